@@ -1,0 +1,52 @@
+# Shared helpers for refract's scripts: idempotent installs and locating ../shared.
+# Sourced, never run. Every `ensure_*` function does nothing when its tool is present.
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export REPO_ROOT
+# The shared folder (spec, corpus) sits beside the checkout; REFRACT_SHARED overrides.
+export REFRACT_SHARED="${REFRACT_SHARED:-$(cd "$REPO_ROOT/.." && pwd)/shared}"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# ensure_apt PKG...: installs the Debian packages that are missing, in one apt run.
+ensure_apt() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  if [ ! -f /tmp/.refract-apt-updated ]; then
+    as_root apt-get update -qq && touch /tmp/.refract-apt-updated
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ensure_rust_target TRIPLE
+ensure_rust_target() {
+  rustup target list --installed 2>/dev/null | grep -qx "$1" && return 0
+  log "adding rust target $1"
+  rustup target add "$1"
+}
+
+# ensure_cargo_tool BIN CRATE VERSION: installs a pinned crate binary (no --locked: it fails
+# here for wasm-bindgen-cli).
+ensure_cargo_tool() {
+  local bin=$1 crate=$2 version=$3
+  if command -v "$bin" >/dev/null 2>&1 && "$bin" --version 2>/dev/null | grep -q "$version"; then
+    return 0
+  fi
+  log "installing $crate $version"
+  cargo install "$crate" --version "=$version" --force
+}
+
+require_shared() {
+  if [ ! -d "$REFRACT_SHARED/corpus" ]; then
+    echo "error: the shared folder is missing: expected $REFRACT_SHARED/corpus (set REFRACT_SHARED)" >&2
+    exit 1
+  fi
+}

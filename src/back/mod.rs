@@ -1,0 +1,1 @@
+//! Back ends, one folder per target, each with its `Options`, `Error` and `write_*()`.

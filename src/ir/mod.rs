@@ -1,0 +1,1 @@
+//! The SSA intermediate representation. See DESIGN §3.

@@ -1,0 +1,181 @@
+//! refract: a WGSL shader compiler for the browser and the command line.
+//!
+//! WGSL text is parsed to an AST ([`syntax`]), checked and typed ([`sema`]), lowered to one
+//! SSA IR ([`ir`], [`lower`]), optimized ([`passes`]), and written out by a back end
+//! ([`back`]): WGSL (by raising the IR back to an AST, [`raise`]), HLSL, SPIR-V, or a scalar
+//! Gen ISA. DESIGN.md in the shared folder gives the architecture.
+//!
+//! This file is the public Rust API. The CLI (`src/main.rs`) and the wasm bindings
+//! (`src/wasm.rs`) are thin layers over it and add no behaviour of their own, so the three
+//! always agree.
+//!
+//! Contract of every entry point here: no input makes it panic, loop forever or recurse
+//! without bound. Problems come back as [`Diagnostic`]s with a code and a span.
+
+pub mod back;
+pub mod diag;
+pub mod ir;
+pub mod lower;
+pub mod passes;
+pub mod raise;
+pub mod sema;
+pub mod syntax;
+pub mod util;
+
+pub use diag::{Diagnostic, Label, LineIndex, Severity, Span};
+
+/// What `compile` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Wgsl,
+    Hlsl,
+    Spirv,
+    Spvasm,
+    Gen,
+    Ir,
+    Ast,
+}
+
+impl Target {
+    pub const ALL: [Target; 7] = [
+        Target::Wgsl,
+        Target::Hlsl,
+        Target::Spirv,
+        Target::Spvasm,
+        Target::Gen,
+        Target::Ir,
+        Target::Ast,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Wgsl => "wgsl",
+            Target::Hlsl => "hlsl",
+            Target::Spirv => "spirv",
+            Target::Spvasm => "spvasm",
+            Target::Gen => "gen",
+            Target::Ir => "ir",
+            Target::Ast => "ast",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// Options of [`compile`], mirroring the CLI's flags and the JS `CompileOptions`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub target: Target,
+    /// 0: lowering only; 1: mem2reg and meaning-preserving cleanups; 2: full pipeline.
+    pub opt_level: u8,
+    /// An explicit pass pipeline, by pass name, replacing the one `opt_level` picks.
+    pub passes: Option<Vec<String>>,
+    /// Keep only this entry point.
+    pub entry_point: Option<String>,
+}
+
+impl Options {
+    pub fn new(target: Target) -> Self {
+        Options {
+            target,
+            opt_level: 1,
+            passes: None,
+            entry_point: None,
+        }
+    }
+}
+
+/// The product of a successful compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    Text(String),
+    /// SPIR-V words.
+    Words(Vec<u32>),
+}
+
+/// A compile's result: the output when there were no errors, and every diagnostic
+/// (warnings as well as errors) in either case.
+#[derive(Clone, Debug)]
+pub struct CompileResult {
+    pub output: Option<Output>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CompileResult {
+    pub fn ok(&self) -> bool {
+        self.output.is_some() && !diag::has_errors(&self.diagnostics)
+    }
+
+    fn failed(diagnostics: Vec<Diagnostic>) -> Self {
+        CompileResult {
+            output: None,
+            diagnostics,
+        }
+    }
+}
+
+/// The version of refract, as in Cargo.toml.
+pub fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// Checks a WGSL module and returns every diagnostic. The module is valid when none of
+/// them is an error.
+pub fn check(_source: &str) -> Vec<Diagnostic> {
+    vec![not_yet("check")]
+}
+
+/// Formats a WGSL module: canonical layout, every comment kept.
+pub fn format(_source: &str) -> Result<String, Vec<Diagnostic>> {
+    Err(vec![not_yet("fmt")])
+}
+
+/// Compiles a WGSL module to the target `options` names.
+pub fn compile(_source: &str, options: &Options) -> CompileResult {
+    CompileResult::failed(vec![not_yet(options.target.name())])
+}
+
+/// Reflection data of a WGSL module as a JSON value: entry points, bindings, overrides and
+/// struct layouts.
+pub fn reflect(_source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    Err(vec![not_yet("reflect")])
+}
+
+/// The names of the IR passes that `--passes` accepts, in pipeline order.
+pub fn passes() -> Vec<&'static str> {
+    Vec::new()
+}
+
+fn not_yet(what: &str) -> Diagnostic {
+    Diagnostic::error(
+        diag::codes::NOT_YET_SUPPORTED,
+        format!("`{what}` is not implemented yet in this version of refract"),
+    )
+}
+
+/// Options of [`compile_ir`], the `refract ir` command.
+#[derive(Clone, Debug, Default)]
+pub struct IrOptions {
+    /// The input is the binary serialization rather than text.
+    pub from_binary: bool,
+    /// Passes to run, by name, in order.
+    pub passes: Vec<String>,
+    /// What to write: `ir` (text, the default), `bin` (binary serialization), or a back-end
+    /// target name.
+    pub to: Option<String>,
+}
+
+/// What [`compile_ir`] writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IrOutput {
+    Text(String),
+    Bytes(Vec<u8>),
+    Words(Vec<u32>),
+}
+
+/// Parses textual (or binary) IR, verifies it, runs passes, and prints or emits it.
+pub fn compile_ir(_input: &[u8], _options: &IrOptions) -> Result<IrOutput, Vec<Diagnostic>> {
+    Err(vec![not_yet("ir")])
+}

@@ -1,0 +1,1 @@
+//! Lowering of the typed AST into the IR, following Tint's rules (DESIGN §4).

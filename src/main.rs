@@ -1,0 +1,404 @@
+//! The `refract` command line: argument parsing, file I/O and exit codes over the library
+//! API in `lib.rs`. It adds no compiler behaviour of its own (DESIGN §9 gives the contract).
+//!
+//! Exit codes: 0 success, 1 invalid input (diagnostics on stderr), 2 usage or I/O error.
+
+use refract::diag::{self, codes};
+use refract::{Diagnostic, IrOptions, IrOutput, Options, Output, Target};
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+refract: a WGSL shader compiler
+
+usage:
+  refract fmt FILE|-                          formatted WGSL on stdout, comments kept
+  refract check FILE...|- [--format human|json]
+  refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|ir|ast [-o OUT] [-O0|-O1|-O2]
+                  [--passes p1,p2,...] [--entry NAME] [--format human|json]
+  refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
+  refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
+  refract passes                              the pass names --passes accepts
+  refract --version
+
+exit codes: 0 success, 1 invalid input, 2 usage or I/O error
+";
+
+/// Stack for the compiler thread. Every recursive walk in refract is bounded by the
+/// parser's nesting limit; this leaves a wide margin above that bound.
+const STACK_SIZE: usize = 64 * 1024 * 1024;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(move || run(&args));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        // A panic already printed its message; 101 is what an unhandled panic would give.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(e) => {
+            eprintln!("refract: cannot start the compiler thread: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// The parsed command line, common to every subcommand.
+struct Args {
+    command: String,
+    files: Vec<String>,
+    format: Format,
+    to: Option<String>,
+    out: Option<String>,
+    opt_level: Option<u8>,
+    passes: Option<Vec<String>>,
+    entry: Option<String>,
+    from_bin: bool,
+}
+
+fn run(argv: &[String]) -> u8 {
+    let args = match parse_args(argv) {
+        Ok(Some(args)) => args,
+        Ok(None) => return 0,
+        Err(message) => {
+            eprintln!("refract: {message}\n\n{USAGE}");
+            return 2;
+        }
+    };
+    let result = match args.command.as_str() {
+        "fmt" => cmd_fmt(&args),
+        "check" => cmd_check(&args),
+        "compile" => cmd_compile(&args),
+        "reflect" => cmd_reflect(&args),
+        "ir" => cmd_ir(&args),
+        "passes" => {
+            for p in refract::passes() {
+                println!("{p}");
+            }
+            Ok(0)
+        }
+        other => Err(format!("unknown command `{other}`")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("refract: {message}");
+            2
+        }
+    }
+}
+
+fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
+    let mut it = argv.iter();
+    let command = match it.next().map(String::as_str) {
+        None | Some("-h") | Some("--help") | Some("help") => {
+            print!("{USAGE}");
+            return Ok(None);
+        }
+        Some("-V") | Some("--version") | Some("version") => {
+            println!("refract {}", refract::version());
+            return Ok(None);
+        }
+        Some(c) => c.to_string(),
+    };
+    let mut args = Args {
+        command,
+        files: Vec::new(),
+        format: Format::Human,
+        to: None,
+        out: None,
+        opt_level: None,
+        passes: None,
+        entry: None,
+        from_bin: false,
+    };
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("`{name}` needs a value"))
+        };
+        match arg.as_str() {
+            "--format" => {
+                args.format = match value("--format")?.as_str() {
+                    "human" => Format::Human,
+                    "json" => Format::Json,
+                    other => return Err(format!("unknown format `{other}`")),
+                }
+            }
+            "--to" => args.to = Some(value("--to")?),
+            "-o" | "--output" => args.out = Some(value("-o")?),
+            "--passes" => {
+                let list = value("--passes")?;
+                args.passes = Some(
+                    list.split(',')
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect(),
+                );
+            }
+            "--entry" => args.entry = Some(value("--entry")?),
+            "--from" => match value("--from")?.as_str() {
+                "bin" => args.from_bin = true,
+                "ir" | "text" => args.from_bin = false,
+                other => return Err(format!("unknown input form `{other}`")),
+            },
+            "-O0" => args.opt_level = Some(0),
+            "-O1" => args.opt_level = Some(1),
+            "-O2" => args.opt_level = Some(2),
+            "-" => args.files.push("-".to_string()),
+            flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+            file => args.files.push(file.to_string()),
+        }
+    }
+    Ok(Some(args))
+}
+
+/// Reads a file, or stdin for `-`.
+fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        Ok(buf)
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))
+    }
+}
+
+/// A source file as text: `Err` carries the diagnostic for input that is not UTF-8 or too
+/// large to address with 32-bit spans.
+fn decode_source(bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    if bytes.len() >= u32::MAX as usize {
+        return Err(Diagnostic::error(
+            codes::SOURCE_TOO_LARGE,
+            "the source is larger than 4 GiB",
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        Diagnostic::error(codes::INVALID_UTF8, "the source is not valid UTF-8").with_primary(
+            diag::Span::from_range(at..at + 1),
+            "this byte does not start a valid UTF-8 sequence",
+        )
+    })
+}
+
+fn single_file(args: &Args) -> Result<&str, String> {
+    match args.files.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "`{}` needs a file (or `-` for stdin)",
+            args.command
+        )),
+        _ => Err(format!("`{}` takes exactly one file", args.command)),
+    }
+}
+
+fn display_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
+}
+
+/// Prints diagnostics for one file to stderr (human) or stdout (JSON).
+fn report(path: &str, source: &str, diagnostics: &[Diagnostic], format: Format) {
+    match format {
+        Format::Human => {
+            if !diagnostics.is_empty() {
+                eprint!(
+                    "{}",
+                    diag::render_human(display_name(path), source, diagnostics)
+                );
+            }
+        }
+        Format::Json => println!("{}", diag::render_json(source, diagnostics)),
+    }
+}
+
+fn exit_code_for(diagnostics: &[Diagnostic]) -> u8 {
+    if diag::has_errors(diagnostics) { 1 } else { 0 }
+}
+
+/// Reads and decodes one source; on a decoding problem reports it and yields the exit code.
+fn load_source(path: &str, format: Format) -> Result<Result<String, u8>, String> {
+    let bytes = read_input(path)?;
+    Ok(decode_source(bytes).map_err(|d| {
+        report(path, "", std::slice::from_ref(&d), format);
+        1
+    }))
+}
+
+fn cmd_fmt(args: &Args) -> Result<u8, String> {
+    let path = single_file(args)?;
+    let source = match load_source(path, args.format)? {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    match refract::format(&source) {
+        Ok(text) => {
+            write_stdout(text.as_bytes())?;
+            Ok(0)
+        }
+        Err(diagnostics) => {
+            report(path, &source, &diagnostics, args.format);
+            Ok(exit_code_for(&diagnostics).max(1))
+        }
+    }
+}
+
+fn cmd_check(args: &Args) -> Result<u8, String> {
+    if args.files.is_empty() {
+        return Err("`check` needs at least one file (or `-` for stdin)".into());
+    }
+    let mut worst = 0;
+    let mut json_all: Vec<serde_json::Value> = Vec::new();
+    for path in &args.files {
+        let bytes = read_input(path)?;
+        let (source, diagnostics) = match decode_source(bytes) {
+            Ok(source) => {
+                let d = refract::check(&source);
+                (source, d)
+            }
+            Err(d) => (String::new(), vec![d]),
+        };
+        worst = worst.max(exit_code_for(&diagnostics));
+        match args.format {
+            Format::Human => report(path, &source, &diagnostics, Format::Human),
+            Format::Json => {
+                let value = diag::to_json_value(&source, &diagnostics);
+                if let serde_json::Value::Array(list) = &value["diagnostics"] {
+                    for d in list {
+                        let mut d = d.clone();
+                        if args.files.len() > 1 {
+                            d["file"] = serde_json::Value::String(path.clone());
+                        }
+                        json_all.push(d);
+                    }
+                }
+            }
+        }
+    }
+    if args.format == Format::Json {
+        println!("{}", serde_json::json!({ "diagnostics": json_all }));
+    }
+    Ok(worst)
+}
+
+fn cmd_compile(args: &Args) -> Result<u8, String> {
+    let path = single_file(args)?;
+    let to = args
+        .to
+        .as_deref()
+        .ok_or("`compile` needs `--to wgsl|hlsl|spirv|spvasm|gen|ir|ast`")?;
+    let target = Target::from_name(to).ok_or_else(|| format!("unknown target `{to}`"))?;
+    let source = match load_source(path, args.format)? {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    let mut options = Options::new(target);
+    if let Some(level) = args.opt_level {
+        options.opt_level = level;
+    }
+    options.passes = args.passes.clone();
+    options.entry_point = args.entry.clone();
+    let result = refract::compile(&source, &options);
+    // stdout carries the compiled output, so JSON diagnostics go to stderr here.
+    match args.format {
+        Format::Human => report(path, &source, &result.diagnostics, Format::Human),
+        Format::Json => eprintln!("{}", diag::render_json(&source, &result.diagnostics)),
+    }
+    match result.output {
+        Some(Output::Text(text)) if result.ok() => {
+            write_output(args.out.as_deref(), text.as_bytes(), false)?;
+            Ok(0)
+        }
+        Some(Output::Words(words)) if result.ok() => {
+            write_output(args.out.as_deref(), &words_to_bytes(&words), true)?;
+            Ok(0)
+        }
+        _ => Ok(exit_code_for(&result.diagnostics).max(1)),
+    }
+}
+
+fn cmd_reflect(args: &Args) -> Result<u8, String> {
+    let path = single_file(args)?;
+    let source = match load_source(path, args.format)? {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    match refract::reflect(&source) {
+        Ok(value) => {
+            let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
+            write_stdout(format!("{text}\n").as_bytes())?;
+            Ok(0)
+        }
+        Err(diagnostics) => {
+            report(path, &source, &diagnostics, Format::Human);
+            Ok(exit_code_for(&diagnostics).max(1))
+        }
+    }
+}
+
+fn cmd_ir(args: &Args) -> Result<u8, String> {
+    let path = single_file(args)?;
+    let input = read_input(path)?;
+    let options = IrOptions {
+        from_binary: args.from_bin,
+        passes: args.passes.clone().unwrap_or_default(),
+        to: args.to.clone(),
+    };
+    match refract::compile_ir(&input, &options) {
+        Ok(IrOutput::Text(text)) => write_output(args.out.as_deref(), text.as_bytes(), false)?,
+        Ok(IrOutput::Bytes(bytes)) => write_output(args.out.as_deref(), &bytes, true)?,
+        Ok(IrOutput::Words(words)) => {
+            write_output(args.out.as_deref(), &words_to_bytes(&words), true)?
+        }
+        Err(diagnostics) => {
+            // IR diagnostics have spans into the IR text; binary input has none to show.
+            let text = if args.from_bin {
+                String::new()
+            } else {
+                String::from_utf8_lossy(&input).into_owned()
+            };
+            report(path, &text, &diagnostics, args.format);
+            return Ok(exit_code_for(&diagnostics).max(1));
+        }
+    }
+    Ok(0)
+}
+
+fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write stdout: {e}"))
+}
+
+/// Writes to `-o FILE`, or stdout. Binary output is refused on a terminal.
+fn write_output(out: Option<&str>, bytes: &[u8], binary: bool) -> Result<(), String> {
+    match out {
+        Some(path) if path != "-" => {
+            std::fs::write(path, bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
+        }
+        _ => {
+            if binary && std::io::stdout().is_terminal() {
+                return Err(
+                    "refusing to write binary output to a terminal; use `-o FILE` or a pipe".into(),
+                );
+            }
+            write_stdout(bytes)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Raising of IR back to an AST by structured reconstruction (DESIGN §5).

@@ -1,0 +1,44 @@
+//! Small shared building blocks: typed entity ids and a string interner.
+//!
+//! Every arena in refract (AST expressions and statements, IR instructions, sema types) is a
+//! `Vec` indexed by a typed `u32` id. The id is a newtype so that an expression id can never
+//! be used where a statement id is expected; it stores `index + 1` in a `NonZeroU32` so that
+//! `Option<Id>` costs no extra space.
+
+mod interner;
+
+pub use interner::{Interner, Symbol};
+
+/// Declares a typed arena id: `entity_id!(pub struct ExprId);`.
+///
+/// The id wraps `NonZeroU32` holding `index + 1`. `from_index` and `index` convert to and
+/// from a plain vector index.
+#[macro_export]
+macro_rules! entity_id {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident;) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis struct $name(::core::num::NonZeroU32);
+
+        impl $name {
+            /// The id of the `index`-th entity. Panics only past `u32::MAX - 1` entities,
+            /// which no input can reach because sources are limited to 4 GiB.
+            #[inline]
+            pub fn from_index(index: usize) -> Self {
+                let raw = u32::try_from(index + 1).expect("arena index overflow");
+                $name(::core::num::NonZeroU32::new(raw).expect("nonzero"))
+            }
+
+            #[inline]
+            pub fn index(self) -> usize {
+                (self.0.get() - 1) as usize
+            }
+        }
+
+        impl ::core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "{}({})", stringify!($name), self.index())
+            }
+        }
+    };
+}
