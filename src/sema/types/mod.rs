@@ -797,15 +797,12 @@ impl TypeTable {
         if let Some(&id) = self.builtin_structs.get(&which) {
             return self.intern(TypeKind::Struct(id));
         }
-        let member = |table: &mut TypeTable, name: &str, ty: TypeId| {
-            let _ = table;
-            NewMember {
-                name: name.to_string(),
-                ty,
-                span: Span::DETACHED,
-                explicit_align: None,
-                explicit_size: None,
-            }
+        let member = |name: &str, ty: TypeId| NewMember {
+            name: name.to_string(),
+            ty,
+            span: Span::DETACHED,
+            explicit_align: None,
+            explicit_size: None,
         };
         let members = match which {
             BuiltinStruct::Frexp { scalar, width } => {
@@ -816,19 +813,16 @@ impl TypeTable {
                     Scalar::I32
                 };
                 let exp = self.scalar_or_vector(width, exp_scalar);
-                vec![member(self, "fract", fract), member(self, "exp", exp)]
+                vec![member("fract", fract), member("exp", exp)]
             }
             BuiltinStruct::Modf { scalar, width } => {
                 let part = self.scalar_or_vector(width, scalar);
-                vec![member(self, "fract", part), member(self, "whole", part)]
+                vec![member("fract", part), member("whole", part)]
             }
             BuiltinStruct::AtomicCompareExchange { scalar } => {
                 let old = self.scalar(scalar);
                 let exchanged = self.bool();
-                vec![
-                    member(self, "old_value", old),
-                    member(self, "exchanged", exchanged),
-                ]
+                vec![member("old_value", old), member("exchanged", exchanged)]
             }
         };
         let def = layout::lay_out_struct(
