@@ -257,16 +257,26 @@ pub fn convert(types: &mut TypeTable, v: &Value, to: TypeId) -> EvalResult {
     if v.ty(types) == to {
         return Ok(v.clone());
     }
+    convert_with(types, v, to, &convert_scalar_auto)
+}
+
+/// Converts `v` to `to` component by component, converting scalars with `scalar`.
+fn convert_with(
+    types: &mut TypeTable,
+    v: &Value,
+    to: TypeId,
+    scalar: &dyn Fn(&Value, Scalar) -> EvalResult,
+) -> EvalResult {
     match (v, types.kind(to)) {
         (Value::Composite(_, comps), _) => {
             let elem_tys = component_types(types, to, comps.len());
             let mut out = Vec::with_capacity(comps.len());
             for (c, t) in comps.iter().zip(elem_tys) {
-                out.push(convert(types, c, t)?);
+                out.push(convert_with(types, c, t, scalar)?);
             }
             Ok(composite(to, out))
         }
-        (_, TypeKind::Scalar(s)) => convert_scalar_auto(v, s),
+        (_, TypeKind::Scalar(s)) => scalar(v, s),
         _ => Err(EvalError::new(
             codes::CONST_NOT_REPRESENTABLE,
             format!(
@@ -367,27 +377,7 @@ fn float_to_int(x: f64, from: Scalar, to: Scalar) -> Value {
 /// Converts any value component-wise with value constructor semantics to `to`, which
 /// has the same shape.
 pub fn convert_explicit(types: &mut TypeTable, v: &Value, to: TypeId) -> EvalResult {
-    match v {
-        Value::Composite(_, comps) => {
-            let elem_tys = component_types(types, to, comps.len());
-            let mut out = Vec::with_capacity(comps.len());
-            for (c, t) in comps.iter().zip(elem_tys) {
-                out.push(convert_explicit(types, c, t)?);
-            }
-            Ok(composite(to, out))
-        }
-        _ => match types.kind(to) {
-            TypeKind::Scalar(s) => convert_scalar_explicit(v, s),
-            _ => Err(EvalError::new(
-                codes::CONST_NOT_REPRESENTABLE,
-                format!(
-                    "cannot convert {} to `{}`",
-                    v.display(types),
-                    types.name(to)
-                ),
-            )),
-        },
-    }
+    convert_with(types, v, to, &convert_scalar_explicit)
 }
 
 /// Evaluates a value constructor whose arguments are already converted to the resolved
