@@ -620,3 +620,98 @@ fn constructors_zero_values_and_indexing() {
     assert_eq!(concrete.components(), &[I32(10), I32(20), I32(30)]);
     assert_eq!(concrete.display(&t), "array<i32, 3>(10i, 20i, 30i)");
 }
+
+/// A value of type `ty` whose scalars are `float` (floats) or `int` (integers).
+fn sample(t: &mut TypeTable, ty: TypeId, float: f64, int: i64) -> Value {
+    use crate::sema::types::TypeKind;
+    match t.kind(ty) {
+        TypeKind::Scalar(s) => match s {
+            Scalar::Bool => Value::Bool(true),
+            Scalar::AbstractInt | Scalar::I32 | Scalar::U32 => {
+                make_int_exact(s, i128::from(int)).unwrap()
+            }
+            _ => make_float(s, float).unwrap(),
+        },
+        _ => {
+            let n = t.width_of(ty).map(usize::from).unwrap_or(0);
+            let n = match t.kind(ty) {
+                TypeKind::Matrix { cols, .. } => usize::from(cols),
+                _ => n,
+            };
+            let comps = component_types(t, ty, n);
+            // Vary components so matrices are not singular and vectors not parallel.
+            let vals = comps
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| sample(t, c, float + 0.125 * i as f64, int + i as i64))
+                .collect();
+            composite(ty, vals)
+        }
+    }
+}
+
+/// Every `@const` builtin is evaluated: for each, some argument list resolves and
+/// evaluates without error.
+#[test]
+fn every_const_builtin_evaluates() {
+    use crate::sema::types::ArraySize;
+    let mut t = TypeTable::new();
+    let mut kinds = Vec::new();
+    for s in [
+        Scalar::F32,
+        Scalar::I32,
+        Scalar::U32,
+        Scalar::Bool,
+        Scalar::F16,
+    ] {
+        kinds.push(t.scalar(s));
+        for n in 2..=4 {
+            kinds.push(t.vector(n, s));
+        }
+    }
+    kinds.push(t.matrix(3, 3, Scalar::F32));
+    kinds.push(t.matrix(2, 3, Scalar::F32));
+    let _ = t.array(kinds[0], ArraySize::Const(2));
+    let (u32_, i32_, f32_, b) = (t.u32(), t.i32(), t.f32(), t.bool());
+    let v3 = t.vector(3, Scalar::F32);
+    let mut tried = 0;
+    for &f in BuiltinFn::ALL.iter().filter(|f| f.is_const()) {
+        let arity = f.overloads()[0].params.len();
+        let mut tuples: Vec<Vec<TypeId>> = kinds.iter().map(|&k| vec![k; arity]).collect();
+        for &k in &kinds {
+            tuples.push(vec![k, u32_, u32_]);
+            tuples.push(vec![k, k, u32_, u32_]);
+            tuples.push(vec![k, i32_]);
+            tuples.push(vec![k, k, b]);
+            tuples.push(vec![k, k, f32_]);
+        }
+        tuples.push(vec![v3, v3, f32_]);
+        let templates: Vec<TypeId> = if f == BuiltinFn::Bitcast {
+            vec![u32_]
+        } else {
+            vec![]
+        };
+        let mut ok = false;
+        'tuples: for tuple in tuples.iter().filter(|tu| tu.len() == arity) {
+            let args: Vec<Arg> = tuple.iter().map(|&ty| Arg { ty, is_const: true }).collect();
+            let Ok(res) = f.resolve(&mut t, &templates, &args) else {
+                continue;
+            };
+            for base in [0.25, 1.25] {
+                let vals: Vec<Value> = res
+                    .params
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| sample(&mut t, p, base + 0.25 * i as f64, 1 + i as i64))
+                    .collect();
+                if eval_builtin(&mut t, f, &templates, &vals, res.ret.unwrap()).is_ok() {
+                    ok = true;
+                    break 'tuples;
+                }
+            }
+        }
+        assert!(ok, "no sample call of `{}` evaluates", f.name());
+        tried += 1;
+    }
+    assert!(tried >= 81, "only {tried} const builtins");
+}
