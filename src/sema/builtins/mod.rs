@@ -343,6 +343,19 @@ impl BuiltinFn {
         }
     }
 
+    /// The inclusive range the spec requires of a `@const` parameter's value (each
+    /// component, for vectors): texture `offset`s are in [-8, 7], a gather's `component` in
+    /// [0, 3], `subgroupBroadcast`'s `id` in [0, 128) and `quadBroadcast`'s in [0, 4).
+    pub fn const_argument_range(self, param: &str) -> Option<(i64, i64)> {
+        match (self, param) {
+            (BuiltinFn::TextureGather, "component") => Some((0, 3)),
+            (BuiltinFn::SubgroupBroadcast, "id") => Some((0, 127)),
+            (BuiltinFn::QuadBroadcast, "id") => Some((0, 3)),
+            (f, "offset") if f.category() == Category::Texture => Some((-8, 7)),
+            _ => None,
+        }
+    }
+
     /// The overloads of this builtin, parsed once.
     pub fn overloads(self) -> &'static [Overload] {
         table::overloads(self)

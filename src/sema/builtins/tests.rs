@@ -77,6 +77,29 @@ fn facts_about_builtins() {
     assert!(!BuiltinFn::AtomicLoad.must_use());
     assert!(BuiltinFn::WorkgroupUniformLoad.must_use());
     assert!(BuiltinFn::Ldexp.is_const() && !BuiltinFn::ArrayLength.is_const());
+    assert_eq!(
+        BuiltinFn::TextureSampleLevel.const_argument_range("offset"),
+        Some((-8, 7))
+    );
+    assert_eq!(
+        BuiltinFn::TextureGather.const_argument_range("component"),
+        Some((0, 3))
+    );
+    assert_eq!(
+        BuiltinFn::QuadBroadcast.const_argument_range("id"),
+        Some((0, 3))
+    );
+    assert_eq!(BuiltinFn::SubgroupShuffle.const_argument_range("id"), None);
+    // Every parameter with a range is one the tables mark `@const`.
+    for &f in BuiltinFn::ALL {
+        for o in f.overloads() {
+            for p in &o.params {
+                if f.const_argument_range(&p.name).is_some() {
+                    assert!(p.must_be_const, "{}: `{}` should be @const", o.text, p.name);
+                }
+            }
+        }
+    }
 }
 
 fn resolve_builtin(
