@@ -1,0 +1,467 @@
+//! The parser: tokens to an [`ast::Module`], by recursive descent over the spec's grammar
+//! (`wgsl-syntax.bnf`), one function per rule or small group of rules.
+//!
+//! Rules:
+//! - **One token of lookahead**, plus a second in the few places the grammar needs it (a
+//!   `break` followed by `if`). Template lists were found by the lexer, so `<` and `>` are
+//!   never ambiguous here.
+//! - **Every node gets a byte span** (see `ast.rs` for what each covers).
+//! - **Errors are reported once and recovered from.** A rule that cannot go on reports one
+//!   diagnostic and returns `Err(Abort)`; the innermost statement or declaration loop then
+//!   skips to a synchronisation point (a `;`, a `}` that closes the enclosing block, or the
+//!   start of the next declaration) with brackets balanced, and parsing resumes. Some
+//!   mistakes are repaired in place instead, without aborting: a missing `;` at a line end,
+//!   a missing `,` between struct members, operators mixed without parentheses, a missing
+//!   `{` before a one-statement body. The tree stays well formed either way.
+//! - **Nesting is bounded** by [`MAX_NESTING_DEPTH`] (see there), and so is the parser's
+//!   own recursion: no input overflows the stack.
+//! - Names are interned once, as they are met; nothing else allocates per token.
+
+mod attributes;
+mod decls;
+mod expressions;
+mod statements;
+
+use super::ast::{Expr, ExprId, ExprKind, Ident, Module};
+use super::lexer::lex;
+use super::token::{Token, TokenKind};
+use crate::diag::{Diagnostic, Span, codes};
+
+/// The deepest a syntax tree may nest, counted in nodes from a module-scope declaration
+/// down: each statement is one level below the statement whose body holds it (an
+/// `else if` is one level below its `if`), and each expression one level below its parent
+/// expression or statement.
+///
+/// The spec asks implementations to accept 127 levels of nested braces; that uses 127 of
+/// these levels and leaves at least 128 for the expressions inside. Every in-scope corpus
+/// file stays far below (its deepest tree is reported by the corpus test). The bound
+/// exists for every recursive walk over the tree, in refract and its users: at a few
+/// hundred bytes per level of a typical walk, 255 levels need well under 256 KiB of
+/// stack, a quarter of a 1 MiB WebAssembly stack.
+pub const MAX_NESTING_DEPTH: usize = 255;
+
+/// The marker of a reported error: the caller skips to a synchronisation point.
+#[derive(Debug)]
+pub(crate) struct Abort;
+
+pub(crate) type PResult<T> = Result<T, Abort>;
+
+/// Parses a whole source text.
+pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
+    let lexed = lex(source);
+    let mut parser = Parser {
+        src: source,
+        tokens: lexed.tokens,
+        pos: 0,
+        module: Module {
+            comments: lexed.comments,
+            symbols: lexed.symbols,
+            ..Module::default()
+        },
+        diags: lexed.diagnostics,
+        quiet: lexed.quiet,
+        heights: Vec::new(),
+        depth: 0,
+        depth_reported: false,
+    };
+    parser.module.exprs.reserve(parser.tokens.len() / 2);
+    parser.translation_unit();
+    let mut diags = parser.diags;
+    // Lexer and parser diagnostics interleave in source order.
+    diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
+    (parser.module, diags)
+}
+
+pub(crate) struct Parser<'s> {
+    pub(crate) src: &'s str,
+    tokens: Vec<Token>,
+    /// Index of the current token; the last token is `Eof`, where this stops.
+    pos: usize,
+    pub(crate) module: Module,
+    diags: Vec<Diagnostic>,
+    /// Positions right after lexical errors, where parse errors are not reported.
+    quiet: Vec<u32>,
+    /// Height of each expression's subtree (1 for a leaf), parallel to `module.exprs`.
+    heights: Vec<u16>,
+    /// Nesting depth of the current position: enclosing statements and expressions.
+    depth: usize,
+    /// A nesting-depth error was reported for the current declaration.
+    depth_reported: bool,
+}
+
+impl<'s> Parser<'s> {
+    // ---- Tokens ------------------------------------------------------------------------
+
+    fn peek(&self) -> TokenKind {
+        self.tokens[self.pos].kind
+    }
+
+    fn peek_token(&self) -> Token {
+        self.tokens[self.pos]
+    }
+
+    fn peek_nth(&self, n: usize) -> TokenKind {
+        self.tokens[(self.pos + n).min(self.tokens.len() - 1)].kind
+    }
+
+    fn at(&self, kind: TokenKind) -> bool {
+        self.peek() == kind
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tokens[self.pos];
+        if t.kind != TokenKind::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+        if self.at(kind) {
+            Some(self.bump())
+        } else {
+            None
+        }
+    }
+
+    /// The end of the last consumed token.
+    fn prev_end(&self) -> u32 {
+        if self.pos == 0 {
+            0
+        } else {
+            self.tokens[self.pos - 1].end
+        }
+    }
+
+    fn prev_token(&self) -> Option<Token> {
+        self.pos.checked_sub(1).map(|i| self.tokens[i])
+    }
+
+    fn text(&self, t: Token) -> &'s str {
+        &self.src[t.start as usize..t.end as usize]
+    }
+
+    /// A span from `start` to the end of the last consumed token.
+    fn span_from(&self, start: u32) -> Span {
+        Span::new(start, self.prev_end().max(start))
+    }
+
+    /// True if a line break separates the previous token from the current one.
+    fn at_line_start(&self) -> bool {
+        let from = self.prev_end() as usize;
+        let to = self.peek_token().start as usize;
+        self.src.get(from..to).is_some_and(|gap| {
+            gap.contains([
+                '\n', '\r', '\u{0B}', '\u{0C}', '\u{85}', '\u{2028}', '\u{2029}',
+            ])
+        })
+    }
+
+    fn intern(&mut self, t: Token) -> Ident {
+        let name = match t.sym {
+            Some(sym) => sym,
+            None => self
+                .module
+                .symbols
+                .intern(&self.src[t.start as usize..t.end as usize]),
+        };
+        Ident {
+            name,
+            span: t.span(),
+        }
+    }
+
+    // ---- Diagnostics -------------------------------------------------------------------
+
+    fn report(&mut self, d: Diagnostic) {
+        if let Some(span) = d.primary_span() {
+            if self.quiet.binary_search(&span.start).is_ok() {
+                return;
+            }
+        }
+        self.diags.push(d);
+    }
+
+    /// How a diagnostic names the current token: "`;`", "keyword `fn`", "`foo`".
+    fn describe_current(&self) -> String {
+        self.describe(self.peek_token())
+    }
+
+    fn describe(&self, t: Token) -> String {
+        match t.kind {
+            TokenKind::Ident => format!("`{}`", self.text(t)),
+            TokenKind::IntLiteral | TokenKind::FloatLiteral => {
+                format!("the number `{}`", self.text(t))
+            }
+            TokenKind::Eof => "the end of the file".to_string(),
+            kind => kind.describe(),
+        }
+    }
+
+    /// The span a diagnostic about the current token points at. At the end of the file,
+    /// an empty span there.
+    fn current_span(&self) -> Span {
+        self.peek_token().span()
+    }
+
+    /// "expected {what}, found {current}", with the primary label on the current token.
+    fn unexpected(&self, code: &'static str, what: &str) -> Diagnostic {
+        let found = self.describe_current();
+        let mut d = Diagnostic::error(code, format!("expected {what}, found {found}"))
+            .with_primary(self.current_span(), format!("expected {what}"));
+        if matches!(self.peek(), TokenKind::PlusPlus | TokenKind::MinusMinus) {
+            d = d.with_note(
+                "`++` and `--` are statements in WGSL (`i++;`), not operators inside expressions",
+            );
+        }
+        self.with_template_hint(d)
+    }
+
+    /// After a template list that a name or literal follows, the author most likely meant
+    /// two comparisons: say how WGSL read them.
+    fn with_template_hint(&self, d: Diagnostic) -> Diagnostic {
+        let after_template = self
+            .prev_token()
+            .is_some_and(|t| t.kind == TokenKind::TemplateArgsEnd);
+        if after_template && (self.at(TokenKind::Ident) || self.peek().is_literal()) {
+            d.with_note(
+                "the `<` … `>` before this was read as a template list, as in `vec4<f32>`; \
+                 to compare values, put parentheses around a comparison: `(a < b) > c`",
+            )
+        } else {
+            d
+        }
+    }
+
+    /// Consumes a token of `kind`, or reports "expected `kind` {context}" and aborts.
+    fn expect(&mut self, kind: TokenKind, context: &str) -> PResult<Token> {
+        if let Some(t) = self.eat(kind) {
+            return Ok(t);
+        }
+        let what = if context.is_empty() {
+            format!("`{}`", kind.text())
+        } else {
+            format!("`{}` {context}", kind.text())
+        };
+        let d = self.unexpected(codes::UNEXPECTED_TOKEN, &what);
+        self.report(d);
+        Err(Abort)
+    }
+
+    /// Consumes the `close` delimiter matching `open`, or reports it missing with a label
+    /// on `open` and aborts.
+    fn expect_closing(&mut self, close: TokenKind, open: Token, what: &str) -> PResult<Token> {
+        if let Some(t) = self.eat(close) {
+            return Ok(t);
+        }
+        let code = if self.at(TokenKind::Eof) {
+            codes::UNCLOSED_DELIMITER
+        } else {
+            codes::UNEXPECTED_TOKEN
+        };
+        let d = self
+            .unexpected(code, &format!("`{}` to close {what}", close.text()))
+            .with_secondary(open.span(), format!("`{}` opened here", self.text(open)));
+        self.report(d);
+        Err(Abort)
+    }
+
+    /// Consumes the `;` that ends a statement or declaration. When it is missing but the
+    /// next token starts a new line, a new statement or closes the block, the `;` is
+    /// taken as written (after reporting it), so one forgotten `;` is one error.
+    fn expect_semicolon(&mut self, after: &str) -> PResult<()> {
+        if self.eat(TokenKind::Semicolon).is_some() {
+            return Ok(());
+        }
+        let found = self.describe_current();
+        let mut d = Diagnostic::error(
+            codes::MISSING_SEMICOLON,
+            format!("expected `;` after {after}, found {found}"),
+        )
+        .with_primary(self.current_span(), "expected `;` before this");
+        if let Some(prev) = self
+            .prev_token()
+            .filter(|p| p.end < self.peek_token().start)
+        {
+            d = d.with_secondary(Span::new(prev.end, prev.end), "add `;` here");
+        }
+        if matches!(self.peek(), TokenKind::PlusPlus | TokenKind::MinusMinus) {
+            d = d.with_note(
+                "`++` and `--` are statements in WGSL (`i++;`), not operators inside expressions",
+            );
+        }
+        let d = self.with_template_hint(d);
+        self.report(d);
+        let recoverable = self.at_line_start()
+            || matches!(self.peek(), TokenKind::RBrace | TokenKind::Eof)
+            || statements::starts_statement_keyword(self.peek());
+        if recoverable { Ok(()) } else { Err(Abort) }
+    }
+
+    /// Reads a name: an identifier token. Keywords are refused with a note saying so.
+    fn expect_ident(&mut self, what: &str) -> PResult<Ident> {
+        if self.at(TokenKind::Ident) {
+            let t = self.bump();
+            return Ok(self.intern(t));
+        }
+        let mut d = self.unexpected(codes::EXPECTED_NAME, what);
+        if self.peek().is_keyword() {
+            d = d.with_note(format!(
+                "`{}` is a keyword and cannot be used as a name",
+                self.peek().text()
+            ));
+        } else if self.at(TokenKind::Underscore) {
+            d = d.with_note("`_` alone is not a name; it only appears in `_ = expression;`");
+        }
+        self.report(d);
+        Err(Abort)
+    }
+
+    // ---- Nesting -----------------------------------------------------------------------
+
+    /// Enters one level of nesting; aborts (reporting once per declaration) past the limit.
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING_DEPTH {
+            let span = self.current_span();
+            self.report_too_deep(span);
+            self.depth -= 1;
+            return Err(Abort);
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn report_too_deep(&mut self, span: Span) {
+        if !self.depth_reported {
+            self.depth_reported = true;
+            self.report(
+                Diagnostic::error(
+                    codes::NESTING_TOO_DEEP,
+                    format!("this is nested too deeply (more than {MAX_NESTING_DEPTH} levels)"),
+                )
+                .with_primary(span, "the limit is reached here")
+                .with_note(
+                    "refract bounds the depth of statements and expressions; \
+                     split the code with `let` declarations or helper functions",
+                ),
+            );
+        }
+    }
+
+    // ---- Expressions arena -------------------------------------------------------------
+
+    /// Adds an expression. Its height is one more than its tallest child's; aborts when
+    /// the expression would be too deep at this position.
+    fn add_expr(&mut self, kind: ExprKind, span: Span) -> PResult<ExprId> {
+        let mut tallest = 0u16;
+        let heights = &self.heights;
+        let mut visit = |c: &ExprId| tallest = tallest.max(heights[c.index()]);
+        match &kind {
+            ExprKind::Literal(_) => {}
+            ExprKind::Ident(i) => i.template_args.iter().flatten().for_each(&mut visit),
+            ExprKind::Call { callee, args } => {
+                callee.template_args.iter().flatten().for_each(&mut visit);
+                args.iter().for_each(&mut visit);
+            }
+            ExprKind::Paren(e) | ExprKind::Member { base: e, .. } => visit(e),
+            ExprKind::Unary { operand, .. } => visit(operand),
+            ExprKind::Index { base, index } => {
+                visit(base);
+                visit(index);
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                visit(lhs);
+                visit(rhs);
+            }
+        }
+        let height = tallest + 1;
+        if self.depth + height as usize > MAX_NESTING_DEPTH {
+            self.report_too_deep(span);
+            return Err(Abort);
+        }
+        self.heights.push(height);
+        Ok(self.module.add_expr(kind, span))
+    }
+
+    fn expr_span(&self, id: ExprId) -> Span {
+        self.module.exprs[id.index()].span
+    }
+
+    #[allow(dead_code)]
+    fn expr(&self, id: ExprId) -> &Expr {
+        &self.module.exprs[id.index()]
+    }
+
+    // ---- Synchronisation ---------------------------------------------------------------
+
+    /// Skips to the end of a broken statement: past a `;`, or up to a `}` that closes the
+    /// enclosing block, a keyword that can only start a module-scope declaration, or a
+    /// statement keyword at the start of a line. Brackets are balanced on the way.
+    fn sync_statement(&mut self) {
+        let mut nesting = 0usize;
+        let start = self.pos;
+        loop {
+            match self.peek() {
+                TokenKind::Eof => return,
+                TokenKind::Semicolon if nesting == 0 => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::RBrace if nesting == 0 => return,
+                kind if nesting == 0 && decls::starts_module_only_decl(kind) => return,
+                // A statement keyword starting a line: the next statement, most likely.
+                kind if nesting == 0
+                    && self.pos > start
+                    && statements::starts_statement_keyword(kind)
+                    && self.at_line_start() =>
+                {
+                    return;
+                }
+                TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => nesting += 1,
+                TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => {
+                    nesting = nesting.saturating_sub(1);
+                    // A `}` that closes a block opened inside the broken statement ends it.
+                    if nesting == 0 && self.peek() == TokenKind::RBrace {
+                        self.bump();
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips to the start of the next module-scope declaration, balancing braces.
+    fn sync_module(&mut self) {
+        let mut nesting = 0usize;
+        loop {
+            let kind = self.peek();
+            match kind {
+                TokenKind::Eof => return,
+                TokenKind::LBrace => nesting += 1,
+                TokenKind::RBrace => {
+                    if nesting <= 1 {
+                        self.bump();
+                        if nesting == 1 {
+                            return;
+                        }
+                        continue;
+                    }
+                    nesting -= 1;
+                }
+                TokenKind::Semicolon if nesting == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ if nesting == 0 && decls::starts_global_decl(kind) => return,
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+}

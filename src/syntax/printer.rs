@@ -1,0 +1,905 @@
+//! The printer: an AST back to WGSL text, in one canonical style.
+//!
+//! Style:
+//! - four spaces per level; one statement, declaration or structure member per line;
+//!   `{` at the end of the line that opens it, `}` on a line of its own (`{}` when empty);
+//! - spaces around binary operators and `=`, after `,` and `:`, none inside `()`, `[]`,
+//!   `<>`; function attributes on their own line above `fn`, other attributes inline;
+//! - parentheses and literal spellings exactly as written; `case …: {` with a colon;
+//!   structure members end with `,`;
+//! - when formatting source: single blank lines kept where the author had blank lines
+//!   between declarations, statements and members (never right after `{`); line breaks
+//!   the author put between the arguments of a call or the parameters of a function, or
+//!   after a binary operator, are kept, with the arguments indented one level and a
+//!   trailing comma when the closing `)` stands on its own line. All other line breaks
+//!   are the printer's. Comments are placed by [`writer`].
+//!
+//! Correctness for trees built by code (raised IR): an operand the grammar does not allow
+//! in its position is parenthesized (`(a + b) * c`, `(*p).x`, `(a < b) == c`), a unary
+//! operator followed by the same one is spaced (`- -x`, never the `--` token), and an
+//! element of a comma list or template list whose `<` or `>` could be read as a template
+//! delimiter is parenthesized. Parsed trees already satisfy all of this, so formatting
+//! never adds parentheses to what the author wrote.
+
+mod writer;
+
+use super::ast::*;
+use super::lexer;
+use crate::diag::Span;
+use writer::{Source, Writer};
+
+/// Prints a module without comments or the author's layout.
+pub fn print(module: &Module) -> String {
+    let mut p = Printer {
+        m: module,
+        w: Writer::new(None),
+    };
+    p.module();
+    p.w.finish()
+}
+
+/// Prints a module parsed from `source`, keeping its comments and blank lines.
+pub fn format(module: &Module, source: &str) -> String {
+    let mut tokens = lexer::lex(source).tokens;
+    tokens.pop(); // Eof
+    let mut p = Printer {
+        m: module,
+        w: Writer::new(Some(Source {
+            text: source,
+            tokens,
+            comments: &module.comments,
+        })),
+    };
+    p.module();
+    p.w.finish()
+}
+
+/// Which operands the grammar accepts where: the printer's view of precedence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    Primary,
+    Unary,
+    Multiplicative,
+    Additive,
+    Shift,
+    Relational,
+    LogicalAnd,
+    LogicalOr,
+    BitAnd,
+    BitOr,
+    BitXor,
+}
+
+fn op_class(op: BinaryOp) -> Class {
+    match op {
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => Class::Multiplicative,
+        BinaryOp::Add | BinaryOp::Sub => Class::Additive,
+        BinaryOp::ShiftLeft | BinaryOp::ShiftRight => Class::Shift,
+        BinaryOp::Less
+        | BinaryOp::Greater
+        | BinaryOp::LessEqual
+        | BinaryOp::GreaterEqual
+        | BinaryOp::Equal
+        | BinaryOp::NotEqual => Class::Relational,
+        BinaryOp::LogicalAnd => Class::LogicalAnd,
+        BinaryOp::LogicalOr => Class::LogicalOr,
+        BinaryOp::And => Class::BitAnd,
+        BinaryOp::Or => Class::BitOr,
+        BinaryOp::Xor => Class::BitXor,
+    }
+}
+
+/// Whether an operand of class `c` may stand on the left (`left`) or right of `op`
+/// without parentheses.
+fn operand_fits(op: BinaryOp, c: Class, left: bool) -> bool {
+    use Class::*;
+    let unary = matches!(c, Primary | Unary);
+    let own = op_class(op);
+    match own {
+        Multiplicative => unary || (left && c == Multiplicative),
+        Additive => unary || c == Multiplicative || (left && c == Additive),
+        Shift => unary,
+        Relational => unary || matches!(c, Multiplicative | Additive | Shift),
+        LogicalAnd | LogicalOr => {
+            unary
+                || matches!(c, Multiplicative | Additive | Shift | Relational)
+                || (left && c == own)
+        }
+        BitAnd | BitOr | BitXor => unary || (left && c == own),
+        Primary | Unary => unary,
+    }
+}
+
+struct Printer<'a> {
+    m: &'a Module,
+    w: Writer<'a>,
+}
+
+impl<'a> Printer<'a> {
+    fn name(&self, ident: Ident) -> &'a str {
+        self.m.name(ident.name)
+    }
+
+    // ---- Layout helpers ------------------------------------------------------------------
+
+    /// Starts a declaration, statement, member or clause on a new line: comments before
+    /// it first, then a blank line if the author left one (or `default_blank` when not
+    /// formatting source).
+    fn item(&mut self, span: Span, default_blank: bool) {
+        self.w.begin_item();
+        if self.w.has_source() && !span.is_detached() {
+            self.w.flush_comments_before(span.start);
+            if self.w.breaks_before(span.start) > 1 {
+                self.w.blank_line();
+            } else {
+                self.w.newline();
+            }
+            self.w.sync(span.start);
+        } else if default_blank {
+            self.w.blank_line();
+        } else {
+            self.w.newline();
+        }
+    }
+
+    fn sync(&mut self, span: Span) {
+        if !span.is_detached() {
+            self.w.sync(span.start);
+        }
+    }
+
+    fn tok(&mut self, text: &str) {
+        self.w.tok(text);
+    }
+
+    fn space_tok(&mut self, text: &str) {
+        self.w.space();
+        self.w.tok(text);
+    }
+
+    /// The span of a block's closing `}`.
+    fn close_of(span: Span) -> Span {
+        if span.is_detached() || span.is_empty() {
+            Span::DETACHED
+        } else {
+            Span::new(span.end - 1, span.end)
+        }
+    }
+
+    // ---- Module --------------------------------------------------------------------------
+
+    fn module(&mut self) {
+        let m = self.m;
+        for d in &m.directives {
+            self.item(d.span, false);
+            self.directive(d);
+        }
+        for (i, d) in m.decls.iter().enumerate() {
+            let after_directives = i == 0 && !m.directives.is_empty();
+            let default_blank = after_directives
+                || (i > 0
+                    && (matches!(d.kind, GlobalDeclKind::Fn(_) | GlobalDeclKind::Struct(_))
+                        || matches!(
+                            m.decls[i - 1].kind,
+                            GlobalDeclKind::Fn(_) | GlobalDeclKind::Struct(_)
+                        )));
+            self.item(d.span, default_blank);
+            self.decl(d);
+        }
+    }
+
+    fn directive(&mut self, d: &Directive) {
+        match &d.kind {
+            DirectiveKind::Enable(names) | DirectiveKind::Requires(names) => {
+                self.tok(if matches!(d.kind, DirectiveKind::Enable(_)) {
+                    "enable"
+                } else {
+                    "requires"
+                });
+                for (i, n) in names.iter().enumerate() {
+                    if i > 0 {
+                        self.tok(",");
+                    }
+                    self.w.space();
+                    self.tok(self.name(*n));
+                }
+            }
+            DirectiveKind::Diagnostic(c) => {
+                self.tok("diagnostic");
+                self.diagnostic_control(c);
+            }
+        }
+        self.tok(";");
+    }
+
+    fn diagnostic_control(&mut self, c: &DiagnosticControl) {
+        self.tok("(");
+        self.tok(self.name(c.severity));
+        self.tok(",");
+        self.w.space();
+        self.tok(self.name(c.rule));
+        if let Some(suffix) = c.rule_suffix {
+            self.tok(".");
+            self.tok(self.name(suffix));
+        }
+        self.tok(")");
+    }
+
+    fn decl(&mut self, d: &GlobalDecl) {
+        match &d.kind {
+            GlobalDeclKind::Var(v) => {
+                self.var_decl(v);
+                self.tok(";");
+            }
+            GlobalDeclKind::Const(c) => {
+                self.tok("const");
+                self.value_decl(c);
+                self.tok(";");
+            }
+            GlobalDeclKind::Override(o) => {
+                self.attributes_inline(&o.attributes);
+                self.tok("override");
+                self.typed_name(o.name, o.ty, o.init);
+                self.tok(";");
+            }
+            GlobalDeclKind::Alias(a) => {
+                self.tok("alias");
+                self.w.space();
+                self.tok(self.name(a.name));
+                self.space_tok("=");
+                self.w.space();
+                self.expr(a.ty);
+                self.tok(";");
+            }
+            GlobalDeclKind::Struct(s) => self.struct_decl(s, d.span),
+            GlobalDeclKind::Fn(f) => self.function(f),
+            GlobalDeclKind::ConstAssert(e) => {
+                self.tok("const_assert");
+                self.w.space();
+                self.expr(*e);
+                self.tok(";");
+            }
+        }
+    }
+
+    fn var_decl(&mut self, v: &VarDecl) {
+        self.attributes_inline(&v.attributes);
+        self.tok("var");
+        if !v.template_args.is_empty() {
+            self.template_list(&v.template_args);
+        }
+        self.typed_name(v.name, v.ty, v.init);
+    }
+
+    /// `name: T = init` of `let` and `const`, after the keyword.
+    fn value_decl(&mut self, v: &ValueDecl) {
+        self.typed_name(v.name, v.ty, Some(v.init));
+    }
+
+    /// ` name: T = init`, after a declaration's keyword; type and initializer optional.
+    fn typed_name(&mut self, name: Ident, ty: Option<ExprId>, init: Option<ExprId>) {
+        self.w.space();
+        self.tok(self.name(name));
+        if let Some(ty) = ty {
+            self.tok(":");
+            self.w.space();
+            self.expr(ty);
+        }
+        if let Some(init) = init {
+            self.space_tok("=");
+            self.w.space();
+            self.expr(init);
+        }
+    }
+
+    fn struct_decl(&mut self, s: &StructDecl, span: Span) {
+        self.tok("struct");
+        self.w.space();
+        self.tok(self.name(s.name));
+        self.space_tok("{");
+        self.w.open_block();
+        for member in &s.members {
+            self.item(member.span, false);
+            self.attributes_inline(&member.attributes);
+            self.tok(self.name(member.name));
+            self.tok(":");
+            self.w.space();
+            self.expr(member.ty);
+            self.tok(",");
+        }
+        self.w.close_block(Self::close_of(span));
+        self.tok("}");
+    }
+
+    fn function(&mut self, f: &FnDecl) {
+        if !f.attributes.is_empty() {
+            for (i, a) in f.attributes.iter().enumerate() {
+                if i > 0 {
+                    self.w.space();
+                }
+                self.attribute(a);
+            }
+            self.w.cont = 0;
+            self.w.newline();
+        }
+        self.tok("fn");
+        self.w.space();
+        self.tok(self.name(f.name));
+        let spans: Vec<Span> = f.params.iter().map(|p| p.span).collect();
+        let close = self.close_paren_after(spans.last().map(|s| s.end));
+        self.comma_list(&spans, close, |p, i| {
+            let param = &f.params[i];
+            p.sync(param.span);
+            p.attributes_inline(&param.attributes);
+            p.tok(p.name(param.name));
+            p.tok(":");
+            p.w.space();
+            p.expr(param.ty);
+        });
+        if let Some(ret) = &f.ret {
+            self.space_tok("->");
+            self.w.space();
+            self.attributes_inline(&ret.attributes);
+            self.expr(ret.ty);
+        }
+        self.w.space();
+        self.block(&f.body);
+    }
+
+    /// The `)` that follows position `after` in the source (skipping a trailing comma).
+    fn close_paren_after(&self, after: Option<u32>) -> Span {
+        let Some(after) = after else {
+            return Span::DETACHED;
+        };
+        let mut t = self.w.token_at_or_after(after);
+        if let Some(comma) = t.filter(|t| self.w.source_text(*t) == ",") {
+            t = self.w.token_at_or_after(comma.end);
+        }
+        match t {
+            Some(t) if self.w.source_text(t) == ")" => t.span(),
+            _ => Span::DETACHED,
+        }
+    }
+
+    // ---- Attributes ------------------------------------------------------------------------
+
+    fn attributes_inline(&mut self, attributes: &[Attribute]) {
+        for a in attributes {
+            self.attribute(a);
+            self.w.space();
+        }
+    }
+
+    fn attribute(&mut self, a: &Attribute) {
+        self.sync(a.span);
+        self.tok("@");
+        self.tok(self.name(a.name));
+        if let AttributeKind::Diagnostic(c) = &a.kind {
+            self.diagnostic_control(c);
+            return;
+        }
+        if let Some(args) = &a.args {
+            self.tok("(");
+            for (i, &arg) in args.iter().enumerate() {
+                if i > 0 {
+                    self.tok(",");
+                    self.w.space();
+                }
+                self.list_element(arg, false);
+            }
+            self.tok(")");
+        }
+    }
+
+    // ---- Statements ------------------------------------------------------------------------
+
+    fn block(&mut self, b: &Block) {
+        self.attributes_inline(&b.attributes);
+        self.sync(b.span);
+        self.tok("{");
+        let close = Self::close_of(b.span);
+        let comments_inside = !close.is_detached() && self.w.has_comment_before(close.start);
+        if b.stmts.is_empty() && !comments_inside {
+            self.tok("}");
+            return;
+        }
+        self.w.open_block();
+        for &s in &b.stmts {
+            self.statement_item(s);
+        }
+        self.w.close_block(close);
+        self.tok("}");
+    }
+
+    fn statement_item(&mut self, id: StmtId) {
+        let s = self.m.stmt(id);
+        self.item(s.span, false);
+        self.statement(id);
+    }
+
+    fn statement(&mut self, id: StmtId) {
+        let s = self.m.stmt(id);
+        self.sync(s.span);
+        match &s.kind {
+            StmtKind::Empty => self.tok(";"),
+            StmtKind::Block(b) => self.block(b),
+            StmtKind::Var(_)
+            | StmtKind::Let(_)
+            | StmtKind::Const(_)
+            | StmtKind::Assign { .. }
+            | StmtKind::Increment(_)
+            | StmtKind::Decrement(_)
+            | StmtKind::Call(_) => {
+                self.simple_statement(id);
+                self.tok(";");
+            }
+            StmtKind::If {
+                attributes,
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                self.attributes_inline(attributes);
+                self.if_chain(*cond, then_branch, *else_branch);
+            }
+            StmtKind::Switch {
+                attributes,
+                selector,
+                body_attributes,
+                clauses,
+            } => {
+                self.attributes_inline(attributes);
+                self.tok("switch");
+                self.w.space();
+                self.expr(*selector);
+                self.w.space();
+                self.attributes_inline(body_attributes);
+                self.tok("{");
+                self.w.open_block();
+                for clause in clauses {
+                    self.switch_clause(clause);
+                }
+                self.w.close_block(Self::close_of(s.span));
+                self.tok("}");
+            }
+            StmtKind::Loop {
+                attributes,
+                body,
+                continuing,
+            } => {
+                self.attributes_inline(attributes);
+                self.tok("loop");
+                self.w.space();
+                self.attributes_inline(&body.attributes);
+                self.sync(body.span);
+                self.tok("{");
+                let close = Self::close_of(body.span);
+                let comments_inside =
+                    !close.is_detached() && self.w.has_comment_before(close.start);
+                if body.stmts.is_empty() && continuing.is_none() && !comments_inside {
+                    self.tok("}");
+                    return;
+                }
+                self.w.open_block();
+                for &st in &body.stmts {
+                    self.statement_item(st);
+                }
+                if let Some(c) = continuing {
+                    self.continuing(c);
+                }
+                self.w.close_block(close);
+                self.tok("}");
+            }
+            StmtKind::For {
+                attributes,
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                self.attributes_inline(attributes);
+                self.tok("for");
+                self.space_tok("(");
+                if let Some(init) = init {
+                    self.simple_statement(*init);
+                }
+                self.tok(";");
+                if let Some(cond) = cond {
+                    self.w.space();
+                    self.expr(*cond);
+                }
+                self.tok(";");
+                if let Some(update) = update {
+                    self.w.space();
+                    self.simple_statement(*update);
+                }
+                self.tok(")");
+                self.w.space();
+                self.block(body);
+            }
+            StmtKind::While {
+                attributes,
+                cond,
+                body,
+            } => {
+                self.attributes_inline(attributes);
+                self.tok("while");
+                self.w.space();
+                self.expr(*cond);
+                self.w.space();
+                self.block(body);
+            }
+            StmtKind::Break => self.keyword_statement("break"),
+            StmtKind::Continue => self.keyword_statement("continue"),
+            StmtKind::Discard => self.keyword_statement("discard"),
+            StmtKind::Return(value) => {
+                self.tok("return");
+                if let Some(v) = value {
+                    self.w.space();
+                    self.expr(*v);
+                }
+                self.tok(";");
+            }
+            StmtKind::ConstAssert(e) => {
+                self.tok("const_assert");
+                self.w.space();
+                self.expr(*e);
+                self.tok(";");
+            }
+        }
+    }
+
+    fn keyword_statement(&mut self, keyword: &str) {
+        self.tok(keyword);
+        self.tok(";");
+    }
+
+    /// The statements that also appear in a `for` header, without their `;`.
+    fn simple_statement(&mut self, id: StmtId) {
+        let s = self.m.stmt(id);
+        self.sync(s.span);
+        match &s.kind {
+            StmtKind::Var(v) => self.var_decl(v),
+            StmtKind::Let(v) => {
+                self.tok("let");
+                self.value_decl(v);
+            }
+            StmtKind::Const(v) => {
+                self.tok("const");
+                self.value_decl(v);
+            }
+            StmtKind::Assign { lhs, op, rhs } => {
+                match lhs {
+                    Some(lhs) => self.expr(*lhs),
+                    None => self.tok("_"),
+                }
+                self.w.space();
+                match op {
+                    Some(op) => self.tok(&format!("{}=", op.as_str())),
+                    None => self.tok("="),
+                }
+                self.w.space();
+                self.expr(*rhs);
+            }
+            StmtKind::Increment(e) => {
+                self.expr(*e);
+                self.tok("++");
+            }
+            StmtKind::Decrement(e) => {
+                self.expr(*e);
+                self.tok("--");
+            }
+            StmtKind::Call(e) => self.expr(*e),
+            // Never in a `for` header; printed whole if a tree puts one there.
+            _ => self.statement(id),
+        }
+    }
+
+    fn if_chain(&mut self, cond: ExprId, then_branch: &Block, else_branch: Option<StmtId>) {
+        self.tok("if");
+        self.w.space();
+        self.expr(cond);
+        self.w.space();
+        self.block(then_branch);
+        let Some(e) = else_branch else { return };
+        self.space_tok("else");
+        self.w.space();
+        let s = self.m.stmt(e);
+        self.sync(s.span);
+        match &s.kind {
+            StmtKind::If {
+                attributes,
+                cond,
+                then_branch,
+                else_branch,
+            } if attributes.is_empty() => self.if_chain(*cond, then_branch, *else_branch),
+            StmtKind::Block(b) => self.block(b),
+            // Any other statement as an `else` body: braced, so the tree reads back.
+            _ => {
+                let block = Block {
+                    attributes: Vec::new(),
+                    stmts: vec![e],
+                    span: Span::DETACHED,
+                };
+                self.block(&block);
+            }
+        }
+    }
+
+    fn switch_clause(&mut self, clause: &SwitchClause) {
+        self.item(clause.span, false);
+        match clause.selectors.as_slice() {
+            [CaseSelector::Default(span)]
+                if span.is_detached()
+                    || clause.span.is_detached()
+                    || span.start == clause.span.start =>
+            {
+                self.tok("default");
+            }
+            selectors => {
+                self.tok("case");
+                for (i, sel) in selectors.iter().enumerate() {
+                    if i > 0 {
+                        self.tok(",");
+                    }
+                    self.w.space();
+                    match sel {
+                        CaseSelector::Default(_) => self.tok("default"),
+                        CaseSelector::Expr(e) => self.list_element(*e, false),
+                    }
+                }
+            }
+        }
+        self.tok(":");
+        self.w.space();
+        self.block(&clause.body);
+    }
+
+    fn continuing(&mut self, c: &Continuing) {
+        self.item(c.span, false);
+        self.tok("continuing");
+        self.w.space();
+        self.attributes_inline(&c.body.attributes);
+        self.sync(c.body.span);
+        self.tok("{");
+        let close = Self::close_of(c.body.span);
+        let comments_inside = !close.is_detached() && self.w.has_comment_before(close.start);
+        if c.body.stmts.is_empty() && c.break_if.is_none() && !comments_inside {
+            self.tok("}");
+            return;
+        }
+        self.w.open_block();
+        for &s in &c.body.stmts {
+            self.statement_item(s);
+        }
+        if let Some(cond) = c.break_if {
+            let cond_span = self.m.expr(cond).span;
+            let start = if cond_span.is_detached() {
+                Span::DETACHED
+            } else {
+                self.w
+                    .token_before(cond_span.start, 2)
+                    .map_or(Span::DETACHED, |t| t.span())
+            };
+            self.item(start, false);
+            self.tok("break");
+            self.space_tok("if");
+            self.w.space();
+            self.expr(cond);
+            self.tok(";");
+        }
+        self.w.close_block(close);
+        self.tok("}");
+    }
+
+    // ---- Expressions ---------------------------------------------------------------------
+
+    fn class(&self, e: ExprId) -> Class {
+        match &self.m.expr(e).kind {
+            ExprKind::Unary { .. } => Class::Unary,
+            ExprKind::Binary { op, .. } => op_class(*op),
+            _ => Class::Primary,
+        }
+    }
+
+    /// Prints `e`, parenthesized unless it fits where `fits` says.
+    fn operand(&mut self, e: ExprId, fits: bool) {
+        if fits {
+            self.expr(e);
+        } else {
+            self.tok("(");
+            self.expr(e);
+            self.tok(")");
+        }
+    }
+
+    fn expr(&mut self, e: ExprId) {
+        let expr = self.m.expr(e);
+        self.sync(expr.span);
+        match &expr.kind {
+            ExprKind::Literal(l) => self.tok(self.m.name(l.spelling)),
+            ExprKind::Ident(i) => self.ident_expr(i),
+            ExprKind::Call { callee, args } => {
+                self.ident_expr(callee);
+                let spans: Vec<Span> = args.iter().map(|&a| self.m.expr(a).span).collect();
+                let close = if expr.span.is_detached() {
+                    Span::DETACHED
+                } else {
+                    Self::close_of(expr.span)
+                };
+                self.comma_list(&spans, close, |p, i| p.list_element(args[i], false));
+            }
+            ExprKind::Paren(inner) => {
+                self.tok("(");
+                self.expr(*inner);
+                self.tok(")");
+            }
+            ExprKind::Member { base, member } => {
+                let fits = self.class(*base) == Class::Primary;
+                self.operand(*base, fits);
+                self.tok(".");
+                self.tok(self.name(*member));
+            }
+            ExprKind::Index { base, index } => {
+                let fits = self.class(*base) == Class::Primary;
+                self.operand(*base, fits);
+                self.tok("[");
+                self.expr(*index);
+                self.tok("]");
+            }
+            ExprKind::Unary { op, operand } => {
+                self.tok(op.as_str());
+                let operand_class = self.class(*operand);
+                let fits = matches!(operand_class, Class::Primary | Class::Unary);
+                if fits {
+                    if let ExprKind::Unary { op: inner, .. } = self.m.expr(*operand).kind {
+                        // `- -x`, `& &x`: never the `--` or `&&` token.
+                        if inner == *op && matches!(op, UnaryOp::Negate | UnaryOp::AddressOf) {
+                            self.w.space();
+                        }
+                    }
+                }
+                self.operand(*operand, fits);
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let lhs_fits = operand_fits(*op, self.class(*lhs), true);
+                self.operand(*lhs, lhs_fits);
+                self.space_tok(op.as_str());
+                let lhs_end = self.m.expr(*lhs).span;
+                let rhs_start = self.m.expr(*rhs).span;
+                let broken = !lhs_end.is_detached()
+                    && !rhs_start.is_detached()
+                    && self.w.breaks_between(lhs_end.end, rhs_start.start) > 0;
+                if broken {
+                    self.w.newline();
+                } else {
+                    self.w.space();
+                }
+                let rhs_fits = operand_fits(*op, self.class(*rhs), false);
+                self.operand(*rhs, rhs_fits);
+            }
+        }
+    }
+
+    fn ident_expr(&mut self, i: &IdentExpr) {
+        self.tok(self.name(i.ident));
+        if let Some(args) = &i.template_args {
+            if !args.is_empty() {
+                self.template_list(args);
+            }
+        }
+    }
+
+    fn template_list(&mut self, args: &[ExprId]) {
+        self.tok("<");
+        for (i, &a) in args.iter().enumerate() {
+            if i > 0 {
+                self.tok(",");
+                self.w.space();
+            }
+            self.list_element(a, true);
+        }
+        self.tok(">");
+    }
+
+    /// An element of a comma-separated list. In a synthesized tree, an element holding a
+    /// top-level `<`, `>`, shift (or, in a template list, `&&` or `||`) is parenthesized,
+    /// so template-list discovery cannot pair its `<` or `>` with a neighbour's.
+    fn list_element(&mut self, e: ExprId, in_template: bool) {
+        let detached = self.m.expr(e).span.is_detached();
+        if detached && self.has_top_level_angle(e, in_template) {
+            self.tok("(");
+            self.expr(e);
+            self.tok(")");
+        } else {
+            self.expr(e);
+        }
+    }
+
+    fn has_top_level_angle(&self, e: ExprId, in_template: bool) -> bool {
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            match &self.m.expr(e).kind {
+                ExprKind::Binary { op, lhs, rhs } => {
+                    let angle = matches!(
+                        op,
+                        BinaryOp::Less
+                            | BinaryOp::Greater
+                            | BinaryOp::LessEqual
+                            | BinaryOp::GreaterEqual
+                            | BinaryOp::ShiftLeft
+                            | BinaryOp::ShiftRight
+                    );
+                    let logical = matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr);
+                    if angle || (in_template && logical) {
+                        return true;
+                    }
+                    stack.push(*lhs);
+                    stack.push(*rhs);
+                }
+                ExprKind::Unary { operand, .. } => stack.push(*operand),
+                ExprKind::Member { base, .. } | ExprKind::Index { base, .. } => stack.push(*base),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// `( item, item… )`, keeping the author's line breaks between items and before `)`.
+    fn comma_list(&mut self, spans: &[Span], close: Span, mut each: impl FnMut(&mut Self, usize)) {
+        self.tok("(");
+        let has_source = self.w.has_source();
+        let mut breaks = Vec::with_capacity(spans.len());
+        if has_source {
+            // Right after `(`, the writer's last position is the `(` (when matched).
+            let mut prev = None::<u32>;
+            for s in spans {
+                let b = if s.is_detached() {
+                    false
+                } else {
+                    match prev {
+                        None => self.w.breaks_before(s.start) > 0,
+                        Some(p) => self.w.breaks_between(p, s.start) > 0,
+                    }
+                };
+                breaks.push(b);
+                prev = (!s.is_detached()).then_some(s.end);
+            }
+        } else {
+            breaks.resize(spans.len(), false);
+        }
+        let close_break = has_source
+            && !close.is_detached()
+            && spans
+                .last()
+                .is_some_and(|s| !s.is_detached() && self.w.breaks_between(s.end, close.start) > 0);
+        let broken = close_break || breaks.iter().any(|&b| b);
+        let saved_cont = self.w.cont;
+        let open_line = self.w.line_cont;
+        if broken {
+            self.w.cont = open_line + 1;
+        }
+        for (i, &break_before) in breaks.iter().enumerate() {
+            if break_before {
+                self.w.newline();
+            } else if i > 0 {
+                self.w.space();
+            }
+            each(self, i);
+            if i + 1 < spans.len() || close_break {
+                self.tok(",");
+            }
+        }
+        if broken {
+            if !close.is_detached() {
+                self.w.flush_comments_before(close.start);
+            }
+            self.w.cont = open_line;
+            if close_break {
+                self.w.newline();
+            }
+        }
+        self.tok(")");
+        self.w.cont = saved_cont;
+    }
+}
