@@ -2,12 +2,16 @@
 //! - `parse` accepts the file (no error diagnostics);
 //! - `format` succeeds, and formatting its output again changes nothing;
 //! - where naga (parse + validate) accepts the original, it accepts the formatted output;
+//! - the formatted output parses to the same tree as the original (spans aside);
+//! - printing the tree as if built by code (parentheses removed, spans detached) gives
+//!   text that parses back to the same tree, so the printer's own parentheses are right;
 //! - parse + format of one file takes less than 5 s, and nothing panics.
 //!
 //! It prints the counts and rates, and fails below 99.9 % on any of them.
 
 mod common;
 
+use common::ast_dump::{dump, synthesized};
 use common::corpus::{self, CorpusFile};
 use refract::syntax::{self, ast};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -24,6 +28,8 @@ struct Outcome {
     idempotent: bool,
     naga_original: bool,
     naga_formatted: bool,
+    same_tree: bool,
+    synthesized_round_trip: bool,
     seconds: f64,
     depth: usize,
     first_error: Option<String>,
@@ -166,15 +172,33 @@ fn check(file: &CorpusFile) -> Outcome {
             .map(|d| format!("{}: {} at {:?}", d.code, d.message, d.primary_span()));
         let formatted = syntax::format(&file.source).ok();
         let again = formatted.as_deref().map(syntax::format);
-        (errors.is_empty(), first_error, depth, formatted, again)
+        let same_tree = formatted.as_deref().is_some_and(|text| {
+            let (back, diags) = syntax::parse(text);
+            diags.is_empty() && dump(&back, false) == dump(&module, false)
+        });
+        let printed = syntax::print(&synthesized(&module));
+        let (back, diags) = syntax::parse(&printed);
+        let synthesized_round_trip =
+            !diags.iter().any(|d| d.is_error()) && dump(&back, true) == dump(&module, true);
+        (
+            errors.is_empty(),
+            first_error,
+            depth,
+            formatted,
+            again,
+            same_tree,
+            synthesized_round_trip,
+        )
     }));
     out.seconds = start.elapsed().as_secs_f64();
     match run {
         Err(_) => out.panicked = true,
-        Ok((parsed, first_error, depth, formatted, again)) => {
+        Ok((parsed, first_error, depth, formatted, again, same_tree, round_trip)) => {
             out.parsed = parsed;
             out.first_error = first_error;
             out.depth = depth;
+            out.same_tree = same_tree;
+            out.synthesized_round_trip = parsed && round_trip;
             if let Some(text) = formatted {
                 out.formatted = true;
                 out.idempotent = matches!(&again, Some(Ok(t)) if *t == text);
@@ -203,6 +227,8 @@ fn corpus_parse_format_idempotent_naga() {
     let idempotent = count(&|o| o.idempotent);
     let naga_original = count(&|o| o.naga_original);
     let naga_kept = count(&|o| o.naga_original && o.naga_formatted);
+    let same_tree = count(&|o| o.same_tree);
+    let round_trip = count(&|o| o.synthesized_round_trip);
     let panics = count(&|o| o.panicked);
     let slow = count(&|o| o.seconds > TIME_LIMIT.as_secs_f64());
     let slowest = outcomes
@@ -234,6 +260,12 @@ fn corpus_parse_format_idempotent_naga() {
     list("naga rejects the formatted output", &|o| {
         o.naga_original && o.formatted && !o.naga_formatted
     });
+    list("formatted output parses to a different tree", &|o| {
+        o.formatted && !o.same_tree
+    });
+    list("printed synthesized tree does not read back", &|o| {
+        o.parsed && !o.synthesized_round_trip
+    });
     list("over 5 s", &|o| o.seconds > TIME_LIMIT.as_secs_f64());
 
     println!(
@@ -255,6 +287,14 @@ fn corpus_parse_format_idempotent_naga() {
     println!(
         "  naga still accepts:  {naga_kept:>6} / {naga_original}  ({:.3} %) of the files naga validates",
         100.0 * rate(naga_kept, naga_original)
+    );
+    println!(
+        "  same tree after fmt: {same_tree:>6} / {total}  ({:.3} %)",
+        100.0 * rate(same_tree, total)
+    );
+    println!(
+        "  print of synthesized tree reads back: {round_trip:>6} / {total}  ({:.3} %)",
+        100.0 * rate(round_trip, total)
     );
     println!("  panics: {panics}, over 5 s: {slow}");
     if let Some((o, f)) = slowest {
@@ -282,5 +322,13 @@ fn corpus_parse_format_idempotent_naga() {
     assert!(
         rate(naga_kept, naga_original) >= THRESHOLD,
         "naga acceptance of formatted output below 99.9 %"
+    );
+    assert!(
+        rate(same_tree, total) >= THRESHOLD,
+        "fmt changed the tree of too many files"
+    );
+    assert!(
+        rate(round_trip, total) >= THRESHOLD,
+        "printed synthesized trees read back wrong too often"
     );
 }

@@ -903,3 +903,224 @@ impl<'a> Printer<'a> {
         self.w.cont = saved_cont;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{format as fmt, parse};
+
+    fn formatted(src: &str) -> String {
+        let out = fmt(src).unwrap_or_else(|d| panic!("{src}\n{d:?}"));
+        assert_eq!(
+            fmt(&out).as_deref(),
+            Ok(out.as_str()),
+            "not idempotent:\n{out}"
+        );
+        out
+    }
+
+    #[test]
+    fn canonical_layout() {
+        assert_eq!(
+            formatted("fn f(a:i32)->i32{var x=a*2+1;if(x>3){return x;}else{x++;}return 0;}"),
+            "fn f(a: i32) -> i32 {\n    var x = a * 2 + 1;\n    if (x > 3) {\n        return x;\n    } else {\n        x++;\n    }\n    return 0;\n}\n"
+        );
+        assert_eq!(
+            formatted("@compute @workgroup_size(8,8) fn main(){}"),
+            "@compute @workgroup_size(8, 8)\nfn main() {}\n"
+        );
+        assert_eq!(
+            formatted("struct S{a:f32,@align(16) b:vec4<f32>}"),
+            "struct S {\n    a: f32,\n    @align(16) b: vec4<f32>,\n}\n"
+        );
+        assert_eq!(
+            formatted(
+                "fn f(){loop{continuing{break if true;}}for(;;){}switch 1{case 1,2:{}default{}}}"
+            ),
+            "fn f() {\n    loop {\n        continuing {\n            break if true;\n        }\n    }\n    for (;;) {}\n    switch 1 {\n        case 1, 2: {}\n        default: {}\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn keeps_comments_blank_lines_and_spellings() {
+        let src = "// head\n\nconst a = 0x1Fu; // trailing\n\n\n/* block */\nconst b = (1.0e3);\nfn f() {\n\n    let x = 1; /* after */\n    // own line\n\n    let y = 2;\n    // last\n}\n";
+        assert_eq!(
+            formatted(src),
+            "// head\n\nconst a = 0x1Fu; // trailing\n\n/* block */\nconst b = (1.0e3);\nfn f() {\n    let x = 1; /* after */\n    // own line\n\n    let y = 2;\n    // last\n}\n"
+        );
+    }
+
+    #[test]
+    fn comments_inside_expressions_and_empty_blocks() {
+        for src in [
+            "const a = foo(1, // one\n    2);\n",
+            "const a = 1 + /* c */ 2;\n",
+            "const a = 1 +\n    // why\n    2;\n",
+            "fn f() { /* nothing */ }\n",
+            "fn f() { // nothing\n}\n",
+            "fn /* name */ f() {}\n",
+            "@vertex // stage\nfn f() {}\n",
+            "const a = array(\n    1,\n    2,\n);\n",
+            "const a = array(1,\n    2, 3);\n",
+            "const x = vec2<f32>(/* first */ 1.0, 2.0 /* second */);\n",
+        ] {
+            let out = formatted(src);
+            for c in parse(src).0.comments {
+                let text = src[c.span.range()].trim_end();
+                assert!(out.contains(text), "lost {text:?} in\n{out}");
+            }
+        }
+    }
+
+    #[test]
+    fn multiline_argument_lists() {
+        assert_eq!(
+            formatted("const m = mat2x2(\n1.0, 0.0,\n0.0, 1.0\n);"),
+            "const m = mat2x2(\n    1.0, 0.0,\n    0.0, 1.0,\n);\n"
+        );
+        assert_eq!(
+            formatted("fn f() {\n  let x = g(a,\n  h(b,\n  c));\n}"),
+            "fn f() {\n    let x = g(a,\n        h(b,\n            c));\n}\n"
+        );
+    }
+
+    fn lit(m: &mut Module, text: &str, value: i64) -> ExprId {
+        let spelling = m.symbols.intern(text);
+        m.add_expr(
+            ExprKind::Literal(Literal {
+                value: LiteralValue::Int {
+                    value: value as u64,
+                    suffix: IntSuffix::None,
+                },
+                spelling,
+            }),
+            Span::DETACHED,
+        )
+    }
+
+    fn name(m: &mut Module, text: &str) -> ExprId {
+        let name = m.symbols.intern(text);
+        m.add_expr(
+            ExprKind::Ident(IdentExpr {
+                ident: Ident {
+                    name,
+                    span: Span::DETACHED,
+                },
+                template_args: None,
+            }),
+            Span::DETACHED,
+        )
+    }
+
+    fn bin(m: &mut Module, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> ExprId {
+        m.add_expr(ExprKind::Binary { op, lhs, rhs }, Span::DETACHED)
+    }
+
+    fn un(m: &mut Module, op: UnaryOp, operand: ExprId) -> ExprId {
+        m.add_expr(ExprKind::Unary { op, operand }, Span::DETACHED)
+    }
+
+    /// A module `const x = e;` built by code, printed.
+    fn print_const(build: impl FnOnce(&mut Module) -> ExprId) -> String {
+        let mut m = Module::default();
+        let init = build(&mut m);
+        let name = m.symbols.intern("x");
+        m.decls.push(GlobalDecl {
+            kind: GlobalDeclKind::Const(ValueDecl {
+                name: Ident {
+                    name,
+                    span: Span::DETACHED,
+                },
+                ty: None,
+                init,
+            }),
+            span: Span::DETACHED,
+        });
+        print(&m)
+    }
+
+    #[test]
+    fn synthesized_trees_get_the_parentheses_they_need() {
+        let out = print_const(|m| {
+            let (a, b, c) = (name(m, "a"), name(m, "b"), name(m, "c"));
+            let sum = bin(m, BinaryOp::Add, a, b);
+            bin(m, BinaryOp::Mul, sum, c)
+        });
+        assert_eq!(out, "const x = (a + b) * c;\n");
+        let out = print_const(|m| {
+            let (a, b, c) = (name(m, "a"), name(m, "b"), name(m, "c"));
+            let diff = bin(m, BinaryOp::Sub, b, c);
+            bin(m, BinaryOp::Sub, a, diff)
+        });
+        assert_eq!(out, "const x = a - (b - c);\n");
+        let out = print_const(|m| {
+            let (a, b, c) = (name(m, "a"), name(m, "b"), name(m, "c"));
+            let and = bin(m, BinaryOp::And, a, b);
+            bin(m, BinaryOp::Or, and, c)
+        });
+        assert_eq!(out, "const x = (a & b) | c;\n");
+        let out = print_const(|m| {
+            let (a, b, c) = (name(m, "a"), name(m, "b"), name(m, "c"));
+            let lt = bin(m, BinaryOp::Less, a, b);
+            bin(m, BinaryOp::Equal, lt, c)
+        });
+        assert_eq!(out, "const x = (a < b) == c;\n");
+        let out = print_const(|m| {
+            let a = name(m, "a");
+            let neg = un(m, UnaryOp::Negate, a);
+            un(m, UnaryOp::Negate, neg)
+        });
+        assert_eq!(out, "const x = - -a;\n");
+        let out = print_const(|m| {
+            let p = name(m, "p");
+            let deref = un(m, UnaryOp::Deref, p);
+            let member = m.symbols.intern("y");
+            m.add_expr(
+                ExprKind::Member {
+                    base: deref,
+                    member: Ident {
+                        name: member,
+                        span: Span::DETACHED,
+                    },
+                },
+                Span::DETACHED,
+            )
+        });
+        assert_eq!(out, "const x = (*p).y;\n");
+        // `f(a < b, c > d)` would read as a template list `a<b, c>`.
+        let out = print_const(|m| {
+            let (a, b, c, d) = (name(m, "a"), name(m, "b"), name(m, "c"), name(m, "d"));
+            let lt = bin(m, BinaryOp::Less, a, b);
+            let gt = bin(m, BinaryOp::Greater, c, d);
+            let f = m.symbols.intern("f");
+            m.add_expr(
+                ExprKind::Call {
+                    callee: IdentExpr {
+                        ident: Ident {
+                            name: f,
+                            span: Span::DETACHED,
+                        },
+                        template_args: None,
+                    },
+                    args: vec![lt, gt],
+                },
+                Span::DETACHED,
+            )
+        });
+        assert_eq!(out, "const x = f((a < b), (c > d));\n");
+        let (m, d) = parse(&out);
+        assert!(d.is_empty());
+        let GlobalDeclKind::Const(c) = &m.decls[0].kind else {
+            panic!()
+        };
+        assert!(matches!(&m.expr(c.init).kind, ExprKind::Call { args, .. } if args.len() == 2));
+        let out = print_const(|m| {
+            let one = lit(m, "1", 1);
+            let two = lit(m, "2", 2);
+            let three = lit(m, "3", 3);
+            let shl = bin(m, BinaryOp::ShiftLeft, one, two);
+            bin(m, BinaryOp::ShiftLeft, shl, three)
+        });
+        assert_eq!(out, "const x = (1 << 2) << 3;\n");
+    }
+}

@@ -605,6 +605,23 @@ impl<'s> Parser<'s> {
     }
 }
 
+/// True if `kind` can begin an expression.
+pub(super) fn starts_expression(kind: TokenKind) -> bool {
+    kind.is_literal()
+        || matches!(
+            kind,
+            TokenKind::Ident
+                | TokenKind::LParen
+                | TokenKind::Minus
+                | TokenKind::MinusMinus
+                | TokenKind::Bang
+                | TokenKind::Tilde
+                | TokenKind::Star
+                | TokenKind::And
+                | TokenKind::AndAnd
+        )
+}
+
 /// True if `kind` can continue an expression after an operand: a binary operator.
 pub(super) fn continues_expression(kind: TokenKind) -> bool {
     binary_op(kind).is_some()

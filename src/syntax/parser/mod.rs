@@ -63,6 +63,7 @@ pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
         heights: Vec::new(),
         depth: 0,
         depth_reported: false,
+        eof_reported: false,
     };
     parser.module.exprs.reserve(parser.tokens.len() / 2);
     parser.translation_unit();
@@ -87,6 +88,8 @@ pub(crate) struct Parser<'s> {
     depth: usize,
     /// A nesting-depth error was reported for the current declaration.
     depth_reported: bool,
+    /// An unclosed `{` was reported at the end of the file: enclosing ones stay quiet.
+    pub(crate) eof_reported: bool,
 }
 
 impl<'s> Parser<'s> {
@@ -424,9 +427,13 @@ impl<'s> Parser<'s> {
                 TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => nesting += 1,
                 TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => {
                     nesting = nesting.saturating_sub(1);
-                    // A `}` that closes a block opened inside the broken statement ends it.
+                    // A `}` that closes a block opened inside the broken statement ends it,
+                    // unless an `else` continues the statement.
                     if nesting == 0 && self.peek() == TokenKind::RBrace {
                         self.bump();
+                        if self.at(TokenKind::Else) {
+                            continue;
+                        }
                         return;
                     }
                 }
@@ -463,5 +470,206 @@ impl<'s> Parser<'s> {
             }
             self.bump();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::Span;
+    use crate::syntax::ast::*;
+    use crate::syntax::{MAX_NESTING_DEPTH, parse};
+
+    fn ok(src: &str) -> Module {
+        let (m, d) = parse(src);
+        assert!(d.is_empty(), "{src}\n{d:#?}");
+        m
+    }
+
+    fn codes(src: &str) -> Vec<&'static str> {
+        parse(src).1.iter().map(|d| d.code).collect()
+    }
+
+    /// Parses on a thread with a 1 MiB stack, as WebAssembly has.
+    fn codes_small_stack(src: String) -> Vec<&'static str> {
+        std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || codes(&src))
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_whole_grammar() {
+        let m = ok(r#"
+            enable f16, subgroups,;
+            requires readonly_and_readwrite_storage_textures;
+            diagnostic(off, derivative_uniformity);
+            alias A = array<vec4<f32>, 4>;
+            struct S { @size(16) a: f32, @location(0) @interpolate(flat, either) b: vec2i, }
+            const c: i32 = 1;
+            override o: f32;
+            @id(3) override p = 2.0;
+            @group(0) @binding(1) var<storage, read_write> buf: array<u32>;
+            var<private> q = 0u;
+            const_assert c == 1;
+            @must_use fn helper(x: ptr<function, i32>) -> i32 { return *x; }
+            @compute @workgroup_size(8, 8, 1) @diagnostic(warning, chromium.unreachable_code)
+            fn main(@builtin(global_invocation_id) id: vec3<u32>) @diagnostic(off, derivative_uniformity) {
+                var v: i32;
+                let w = v;
+                const k = 2;
+                v = 1; v += 2; v <<= 1u; v >>= 1u; v++; v--;
+                _ = helper(&v);
+                helper(&v);
+                if v > 0 { } else if v < 0 { } else { }
+                switch v { case 1, 2, default: { } case 3 { } }
+                loop { if v > 10 { break; } continuing { v++; break if v > 5; } }
+                for (var i = 0; i < 4; i++) { continue; }
+                for (;;) { break; }
+                while v < 100 { v *= 2; }
+                { ; }
+                @diagnostic(off, derivative_uniformity) { }
+                const_assert k == 2;
+                (*(&v)) = 3;
+                buf[0] = u32(v);
+                return;
+            }
+            @fragment fn fs() -> @location(0) vec4<f32> { discard; }
+        "#);
+        assert_eq!(m.directives.len(), 3);
+        assert_eq!(m.decls.len(), 11);
+        let GlobalDeclKind::Fn(main) = &m.decls[9].kind else {
+            panic!()
+        };
+        assert_eq!(main.attributes.len(), 3);
+        assert!(
+            matches!(main.attributes[2].kind, AttributeKind::Diagnostic(c) if c.rule_suffix.is_some())
+        );
+        assert_eq!(main.body.attributes.len(), 1);
+        assert_eq!(main.body.stmts.len(), 23);
+        let GlobalDeclKind::Var(buf) = &m.decls[5].kind else {
+            panic!()
+        };
+        assert_eq!(buf.template_args.len(), 2);
+    }
+
+    #[test]
+    fn spans_cover_their_nodes() {
+        let src = "fn f() { let x = a + b * c; }";
+        let m = ok(src);
+        let GlobalDeclKind::Fn(f) = &m.decls[0].kind else {
+            panic!()
+        };
+        let text = |s: Span| &src[s.range()];
+        assert_eq!(text(m.decls[0].span), src);
+        assert_eq!(text(f.body.span), "{ let x = a + b * c; }");
+        let stmt = m.stmt(f.body.stmts[0]);
+        assert_eq!(text(stmt.span), "let x = a + b * c;");
+        let StmtKind::Let(v) = &stmt.kind else {
+            panic!()
+        };
+        assert_eq!(text(m.expr(v.init).span), "a + b * c");
+        let ExprKind::Binary { rhs, .. } = m.expr(v.init).kind else {
+            panic!()
+        };
+        assert_eq!(text(m.expr(rhs).span), "b * c");
+        assert_eq!(text(v.name.span), "x");
+    }
+
+    #[test]
+    fn one_error_per_mistake() {
+        // Three independent mistakes, three diagnostics.
+        let src = "
+            fn a() { let x = ; let y = 1; }
+            fn b() { var z = 1 var w = 2; }
+            struct S { a: f32 b: f32 }
+            fn c() { return 1 }
+        ";
+        assert_eq!(codes(src), vec!["E0203", "E0201", "E0200", "E0201"]);
+        // A missing `}` is one error, and the next function is still parsed.
+        let (m, d) = parse("fn a() { let x = 1;\nfn b() { let y = 2; }");
+        assert_eq!(d.len(), 1);
+        assert_eq!(m.decls.len(), 2);
+        // Garbage lines are skipped up to the next statement.
+        assert_eq!(
+            codes("fn a() {\n  ) ) )\n  let x = 1;\n  let y = ;\n}"),
+            vec!["E0215", "E0203"]
+        );
+    }
+
+    #[test]
+    fn continuing_and_break_if_placement() {
+        assert_eq!(codes("fn f() { loop { break if true; } }"), vec!["E0213"]);
+        assert_eq!(
+            codes("fn f() { loop { continuing { break if true; let x = 1; } } }"),
+            vec!["E0213"]
+        );
+        assert_eq!(
+            codes("fn f() { loop { continuing { } let x = 1; } }"),
+            vec!["E0224"]
+        );
+        assert_eq!(codes("fn f() { continuing { } }"), vec!["E0224"]);
+        assert_eq!(codes("fn f() { loop { } else { } }"), vec!["E0223"]);
+    }
+
+    #[test]
+    fn nesting_is_bounded_without_overflowing_the_stack() {
+        let n = 100_000;
+        let deep = [
+            format!("const x = {}1{};", "(".repeat(n), ")".repeat(n)),
+            format!("const x = {}1;", "-".repeat(n)),
+            format!("const x = {}1;", "!~".repeat(n)),
+            format!("const x = {}1;", "1 + ".repeat(n)),
+            format!("const x = a{};", ".b".repeat(n)),
+            format!("const x = {}0{};", "a[".repeat(n), "]".repeat(n)),
+            format!("alias T = {}f32{};", "array<".repeat(n), ">".repeat(n)),
+            format!("fn f() {{ {}{} }}", "{".repeat(n), "}".repeat(n)),
+            format!("fn f() {{ if a {{}} {} }}", "else if a {} ".repeat(n)),
+            format!("fn f() {{ {} }}", "loop { ".repeat(n)),
+            format!("const x = f({}1{});", "f(".repeat(n), ")".repeat(n)),
+        ];
+        for src in deep {
+            let got = codes_small_stack(src.clone());
+            let head = &src[..40.min(src.len())];
+            assert!(got.contains(&"E0208"), "{head}…: no E0208");
+            assert!(
+                got.len() <= 2,
+                "{head}…: {} diagnostics: {:?}…",
+                got.len(),
+                &got[..got.len().min(5)]
+            );
+        }
+        // The spec's 127 nested braces, with an expression inside, are fine.
+        let braces = format!(
+            "fn f() {{ {} let x = ((((1)))) + 2; {} }}",
+            "{".repeat(127),
+            "}".repeat(127)
+        );
+        assert!(codes_small_stack(braces).is_empty());
+        assert!(MAX_NESTING_DEPTH >= 2 * 127);
+    }
+
+    #[test]
+    fn directives_come_first() {
+        assert_eq!(codes("const x = 1;\nenable f16;"), vec!["E0212"]);
+        let m = ok("enable f16;\ndiagnostic(off, derivative_uniformity);\nconst x = 1h;");
+        assert_eq!(m.directives.len(), 2);
+    }
+
+    #[test]
+    fn statement_forms_need_their_shapes() {
+        assert_eq!(codes("fn f() { a + 1; }"), vec!["E0215"]);
+        assert_eq!(codes("fn f() { 1 = 2; }"), vec!["E0214"]);
+        assert_eq!(codes("fn f() { -a = 2; }"), vec!["E0214"]);
+        assert_eq!(codes("fn f() { (a + b) = 2; }"), vec!["E0214"]);
+        assert_eq!(codes("fn f() { _ += 2; }"), vec!["E0200"]);
+        assert_eq!(
+            codes("fn f() { @diagnostic(off, x) let y = 1; }"),
+            vec!["E0220"]
+        );
+        assert!(codes("fn f() { (*p).x = 2; f().y = 1; a[0].b++; }").is_empty());
+        assert_eq!(codes("fn f() { let x; }"), vec!["E0219"]);
+        assert_eq!(codes("fn f() { if x return; }"), vec!["E0222"]);
     }
 }

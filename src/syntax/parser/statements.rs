@@ -91,10 +91,7 @@ impl<'s> Parser<'s> {
                     break;
                 }
                 TokenKind::Eof => {
-                    let d = Diagnostic::error(codes::UNCLOSED_DELIMITER, "unclosed `{`")
-                        .with_primary(self.current_span(), "the file ends here")
-                        .with_secondary(open.span(), "this `{` is never closed");
-                    self.report(d);
+                    self.report_unclosed_at_eof(open, "this `{` is never closed");
                     break;
                 }
                 k if super::decls::starts_module_only_decl(k) => {
@@ -429,6 +426,11 @@ impl<'s> Parser<'s> {
 
     /// `variable_updating_statement` or `func_call_statement`, without the `;`.
     fn updating_or_call(&mut self) -> PResult<StmtKind> {
+        if !super::expressions::starts_expression(self.peek()) && !self.at(TokenKind::Underscore) {
+            let d = self.unexpected(codes::EXPECTED_STATEMENT, "a statement");
+            self.report(d);
+            return Err(Abort);
+        }
         if let Some(underscore) = self.eat(TokenKind::Underscore) {
             if self.eat(TokenKind::Equal).is_none() {
                 let d = self
@@ -633,10 +635,7 @@ impl<'s> Parser<'s> {
                     }
                 }
                 TokenKind::Eof => {
-                    let d = Diagnostic::error(codes::UNCLOSED_DELIMITER, "unclosed `{`")
-                        .with_primary(self.current_span(), "the file ends here")
-                        .with_secondary(open.span(), "this `switch` body is never closed");
-                    self.report(d);
+                    self.report_unclosed_at_eof(open, "this `switch` body is never closed");
                     break;
                 }
                 _ => {
@@ -807,6 +806,18 @@ impl<'s> Parser<'s> {
             cond,
             body,
         })
+    }
+
+    /// Reports the innermost `{` still open at the end of the file; the enclosing ones
+    /// would only repeat it.
+    fn report_unclosed_at_eof(&mut self, open: Token, label: &str) {
+        if std::mem::replace(&mut self.eof_reported, true) {
+            return;
+        }
+        let d = Diagnostic::error(codes::UNCLOSED_DELIMITER, "unclosed `{`")
+            .with_primary(self.current_span(), "the file ends here")
+            .with_secondary(open.span(), label);
+        self.report(d);
     }
 
     pub(super) fn report_attributes_not_allowed(&mut self, attributes: &[Attribute], what: &str) {

@@ -87,6 +87,8 @@ pub(crate) struct Writer<'a> {
     pub line_cont: usize,
     /// Just after an opening `{`: no blank line here.
     suppress_blank: bool,
+    /// `pending_space` was set by a comment, not by the printer.
+    space_from_comment: bool,
 }
 
 impl<'a> Writer<'a> {
@@ -106,6 +108,7 @@ impl<'a> Writer<'a> {
             item_open: false,
             line_cont: 0,
             suppress_blank: false,
+            space_from_comment: false,
         }
     }
 
@@ -261,6 +264,11 @@ impl<'a> Writer<'a> {
     }
 
     fn write_text(&mut self, text: &str) {
+        // A comment asked for the space after it; a closing token wants none.
+        if self.space_from_comment && matches!(text, ")" | "]" | "," | ";" | ".") {
+            self.pending_space = false;
+        }
+        self.space_from_comment = false;
         if self.pending_breaks > 0 && self.started {
             for _ in 0..self.pending_breaks {
                 self.out.push('\n');
@@ -362,7 +370,7 @@ impl<'a> Writer<'a> {
             for _ in 0..self.indent + self.cont {
                 self.out.push_str(INDENT);
             }
-        } else {
+        } else if !self.out.ends_with(['(', '[']) {
             self.out.push(' ');
         }
         self.out.push_str(text);
@@ -380,6 +388,7 @@ impl<'a> Writer<'a> {
             self.newline();
         } else {
             self.pending_space = true;
+            self.space_from_comment = true;
         }
     }
 }
