@@ -647,7 +647,7 @@ mod tests {
             "}".repeat(127)
         );
         assert!(codes_small_stack(braces).is_empty());
-        assert!(MAX_NESTING_DEPTH >= 2 * 127);
+        const { assert!(MAX_NESTING_DEPTH >= 2 * 127) };
     }
 
     #[test]
