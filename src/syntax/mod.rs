@@ -33,7 +33,8 @@ pub fn parse(source: &str) -> (ast::Module, Vec<Diagnostic>) {
 
 /// Prints a module as canonical WGSL. Works for parsed modules and for trees built by
 /// code (whose spans are [`crate::diag::Span::DETACHED`]); it adds parentheses where a
-/// synthesized tree needs them to read back the same.
+/// synthesized tree needs them to read back the same. The printer recurses over the tree:
+/// code that builds trees keeps them within [`MAX_NESTING_DEPTH`], as the parser does.
 pub fn print(module: &ast::Module) -> String {
     printer::print(module)
 }

@@ -2,9 +2,10 @@
 //!
 //! Each known attribute has a fixed argument shape in the grammar: none (`@vertex`), one
 //! expression (`@location(0)`), one to three expressions (`@workgroup_size`), or bare
-//! names (`@builtin(position)`, `@builtin(frag_depth, less)`, `@interpolate(flat, either)`). A wrong shape is reported
-//! and the attribute kept as written, so sema sees what the author meant. An unknown
-//! attribute is reported, with a suggestion, and dropped: the AST has no place for it.
+//! names (`@builtin(position)`, `@builtin(frag_depth, less)`,
+//! `@interpolate(flat, either)`). A wrong shape is reported and the attribute kept as
+//! written, so sema sees what the author meant. An unknown attribute is reported, with a
+//! suggestion, and dropped: the AST has no place for it.
 
 use super::super::ast::{Attribute, AttributeKind, DiagnosticControl, ExprKind, IdentExpr};
 use super::{Abort, PResult, Parser};

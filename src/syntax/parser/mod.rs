@@ -65,7 +65,11 @@ pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
         depth_reported: false,
         eof_reported: false,
     };
+    // Measured on the corpus: about one expression per two or three tokens, one statement
+    // per ten or more.
     parser.module.exprs.reserve(parser.tokens.len() / 2);
+    parser.heights.reserve(parser.tokens.len() / 2);
+    parser.module.stmts.reserve(parser.tokens.len() / 10);
     parser.translation_unit();
     let mut diags = parser.diags;
     // Lexer and parser diagnostics interleave in source order.
