@@ -220,6 +220,20 @@ impl<'s> Parser<'s> {
                 TokenKind::MinusMinus => {
                     // `a--b` inside an expression: `a - -b`.
                     let t = self.bump();
+                    if !starts_expression(self.peek()) {
+                        // `let y = x--;`: a decrement where only an expression can be.
+                        let d = Diagnostic::error(
+                            codes::UNEXPECTED_TOKEN,
+                            "`--` cannot be used inside an expression",
+                        )
+                        .with_primary(t.span(), "a decrement here")
+                        .with_note(
+                            "`++` and `--` are statements in WGSL (`i--;`), not operators \
+                             inside expressions",
+                        );
+                        self.report(d);
+                        return Err(Abort);
+                    }
                     let operand = self.unary()?;
                     let span = Span::new(t.start + 1, self.expr_span(operand).end);
                     let negated = self.add_expr(
