@@ -10,6 +10,9 @@
 //!
 //! 10,000 mutants by default; `REFRACT_MUTANTS=N` runs N (a longer campaign), and
 //! `REFRACT_MUTANT_SEED=S` changes the seed.
+//!
+//! A second test inserts comments of every shape between random tokens of corpus files and
+//! checks that formatting keeps each comment and the tree, and is idempotent.
 
 mod common;
 
@@ -221,4 +224,77 @@ fn token_mutants_never_panic_or_hang() {
         );
     }
     assert!(failures.is_empty(), "{} mutants failed", failures.len());
+}
+
+/// Comment mutants: corpus files with comments of every shape inserted between random
+/// tokens. Each must still format, keep every inserted comment, keep its tree, and format
+/// idempotently. `REFRACT_COMMENT_MUTANTS=N` runs N (5,000 by default).
+#[test]
+fn comment_mutants_format_idempotently_and_keep_comments() {
+    let count: usize = std::env::var("REFRACT_COMMENT_MUTANTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5_000);
+    let files = corpus::in_scope();
+    const COMMENTS: [&str; 7] = [
+        "/* c */",
+        "// line\n",
+        "/* multi\n   line */",
+        "\n// own\n",
+        "\n\n/* after a blank line */\n",
+        "/**/",
+        "/* nested /* inner */ */",
+    ];
+    let mut failures = Vec::new();
+    for i in 0..count {
+        let mut rng = Rng(0xC0_44E47 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let file = &files[rng.below(files.len())];
+        let tokens = lexer::lex(&file.source).tokens;
+        let mut cuts: Vec<usize> = (0..1 + rng.below(4))
+            .map(|_| tokens[rng.below(tokens.len())].start as usize)
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut text = String::new();
+        let mut inserted = Vec::new();
+        let mut prev = 0;
+        for cut in cuts {
+            text.push_str(&file.source[prev..cut]);
+            let comment = COMMENTS[rng.below(COMMENTS.len())];
+            text.push_str(comment);
+            inserted.push(comment.trim());
+            prev = cut;
+        }
+        text.push_str(&file.source[prev..]);
+        let problem = match syntax::format(&text) {
+            Err(d) => Some(format!(
+                "does not format: {:?}",
+                d.first().map(|d| &d.message)
+            )),
+            Ok(once) => {
+                if syntax::format(&once).as_deref() != Ok(once.as_str()) {
+                    Some("fmt not idempotent".to_string())
+                } else if let Some(lost) = inserted.iter().find(|c| !once.contains(**c)) {
+                    Some(format!("lost comment {lost:?}"))
+                } else if common::ast_dump::dump(&syntax::parse(&once).0, false)
+                    != common::ast_dump::dump(&syntax::parse(&text).0, false)
+                {
+                    Some("fmt changed the tree".to_string())
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(p) = problem {
+            failures.push(format!("comment mutant #{i} of {}: {p}\n{text}", file.rel));
+        }
+    }
+    println!(
+        "comment mutants: {count} checked, {} failures",
+        failures.len()
+    );
+    for f in failures.iter().take(5) {
+        println!("{f}");
+    }
+    assert!(failures.is_empty());
 }

@@ -11,7 +11,7 @@ log_file=$(mktemp)
 cargo test --profile ci --test corpus_syntax --test mutants --test syntax_errors -- --nocapture \
   >"$log_file" 2>&1
 status=$?
-grep -E '^(corpus-syntax:|  [a-z]|mutants:|syntax-error snapshots:|test result)' "$log_file"
+grep -E '^(corpus-syntax:|  [a-z]|mutants:|comment mutants:|syntax-error snapshots:|test result)' "$log_file"
 if [ $status -ne 0 ]; then tail -n 60 "$log_file"; fi
 passed=$(grep -E '^test result' "$log_file" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^test result' "$log_file" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
