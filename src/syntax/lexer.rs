@@ -6,7 +6,7 @@
 //!   delimiter is a one-character token of its own ([`TokenKind::TemplateArgsStart`],
 //!   [`TokenKind::TemplateArgsEnd`]), so `array<vec4<f32>>` ends in two `>` tokens and
 //!   `vec2<f32>=v` in `>` and `=`.
-//! - **Template-list discovery runs interleaved with lexing** ([`Discovery`]). It is the
+//! - **Template-list discovery runs interleaved with lexing** (`Discovery`). It is the
 //!   spec's algorithm (§"Template Lists") step for step, on the same code points: it walks
 //!   the punctuation inside and between tokens itself, so lookaheads that reach into the
 //!   next token (`a<b<=c`, `<==`) behave exactly as the spec says. A `<` is only known to

@@ -7,8 +7,8 @@
 //! The public surface, which the rest of refract codes against:
 //! - [`parse`] always returns a module, partial when the source has errors, and every
 //!   diagnostic (lexical and syntactic, in source order);
-//! - [`print`] writes any module as WGSL, whether parsed or built by code;
-//! - [`format`] parses and prints, keeping comments, or returns the errors;
+//! - [`print()`] writes any module as WGSL, whether parsed or built by code;
+//! - [`format()`] parses and prints, keeping comments, or returns the errors;
 //! - [`ast_to_json`] is the readable JSON of `refract compile --to ast`;
 //! - [`MAX_NESTING_DEPTH`] bounds how deep any parsed tree nests, so recursive walks over
 //!   the AST are safe.
