@@ -363,73 +363,100 @@ impl Json<'_> {
         fields
     }
 
+    /// One expression. Each variant is built in its own small function, so the recursion
+    /// through deep expressions keeps small stack frames even in unoptimized builds.
     fn expr(&self, id: ExprId) -> Value {
         let e = self.m.expr(id);
         match &e.kind {
-            ExprKind::Literal(l) => {
-                let text = Value::String(self.m.name(l.spelling).to_string());
-                let fields = match l.value {
-                    LiteralValue::Bool(b) => vec![("type", json!("bool")), ("value", json!(b))],
-                    LiteralValue::Int { value, suffix } => vec![
-                        ("type", json!("int")),
-                        (
-                            "suffix",
-                            match suffix {
-                                IntSuffix::None => Value::Null,
-                                IntSuffix::I => json!("i"),
-                                IntSuffix::U => json!("u"),
-                            },
-                        ),
-                        ("value", json!(value)),
-                    ],
-                    LiteralValue::Float { value, suffix } => vec![
-                        ("type", json!("float")),
-                        (
-                            "suffix",
-                            match suffix {
-                                FloatSuffix::None => Value::Null,
-                                FloatSuffix::F => json!("f"),
-                                FloatSuffix::H => json!("h"),
-                            },
-                        ),
-                        ("value", json!(value)),
-                    ],
-                };
-                let mut fields = fields;
-                fields.push(("text", text));
-                node("literal", e.span, fields)
-            }
+            ExprKind::Literal(l) => self.literal(l, e.span),
             ExprKind::Ident(i) => node("ident", e.span, self.ident_expr_fields(i)),
-            ExprKind::Call { callee, args } => {
-                let mut fields = self.ident_expr_fields(callee);
-                fields.push(("args", self.exprs(args)));
-                node("call", e.span, fields)
+            ExprKind::Call { callee, args } => self.call(callee, args, e.span),
+            ExprKind::Paren(inner) => self.wrap("paren", "expr", *inner, e.span),
+            ExprKind::Member { base, member } => self.member(*base, *member, e.span),
+            ExprKind::Index { base, index } => {
+                self.pair("index", ("base", *base), ("index", *index), e.span)
             }
-            ExprKind::Paren(inner) => node("paren", e.span, vec![("expr", self.expr(*inner))]),
-            ExprKind::Member { base, member } => node(
-                "member",
-                e.span,
-                vec![("base", self.expr(*base)), ("member", self.ident(*member))],
-            ),
-            ExprKind::Index { base, index } => node(
-                "index",
-                e.span,
-                vec![("base", self.expr(*base)), ("index", self.expr(*index))],
-            ),
-            ExprKind::Unary { op, operand } => node(
-                "unary",
-                e.span,
-                vec![("op", json!(op.as_str())), ("operand", self.expr(*operand))],
-            ),
-            ExprKind::Binary { op, lhs, rhs } => node(
-                "binary",
-                e.span,
-                vec![
-                    ("op", json!(op.as_str())),
-                    ("lhs", self.expr(*lhs)),
-                    ("rhs", self.expr(*rhs)),
-                ],
-            ),
+            ExprKind::Unary { op, operand } => self.unary(op.as_str(), *operand, e.span),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(op.as_str(), *lhs, *rhs, e.span),
         }
+    }
+
+    fn literal(&self, l: &Literal, span: Span) -> Value {
+        let mut fields = match l.value {
+            LiteralValue::Bool(b) => vec![("type", json!("bool")), ("value", json!(b))],
+            LiteralValue::Int { value, suffix } => vec![
+                ("type", json!("int")),
+                (
+                    "suffix",
+                    match suffix {
+                        IntSuffix::None => Value::Null,
+                        IntSuffix::I => json!("i"),
+                        IntSuffix::U => json!("u"),
+                    },
+                ),
+                ("value", json!(value)),
+            ],
+            LiteralValue::Float { value, suffix } => vec![
+                ("type", json!("float")),
+                (
+                    "suffix",
+                    match suffix {
+                        FloatSuffix::None => Value::Null,
+                        FloatSuffix::F => json!("f"),
+                        FloatSuffix::H => json!("h"),
+                    },
+                ),
+                ("value", json!(value)),
+            ],
+        };
+        fields.push(("text", Value::String(self.m.name(l.spelling).to_string())));
+        node("literal", span, fields)
+    }
+
+    fn call(&self, callee: &IdentExpr, args: &[ExprId], span: Span) -> Value {
+        let mut fields = self.ident_expr_fields(callee);
+        fields.push(("args", self.exprs(args)));
+        node("call", span, fields)
+    }
+
+    fn wrap(&self, kind: &str, field: &'static str, inner: ExprId, span: Span) -> Value {
+        let inner = self.expr(inner);
+        node(kind, span, vec![(field, inner)])
+    }
+
+    fn member(&self, base: ExprId, member: Ident, span: Span) -> Value {
+        let base = self.expr(base);
+        node(
+            "member",
+            span,
+            vec![("base", base), ("member", self.ident(member))],
+        )
+    }
+
+    fn pair(
+        &self,
+        kind: &str,
+        a: (&'static str, ExprId),
+        b: (&'static str, ExprId),
+        span: Span,
+    ) -> Value {
+        let first = self.expr(a.1);
+        let second = self.expr(b.1);
+        node(kind, span, vec![(a.0, first), (b.0, second)])
+    }
+
+    fn unary(&self, op: &str, operand: ExprId, span: Span) -> Value {
+        let operand = self.expr(operand);
+        node("unary", span, vec![("op", json!(op)), ("operand", operand)])
+    }
+
+    fn binary(&self, op: &str, lhs: ExprId, rhs: ExprId, span: Span) -> Value {
+        let lhs = self.expr(lhs);
+        let rhs = self.expr(rhs);
+        node(
+            "binary",
+            span,
+            vec![("op", json!(op)), ("lhs", lhs), ("rhs", rhs)],
+        )
     }
 }

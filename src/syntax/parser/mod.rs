@@ -22,7 +22,7 @@ mod decls;
 mod expressions;
 mod statements;
 
-use super::ast::{Expr, ExprId, ExprKind, Ident, Module};
+use super::ast::{ExprId, ExprKind, Ident, Module};
 use super::lexer::lex;
 use super::token::{Token, TokenKind};
 use crate::diag::{Diagnostic, Span, codes};
@@ -398,11 +398,6 @@ impl<'s> Parser<'s> {
         self.module.exprs[id.index()].span
     }
 
-    #[allow(dead_code)]
-    fn expr(&self, id: ExprId) -> &Expr {
-        &self.module.exprs[id.index()]
-    }
-
     // ---- Synchronisation ---------------------------------------------------------------
 
     /// Skips to the end of a broken statement: past a `;`, or up to a `}` that closes the
@@ -652,6 +647,38 @@ mod tests {
         );
         assert!(codes_small_stack(braces).is_empty());
         const { assert!(MAX_NESTING_DEPTH >= 2 * 127) };
+    }
+
+    #[test]
+    fn the_deepest_accepted_trees_print_and_format_on_a_small_stack() {
+        // The most nested parentheses that parse, then the same inside 100 nested blocks.
+        let parens = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        let accepted = (1..MAX_NESTING_DEPTH)
+            .rev()
+            .find(|&n| parse(&format!("const x = {};", parens(n))).1.is_empty())
+            .unwrap();
+        assert!(accepted >= 120, "only {accepted} nested parentheses parse");
+        let in_blocks = format!(
+            "fn f() {{ {} let x = {}; {} }}",
+            "{".repeat(100),
+            parens(70),
+            "}".repeat(100)
+        );
+        for src in [format!("const x = {};", parens(accepted)), in_blocks] {
+            std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || {
+                    let (m, d) = parse(&src);
+                    assert!(d.is_empty(), "{:?}", d.first());
+                    let printed = crate::syntax::print(&m);
+                    let json = crate::syntax::ast_to_json(&m).to_string();
+                    let formatted = crate::syntax::format(&src).unwrap();
+                    assert!(!printed.is_empty() && !json.is_empty() && !formatted.is_empty());
+                })
+                .unwrap()
+                .join()
+                .expect("no stack overflow");
+        }
     }
 
     #[test]
