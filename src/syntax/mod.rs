@@ -18,6 +18,7 @@ mod json;
 pub mod lexer;
 pub mod literal;
 mod parser;
+mod precedence;
 mod printer;
 pub mod token;
 

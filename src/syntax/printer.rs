@@ -25,6 +25,7 @@ mod writer;
 
 use super::ast::*;
 use super::lexer;
+use super::precedence::{Class, binary_class as op_class, operand_fits};
 use crate::diag::Span;
 use writer::{Source, Writer};
 
@@ -52,62 +53,6 @@ pub fn format(module: &Module, source: &str) -> String {
     };
     p.module();
     p.w.finish()
-}
-
-/// Which operands the grammar accepts where: the printer's view of precedence.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Class {
-    Primary,
-    Unary,
-    Multiplicative,
-    Additive,
-    Shift,
-    Relational,
-    LogicalAnd,
-    LogicalOr,
-    BitAnd,
-    BitOr,
-    BitXor,
-}
-
-fn op_class(op: BinaryOp) -> Class {
-    match op {
-        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => Class::Multiplicative,
-        BinaryOp::Add | BinaryOp::Sub => Class::Additive,
-        BinaryOp::ShiftLeft | BinaryOp::ShiftRight => Class::Shift,
-        BinaryOp::Less
-        | BinaryOp::Greater
-        | BinaryOp::LessEqual
-        | BinaryOp::GreaterEqual
-        | BinaryOp::Equal
-        | BinaryOp::NotEqual => Class::Relational,
-        BinaryOp::LogicalAnd => Class::LogicalAnd,
-        BinaryOp::LogicalOr => Class::LogicalOr,
-        BinaryOp::And => Class::BitAnd,
-        BinaryOp::Or => Class::BitOr,
-        BinaryOp::Xor => Class::BitXor,
-    }
-}
-
-/// Whether an operand of class `c` may stand on the left (`left`) or right of `op`
-/// without parentheses.
-fn operand_fits(op: BinaryOp, c: Class, left: bool) -> bool {
-    use Class::*;
-    let unary = matches!(c, Primary | Unary);
-    let own = op_class(op);
-    match own {
-        Multiplicative => unary || (left && c == Multiplicative),
-        Additive => unary || c == Multiplicative || (left && c == Additive),
-        Shift => unary,
-        Relational => unary || matches!(c, Multiplicative | Additive | Shift),
-        LogicalAnd | LogicalOr => {
-            unary
-                || matches!(c, Multiplicative | Additive | Shift | Relational)
-                || (left && c == own)
-        }
-        BitAnd | BitOr | BitXor => unary || (left && c == own),
-        Primary | Unary => unary,
-    }
 }
 
 struct Printer<'a> {

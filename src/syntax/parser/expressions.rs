@@ -23,43 +23,33 @@ use super::{Abort, PResult, Parser};
 use crate::diag::{Diagnostic, Span, codes};
 use crate::syntax::token::{Token, TokenKind};
 
-/// The groups of binary operators that the grammar keeps apart.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Group {
-    Multiplicative,
-    Additive,
-    Shift,
-    Relational,
-    LogicalAnd,
-    LogicalOr,
-    BitAnd,
-    BitOr,
-    BitXor,
-}
+// The groups of binary operators that the grammar keeps apart.
+use super::super::precedence::{Class as Group, binary_class};
 
 fn binary_op(kind: TokenKind) -> Option<(BinaryOp, Group)> {
     use TokenKind as T;
-    Some(match kind {
-        T::Star => (BinaryOp::Mul, Group::Multiplicative),
-        T::Slash => (BinaryOp::Div, Group::Multiplicative),
-        T::Percent => (BinaryOp::Rem, Group::Multiplicative),
-        T::Plus => (BinaryOp::Add, Group::Additive),
-        T::Minus | T::MinusMinus => (BinaryOp::Sub, Group::Additive),
-        T::ShiftLeft => (BinaryOp::ShiftLeft, Group::Shift),
-        T::ShiftRight => (BinaryOp::ShiftRight, Group::Shift),
-        T::Less => (BinaryOp::Less, Group::Relational),
-        T::Greater => (BinaryOp::Greater, Group::Relational),
-        T::LessEqual => (BinaryOp::LessEqual, Group::Relational),
-        T::GreaterEqual => (BinaryOp::GreaterEqual, Group::Relational),
-        T::EqualEqual => (BinaryOp::Equal, Group::Relational),
-        T::NotEqual => (BinaryOp::NotEqual, Group::Relational),
-        T::AndAnd => (BinaryOp::LogicalAnd, Group::LogicalAnd),
-        T::OrOr => (BinaryOp::LogicalOr, Group::LogicalOr),
-        T::And => (BinaryOp::And, Group::BitAnd),
-        T::Or => (BinaryOp::Or, Group::BitOr),
-        T::Xor => (BinaryOp::Xor, Group::BitXor),
+    let op = match kind {
+        T::Star => BinaryOp::Mul,
+        T::Slash => BinaryOp::Div,
+        T::Percent => BinaryOp::Rem,
+        T::Plus => BinaryOp::Add,
+        T::Minus | T::MinusMinus => BinaryOp::Sub,
+        T::ShiftLeft => BinaryOp::ShiftLeft,
+        T::ShiftRight => BinaryOp::ShiftRight,
+        T::Less => BinaryOp::Less,
+        T::Greater => BinaryOp::Greater,
+        T::LessEqual => BinaryOp::LessEqual,
+        T::GreaterEqual => BinaryOp::GreaterEqual,
+        T::EqualEqual => BinaryOp::Equal,
+        T::NotEqual => BinaryOp::NotEqual,
+        T::AndAnd => BinaryOp::LogicalAnd,
+        T::OrOr => BinaryOp::LogicalOr,
+        T::And => BinaryOp::And,
+        T::Or => BinaryOp::Or,
+        T::Xor => BinaryOp::Xor,
         _ => return None,
-    })
+    };
+    Some((op, binary_class(op)))
 }
 
 impl<'s> Parser<'s> {
