@@ -29,6 +29,14 @@ use crate::diag::{self, Diagnostic};
 /// Parses WGSL source text. The module is always returned, partial when there are errors;
 /// the diagnostics come in source order.
 pub fn parse(source: &str) -> (ast::Module, Vec<Diagnostic>) {
+    // Spans are 32-bit byte offsets.
+    if source.len() >= u32::MAX as usize {
+        let d = Diagnostic::error(
+            crate::diag::codes::SOURCE_TOO_LARGE,
+            "the source is larger than 4 GiB",
+        );
+        return (ast::Module::default(), vec![d]);
+    }
     parser::parse(source)
 }
 
