@@ -51,11 +51,14 @@ pub fn print(module: &ast::Module) -> String {
 /// Formats WGSL source: canonical layout, every comment kept near where it was. Returns
 /// the parse errors instead when the source does not parse.
 pub fn format(source: &str) -> Result<String, Vec<Diagnostic>> {
-    let (module, diagnostics) = parse(source);
+    if source.len() >= u32::MAX as usize {
+        return Err(parse(source).1);
+    }
+    let (module, diagnostics, tokens) = parser::parse_keeping_tokens(source);
     if diag::has_errors(&diagnostics) {
         return Err(diagnostics);
     }
-    Ok(printer::format(&module, source))
+    Ok(printer::format(&module, source, tokens))
 }
 
 /// The module as readable JSON: names as strings, spans as `[start, end]`.

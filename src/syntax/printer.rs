@@ -24,8 +24,8 @@
 mod writer;
 
 use super::ast::*;
-use super::lexer;
 use super::precedence::{Class, binary_class as op_class, operand_fits};
+use super::token::Token;
 use crate::diag::Span;
 use writer::{Source, Writer};
 
@@ -39,9 +39,9 @@ pub fn print(module: &Module) -> String {
     p.w.finish()
 }
 
-/// Prints a module parsed from `source`, keeping its comments and blank lines.
-pub fn format(module: &Module, source: &str) -> String {
-    let mut tokens = lexer::lex(source).tokens;
+/// Prints a module parsed from `source`, keeping its comments and blank lines. `tokens`
+/// are the source's tokens, as the parser read them.
+pub fn format(module: &Module, source: &str, mut tokens: Vec<Token>) -> String {
     tokens.pop(); // Eof
     let mut p = Printer {
         m: module,

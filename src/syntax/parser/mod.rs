@@ -48,6 +48,12 @@ pub(crate) type PResult<T> = Result<T, Abort>;
 
 /// Parses a whole source text.
 pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
+    let (module, diags, _) = parse_keeping_tokens(source);
+    (module, diags)
+}
+
+/// Parses a whole source text, and also returns its tokens (the formatter reads them).
+pub(crate) fn parse_keeping_tokens(source: &str) -> (Module, Vec<Diagnostic>, Vec<Token>) {
     let lexed = lex(source);
     let mut parser = Parser {
         src: source,
@@ -74,7 +80,7 @@ pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
     let mut diags = parser.diags;
     // Lexer and parser diagnostics interleave in source order.
     diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
-    (parser.module, diags)
+    (parser.module, diags, parser.tokens)
 }
 
 pub(crate) struct Parser<'s> {
