@@ -114,7 +114,7 @@ impl<'m> Printer<'m> {
         Printer {
             m,
             out: String::new(),
-            ids: vec![UNSET; m.capacity()],
+            ids: Vec::new(),
             record_spans,
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
@@ -176,6 +176,7 @@ impl<'m> Printer<'m> {
 
     fn assign_globals(&mut self) {
         let m = self.m;
+        self.ids.resize(m.capacity(), UNSET);
         let mut scope = Scope::default();
         for c in m.children(m.root()) {
             if self.is_inline(c) {
@@ -187,6 +188,9 @@ impl<'m> Printer<'m> {
 
     fn assign_locals(&mut self, container: Inst) {
         let m = self.m;
+        if self.ids.len() < m.capacity() {
+            self.ids.resize(m.capacity(), UNSET);
+        }
         let mut values = Scope::default();
         let mut blocks = Scope::default();
         for b in m.children(container) {

@@ -16,11 +16,20 @@ fn fail<T>(rule: Rule, msg: impl Into<String>) -> Result<T, (Rule, String)> {
     Err((rule, msg.into()))
 }
 
-fn tn(m: &Module, t: Option<Inst>) -> String {
-    match t {
-        Some(t) => format!("`{}`", m.type_name(t)),
-        None => "an untyped value".into(),
+/// A type's name for a message, formatted only if the message is.
+struct Tn<'m>(&'m Module, Option<Inst>);
+
+impl std::fmt::Display for Tn<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(t) => write!(f, "`{}`", self.0.type_name(t)),
+            None => f.write_str("an untyped value"),
+        }
     }
+}
+
+fn tn(m: &Module, t: Option<Inst>) -> Tn<'_> {
+    Tn(m, t)
 }
 
 /// Scalar kind and component count of a scalar or vector type.
@@ -45,7 +54,6 @@ fn shaped(m: &Module, t: Option<Inst>, s: Scalar, n: u32) -> bool {
 
 struct Cx<'m> {
     m: &'m Module,
-    i: Inst,
     op: Opcode,
     ops: Vec<Inst>,
     rt: Option<Inst>,
@@ -83,13 +91,13 @@ impl Cx<'_> {
     }
 
     /// Fails with `operand-types` unless `ok`.
-    fn want(&self, ok: bool, k: usize, what: &str) -> Check {
+    fn want(&self, ok: bool, k: usize, what: impl std::fmt::Display) -> Check {
         if ok {
             return Ok(());
         }
         let got = match self.ops.get(k) {
             Some(&x) if self.m.is_type_valued(x) => "a type".to_string(),
-            Some(_) => tn(self.m, self.ty(k)),
+            Some(_) => tn(self.m, self.ty(k)).to_string(),
             None => "nothing".into(),
         };
         fail(
@@ -117,8 +125,11 @@ impl Cx<'_> {
     }
 
     fn result_is(&self, t: Option<Inst>) -> Check {
-        let what = tn(self.m, t);
-        self.result(same(self.rt, t), &what)
+        if same(self.rt, t) {
+            return Ok(());
+        }
+        let what = tn(self.m, t).to_string();
+        self.result(false, &what)
     }
 
     fn result_void(&self) -> Check {
@@ -129,6 +140,9 @@ impl Cx<'_> {
     }
 
     fn result_shape(&self, s: Scalar, n: u32) -> Check {
+        if shaped(self.m, self.rt, s, n) {
+            return Ok(());
+        }
         let what = if n == 1 {
             format!("`{}`", scalar_name(s))
         } else {
@@ -179,7 +193,6 @@ fn scalar_name(s: Scalar) -> &'static str {
 pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
     let cx = Cx {
         m,
-        i,
         op: m.opcode(i),
         ops: m.operands(i).collect(),
         rt: m.ty(i),
@@ -222,7 +235,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                 0,
                 "an integer or boolean scalar or vector",
             )?;
-            cx.want(same(cx.ty(0), cx.ty(1)), 1, &tn(m, cx.ty(0)))?;
+            cx.want(same(cx.ty(0), cx.ty(1)), 1, tn(m, cx.ty(0)))?;
             cx.result_is(cx.ty(0))
         }
         O::Shl | O::Shr => {
@@ -254,7 +267,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                     "a scalar or vector"
                 },
             )?;
-            cx.want(same(cx.ty(0), cx.ty(1)), 1, &tn(m, cx.ty(0)))?;
+            cx.want(same(cx.ty(0), cx.ty(1)), 1, tn(m, cx.ty(0)))?;
             cx.result_shape(Scalar::Bool, a.map_or(1, |x| x.1))
         }
         O::Select => {
@@ -262,7 +275,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             let c = cx.sv(0);
             let t = cx.sv(1);
             cx.want(t.is_some(), 1, "a scalar or vector")?;
-            cx.want(same(cx.ty(1), cx.ty(2)), 2, &tn(m, cx.ty(1)))?;
+            cx.want(same(cx.ty(1), cx.ty(2)), 2, tn(m, cx.ty(1)))?;
             let n = t.map_or(1, |x| x.1);
             cx.want(
                 matches!(c, Some((Scalar::Bool, k)) if k == 1 || k == n),
@@ -324,7 +337,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             if op == O::Extract {
                 cx.result_is(t)
             } else {
-                cx.want(same(cx.ty(1), t), 1, &tn(m, t))?;
+                cx.want(same(cx.ty(1), t), 1, tn(m, t))?;
                 cx.result_is(cx.ty(0))
             }
         }
@@ -460,7 +473,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             cx.count(0, 1)?;
             cx.result(sv(m, cx.rt).is_some_and(|(_, n)| n == 1), "a scalar")?;
             if cx.n() == 1 {
-                cx.want(same(cx.ty(0), cx.rt), 0, &tn(m, cx.rt))?;
+                cx.want(same(cx.ty(0), cx.rt), 0, tn(m, cx.rt))?;
             }
             Ok(())
         }
@@ -525,7 +538,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                 "a numeric scalar",
             )?;
             for k in 1..3 {
-                cx.want(same(cx.ty(k), cx.ty(0)), k, &tn(m, cx.ty(0)))?;
+                cx.want(same(cx.ty(k), cx.ty(0)), k, tn(m, cx.ty(0)))?;
             }
             cx.result_is(cx.ty(0))
         }
@@ -545,7 +558,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                 0,
                 "an integer scalar",
             )?;
-            cx.want(same(cx.ty(1), cx.ty(0)), 1, &tn(m, cx.ty(0)))?;
+            cx.want(same(cx.ty(1), cx.ty(0)), 1, tn(m, cx.ty(0)))?;
             cx.result_is(cx.ty(0))
         }
         O::Br => {
@@ -619,9 +632,9 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                         "the function returns {}, but this `return` gives {}",
                         want.map_or("nothing".into(), |r| format!("`{}`", m.type_name(r))),
                         if cx.n() == 0 {
-                            "nothing".into()
+                            "nothing".to_string()
                         } else {
-                            tn(m, got)
+                            tn(m, got).to_string()
                         }
                     ),
                 );
@@ -843,7 +856,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                 );
             }
             for k in 0..cx.n() {
-                cx.want(same(cx.ty(k), e), k, &tn(m, e))?;
+                cx.want(same(cx.ty(k), e), k, tn(m, e))?;
             }
             Ok(())
         }
@@ -861,7 +874,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                 );
             }
             for (k, &f) in fields.iter().enumerate() {
-                cx.want(same(cx.ty(k), m.ty(f)), k, &tn(m, m.ty(f)))?;
+                cx.want(same(cx.ty(k), m.ty(f)), k, tn(m, m.ty(f)))?;
             }
             Ok(())
         }
@@ -882,7 +895,7 @@ fn builtin(cx: &Cx<'_>) -> Check {
     let op = cx.op;
     let t0 = cx.ty(0);
     let a = cx.sv(0);
-    let same_as_0 = |k: usize| cx.want(same(cx.ty(k), t0), k, &tn(m, t0));
+    let same_as_0 = |k: usize| cx.want(same(cx.ty(k), t0), k, tn(m, t0));
     match op {
         O::All | O::Any => {
             cx.count(1, 1)?;
@@ -1280,7 +1293,7 @@ fn atomic(cx: &Cx<'_>) -> Check {
         );
     }
     for k in 1..n {
-        cx.want(same(cx.ty(k), scalar), k, &tn(m, scalar))?;
+        cx.want(same(cx.ty(k), scalar), k, tn(m, scalar))?;
     }
     match cx.op {
         O::AtomicStore => cx.result_void(),
