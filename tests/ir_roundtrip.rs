@@ -19,22 +19,46 @@ fn random_modules_round_trip() {
         let size = 200 + (seed as usize * 37) % 3000;
         let m = synth::random_module(seed, size);
         if let Err(e) = ir::verify(&m) {
-            panic!("seed {seed}: the generated module does not verify: {}", e[0].message);
+            panic!(
+                "seed {seed}: the generated module does not verify: {}",
+                e[0].message
+            );
         }
         let text = ir::print(&m);
         let parsed = match ir::parse(&text) {
             Ok(p) => p,
-            Err(e) => panic!("seed {seed}: printed text does not parse: {:?}\n{text}", e[0]),
+            Err(e) => panic!(
+                "seed {seed}: printed text does not parse: {:?}\n{text}",
+                e[0]
+            ),
         };
-        assert!(ir::verify(&parsed).is_ok(), "seed {seed}: parsed module does not verify");
+        assert!(
+            ir::verify(&parsed).is_ok(),
+            "seed {seed}: parsed module does not verify"
+        );
         let text2 = ir::print(&parsed);
-        assert_eq!(text, text2, "seed {seed}: print → parse → print changed the text");
+        assert_eq!(
+            text, text2,
+            "seed {seed}: print → parse → print changed the text"
+        );
         let bytes = binary::serialize(&parsed);
         let back = binary::deserialize(&bytes).expect("deserialize");
-        assert_eq!(ir::print(&back), text, "seed {seed}: binary round trip changed the module");
-        assert_eq!(binary::serialize(&back), bytes, "seed {seed}: binary is not a fixpoint");
+        assert_eq!(
+            ir::print(&back),
+            text,
+            "seed {seed}: binary round trip changed the module"
+        );
+        assert_eq!(
+            binary::serialize(&back),
+            bytes,
+            "seed {seed}: binary is not a fixpoint"
+        );
         let built_bytes = binary::deserialize(&binary::serialize(&m)).expect("deserialize built");
-        assert_eq!(ir::print(&built_bytes), text, "seed {seed}: binary of the built module");
+        assert_eq!(
+            ir::print(&built_bytes),
+            text,
+            "seed {seed}: binary of the built module"
+        );
     }
 }
 
@@ -50,7 +74,10 @@ fn dce_keeps_random_modules_valid() {
         // A second run finds nothing more to do.
         let before = ir::print(&m);
         let changed = refract::passes::run_pipeline(&mut m, &names).expect("dce");
-        assert!(!changed || ir::print(&m) == before, "seed {seed}: dce is not idempotent");
+        assert!(
+            !changed || ir::print(&m) == before,
+            "seed {seed}: dce is not idempotent"
+        );
         let text = ir::print(&m);
         let parsed = ir::parse(&text).expect("reparse after dce");
         assert_eq!(ir::print(&parsed), text);

@@ -72,7 +72,8 @@ struct FnGen<'a, 'm> {
     b: &'a mut Builder<'m>,
     rng: &'a mut Rng,
     t: &'a Types,
-    vals: Vec<(Value, K)>,
+    /// Values available at the insertion point, by kind.
+    vals: [Vec<Value>; 4],
     ctx: Vec<Ctx>,
     budget: i64,
     callees: &'a [Func],
@@ -187,7 +188,7 @@ fn gen_function(
         b,
         rng,
         t,
-        vals: vec![(a, K::I32), (x, K::F32)],
+        vals: [vec![a], vec![x], Vec::new(), Vec::new()],
         ctx: Vec::new(),
         budget,
         callees,
@@ -204,21 +205,25 @@ fn gen_function(
 }
 
 impl FnGen<'_, '_> {
+    /// One of the most recent available values of kind `k` (or a new one).
     fn pick(&mut self, k: K) -> Value {
-        let candidates = self.vals.iter().filter(|v| v.1 == k).count();
-        if candidates == 0 {
+        let list = &self.vals[k as usize];
+        if list.is_empty() {
             return self.make(k);
         }
-        let mut nth = self.rng.below(candidates as u32);
-        for &(v, vk) in self.vals.iter().rev() {
-            if vk == k {
-                if nth == 0 {
-                    return v;
-                }
-                nth -= 1;
-            }
+        let window = list.len().min(24) as u32;
+        let nth = self.rng.below(window) as usize;
+        list[list.len() - 1 - nth]
+    }
+
+    fn mark(&self) -> [usize; 4] {
+        [0, 1, 2, 3].map(|k| self.vals[k].len())
+    }
+
+    fn truncate(&mut self, mark: [usize; 4]) {
+        for (k, &n) in mark.iter().enumerate() {
+            self.vals[k].truncate(n);
         }
-        self.make(k)
     }
 
     fn make(&mut self, k: K) -> Value {
@@ -250,7 +255,7 @@ impl FnGen<'_, '_> {
     }
 
     fn push(&mut self, v: Value, k: K) {
-        self.vals.push((v, k));
+        self.vals[k as usize].push(v);
     }
 
     /// A few straight-line instructions.
@@ -448,7 +453,7 @@ impl FnGen<'_, '_> {
         let with_param = self.rng.chance(40);
         let param = with_param.then(|| self.b.param(merge, self.t.f32));
         self.b.if_else(cond, th, el, merge);
-        let mark = self.vals.len();
+        let mark = self.mark();
         self.ctx.push(Ctx::If);
         for arm in [th, el] {
             if let Some(end) = self.seq(arm, depth + 1) {
@@ -460,7 +465,7 @@ impl FnGen<'_, '_> {
                 };
                 self.b.br(merge, &args);
             }
-            self.vals.truncate(mark);
+            self.truncate(mark);
         }
         self.ctx.pop();
         if let Some(p) = param {
@@ -474,18 +479,19 @@ impl FnGen<'_, '_> {
         let (header, cont, merge) = (self.new_block(), self.new_block(), self.new_block());
         let i = self.b.param(header, self.t.i32);
         self.b.loop_(header, &[init], merge, cont);
-        let mark = self.vals.len();
+        let mark = self.mark();
         self.ctx.push(Ctx::Loop {
             merge,
             cont,
             in_cont: false,
         });
         self.push(i, K::I32);
+        let with_header = self.mark();
         if let Some(end) = self.seq(header, depth + 1) {
             self.b.switch_to(end);
             self.b.br(cont, &[]);
         }
-        self.vals.truncate(mark + 1);
+        self.truncate(with_header);
         // The continue construct.
         self.ctx.pop();
         self.ctx.push(Ctx::Loop {
@@ -512,7 +518,7 @@ impl FnGen<'_, '_> {
             self.b.br(header, &[next]);
         }
         self.ctx.pop();
-        self.vals.truncate(mark);
+        self.truncate(mark);
         merge
     }
 
@@ -528,7 +534,7 @@ impl FnGen<'_, '_> {
             cases.push((v, blk));
         }
         self.b.switch(sel, default, merge, &cases);
-        let mark = self.vals.len();
+        let mark = self.mark();
         self.ctx.push(Ctx::Switch { merge });
         let targets: Vec<Block> = std::iter::once(default)
             .chain(cases.iter().map(|c| c.1))
@@ -538,7 +544,7 @@ impl FnGen<'_, '_> {
                 self.b.switch_to(end);
                 self.b.br(merge, &[]);
             }
-            self.vals.truncate(mark);
+            self.truncate(mark);
         }
         self.ctx.pop();
         merge
