@@ -658,6 +658,13 @@ impl Module {
         }
     }
 
+    /// Breaks the use list of `v` (forgets its uses while its users keep it as an
+    /// operand). Only for testing that the verifier's `use-lists` rule catches it.
+    #[doc(hidden)]
+    pub fn corrupt_use_list_for_tests(&mut self, v: Inst) {
+        self.data_mut(v).first_use = NONE;
+    }
+
     // ---- use lists ----------------------------------------------------------------------
 
     #[inline]

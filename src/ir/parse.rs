@@ -526,7 +526,12 @@ impl<'s, 'm> Parser<'s, 'm> {
                 }
             }
         }
-        if let Some((_, &span)) = self.global_first_use.iter().min_by_key(|(_, s)| s.start) {
+        let first_undefined = self
+            .global_first_use
+            .values()
+            .chain(self.local_first_use.values())
+            .min_by_key(|s| s.start);
+        if let Some(&span) = first_undefined {
             return Err(err(
                 codes::IR_UNDEFINED,
                 span,
