@@ -97,7 +97,10 @@ fn corrupt(m: &mut ir::Module, what: &str) -> Result<(), String> {
             let block = m
                 .children(f)
                 .skip(1)
-                .find(|&b| m.first_child(b).is_some_and(|p| m.opcode(p) == Opcode::Param))
+                .find(|&b| {
+                    m.first_child(b)
+                        .is_some_and(|p| m.opcode(p) == Opcode::Param)
+                })
                 .ok_or("no block with parameters")?;
             let p = m.first_child(block).ok_or("empty")?;
             let last = m.last_child(block).ok_or("empty")?;
@@ -126,10 +129,17 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
     let mut m = parsed.map_err(|d| format!("parse error: {}", diag_lines(text, &d).join("\n")))?;
     // Round trips, on every module that parses.
     let printed = ir::print(&m);
-    let reparsed = ir::parse(&printed)
-        .map_err(|d| format!("the printed module does not parse: {}\n{printed}", diag_lines(&printed, &d).join("\n")))?;
+    let reparsed = ir::parse(&printed).map_err(|d| {
+        format!(
+            "the printed module does not parse: {}\n{printed}",
+            diag_lines(&printed, &d).join("\n")
+        )
+    })?;
     if ir::print(&reparsed) != printed {
-        return Err(format!("print → parse → print changed the text:\n{printed}\n---\n{}", ir::print(&reparsed)));
+        return Err(format!(
+            "print → parse → print changed the text:\n{printed}\n---\n{}",
+            ir::print(&reparsed)
+        ));
     }
     let bytes = binary::serialize(&m);
     let back = binary::deserialize(&bytes).map_err(|d| format!("binary: {}", d.message))?;
@@ -149,11 +159,19 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
         },
         "verify" | "roundtrip" | "passes" => {
             if let Err(d) = verified {
-                return Err(format!("verifier error: {}", diag_lines(text, &d).join("\n")));
+                return Err(format!(
+                    "verifier error: {}",
+                    diag_lines(text, &d).join("\n")
+                ));
             }
             if verb == "passes" {
-                let names: Vec<String> = arg.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-                passes::run_pipeline(&mut m, &names).map_err(|d| format!("pass failure: {:?}", d[0]))?;
+                let names: Vec<String> = arg
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                passes::run_pipeline(&mut m, &names)
+                    .map_err(|d| format!("pass failure: {:?}", d[0]))?;
             }
             let out = ir::print(&m);
             if verb == "roundtrip" {
@@ -168,7 +186,11 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
                 };
                 let (want, got) = (strip(text), strip(&out));
                 if want != got {
-                    let first = want.iter().zip(&got).position(|(a, b)| a != b).unwrap_or(want.len().min(got.len()));
+                    let first = want
+                        .iter()
+                        .zip(&got)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(want.len().min(got.len()));
                     return Err(format!(
                         "{} is not in printed form; first difference at printed line {}:\n  file:    {:?}\n  printed: {:?}",
                         path.display(),
@@ -185,7 +207,11 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
 }
 
 fn check(text: &str, output: &[String]) -> Result<(), String> {
-    let lines: Vec<&str> = output.iter().map(String::as_str).filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = output
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let mut pos = 0usize; // next line to search from
     let mut last: Option<usize> = None;
     let mut pending_not: Vec<&str> = Vec::new();
@@ -199,9 +225,14 @@ fn check(text: &str, output: &[String]) -> Result<(), String> {
     };
     for line in text.lines() {
         if let Some(want) = directive(line, "CHECK") {
-            let found = lines[pos..].iter().position(|l| l.contains(want)).map(|k| k + pos);
+            let found = lines[pos..]
+                .iter()
+                .position(|l| l.contains(want))
+                .map(|k| k + pos);
             let Some(k) = found else {
-                return Err(format!("CHECK: `{want}` not found after line {pos} of the output"));
+                return Err(format!(
+                    "CHECK: `{want}` not found after line {pos} of the output"
+                ));
             };
             verify_nots(&mut pending_not, pos, k)?;
             last = Some(k);
@@ -214,7 +245,13 @@ fn check(text: &str, output: &[String]) -> Result<(), String> {
                     last = Some(k);
                     pos = k + 1;
                 }
-                other => return Err(format!("NEXT: `{want}` expected on output line {}, found {:?}", k + 1, other)),
+                other => {
+                    return Err(format!(
+                        "NEXT: `{want}` expected on output line {}, found {:?}",
+                        k + 1,
+                        other
+                    ));
+                }
             }
         } else if let Some(not) = directive(line, "NOT") {
             pending_not.push(not);
@@ -246,7 +283,11 @@ fn ir_files_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
     let mut files = Vec::new();
     ir_files(&root, &mut files);
-    assert!(!files.is_empty(), "expected the IR test files under {}", root.display());
+    assert!(
+        !files.is_empty(),
+        "expected the IR test files under {}",
+        root.display()
+    );
     let blessing = std::env::var("BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     for path in &files {
@@ -260,11 +301,24 @@ fn ir_files_pass() {
             }
         });
         if let Err(e) = result {
-            failures.push(format!("{}: {e}", path.strip_prefix(&root).unwrap_or(path).display()));
+            failures.push(format!(
+                "{}: {e}",
+                path.strip_prefix(&root).unwrap_or(path).display()
+            ));
         }
     }
-    println!("ir filecheck: {} passed, {} failed", files.len() - failures.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {} IR tests failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+    println!(
+        "ir filecheck: {} passed, {} failed",
+        files.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} IR tests failed:\n\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
 }
 
 /// Every verifier rule has a file that the verifier rejects naming the rule, and a valid
@@ -282,9 +336,16 @@ fn every_rule_has_a_failing_test_and_a_valid_twin() {
                 Ok(t) => {
                     let mode = t.lines().find_map(|l| directive(l, "RUN")).unwrap_or("");
                     if must_fail {
-                        let names_rule = t.lines().filter_map(|l| directive(l, "CHECK")).any(|c| c.contains(&format!("{}:", rule.name())));
+                        let names_rule = t
+                            .lines()
+                            .filter_map(|l| directive(l, "CHECK"))
+                            .any(|c| c.contains(&format!("{}:", rule.name())));
                         if mode != "verify-fail" || !names_rule {
-                            missing.push(format!("{} must be `verify-fail` with a CHECK naming `{}`", p.display(), rule.name()));
+                            missing.push(format!(
+                                "{} must be `verify-fail` with a CHECK naming `{}`",
+                                p.display(),
+                                rule.name()
+                            ));
                         }
                     } else if !(mode == "verify" || mode == "roundtrip") {
                         missing.push(format!("{} must be `verify` or `roundtrip`", p.display()));

@@ -1159,6 +1159,12 @@ impl<'s, 'm> Parser<'s, 'm> {
     }
 
     fn number(&mut self, t: Token) -> PResult<Inst> {
+        let c = self.literal(t)?;
+        self.set_span_if_new(c, t.span());
+        Ok(c)
+    }
+
+    fn literal(&mut self, t: Token) -> PResult<Inst> {
         let text = self.text(&t);
         let bad = |msg: &str| {
             err(
@@ -1237,6 +1243,14 @@ impl<'s, 'm> Parser<'s, 'm> {
     }
 
     fn type_after(&mut self, t: Token, depth: u32) -> PResult<Inst> {
+        let ty = self.type_after_inner(t, depth)?;
+        // Global types are shared: they point at their first mention.
+        let span = Span::new(t.start, self.lex.last_end.max(t.end));
+        self.set_span_if_new(ty, span);
+        Ok(ty)
+    }
+
+    fn type_after_inner(&mut self, t: Token, depth: u32) -> PResult<Inst> {
         if depth > MAX_NESTING {
             return Err(err(
                 codes::IR_TOO_DEEP,
