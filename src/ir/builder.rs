@@ -289,8 +289,18 @@ impl<'m> Builder<'m> {
     /// A new function of type `fn_ty`, with an entry block whose parameters are the
     /// function's parameters.
     pub fn func(&mut self, name: &str, fn_ty: Type) -> Func {
+        self.function_like(Opcode::Func, name, fn_ty)
+    }
+
+    /// A new generic: like a function, but its parameters are usually types (of type
+    /// `type`) and its body computes a type or a value from them (DESIGN §3.6).
+    pub fn generic(&mut self, name: &str, fn_ty: Type) -> Func {
+        self.function_like(Opcode::Generic, name, fn_ty)
+    }
+
+    fn function_like(&mut self, op: Opcode, name: &str, fn_ty: Type) -> Func {
         let root = self.module.root();
-        let f = self.module.create(Opcode::Func, Some(fn_ty.inst()), &[]);
+        let f = self.module.create(op, Some(fn_ty.inst()), &[]);
         self.module.append_child(root, f);
         if !name.is_empty() {
             self.module.set_name(f, name);

@@ -463,6 +463,55 @@ impl Module {
         TypedUsers { module: self, next }
     }
 
+    // ---- typed views ----------------------------------------------------------------------
+
+    /// `i` as a function (a `func` or a `generic`).
+    pub fn as_func(&self, i: Inst) -> Option<Func> {
+        matches!(self.opcode(i), Opcode::Func | Opcode::Generic).then_some(Func(i))
+    }
+
+    pub fn as_block(&self, i: Inst) -> Option<Block> {
+        (self.opcode(i) == Opcode::Block).then_some(Block(i))
+    }
+
+    /// `i` as a type: a type instruction or another type-valued instruction.
+    pub fn as_type(&self, i: Inst) -> Option<Type> {
+        self.is_type_valued(i).then_some(Type(i))
+    }
+
+    /// `i` as a value: anything typed that is not a block, a function, a field or a
+    /// decoration (types are values too, of type `type`, in generics).
+    pub fn as_value(&self, i: Inst) -> Option<Value> {
+        let op = self.opcode(i);
+        let ok = self.ty(i).is_some()
+            && !matches!(
+                op,
+                Opcode::Block | Opcode::Func | Opcode::Generic | Opcode::Field
+            )
+            && !op.is_decoration();
+        ok.then_some(Value(i))
+    }
+
+    /// The entry block of a function with a body.
+    pub fn entry_block(&self, f: Func) -> Option<Block> {
+        self.first_child(f.inst()).and_then(|b| self.as_block(b))
+    }
+
+    /// The parameters of a block (for the entry block, the function's parameters).
+    pub fn block_params(&self, b: Block) -> Vec<Value> {
+        self.children(b.inst())
+            .take_while(|&c| self.opcode(c) == Opcode::Param)
+            .map(Value)
+            .collect()
+    }
+
+    /// The blocks of a function.
+    pub fn blocks(&self, f: Func) -> impl Iterator<Item = Block> + '_ {
+        self.children(f.inst())
+            .filter(|&b| self.opcode(b) == Opcode::Block)
+            .map(Block)
+    }
+
     // ---- side tables ------------------------------------------------------------------
 
     /// The debug name, if any.
