@@ -37,7 +37,6 @@ fn fixture(with_global_array: bool) -> (Fixture, Option<Type>) {
         .as_value(a.inst())
         .expect("types are values in generics");
     b.ret(Some(a_value));
-    drop(b);
     (
         Fixture {
             m,
@@ -129,7 +128,6 @@ fn mutating_a_global_value_into_a_duplicate_merges_it() {
     let p3 = b.ty_ptr(AddressSpace::Private, v3, AccessMode::ReadWrite);
     let var = b.global_var("v", p3, None);
     let two = b.const_u32(2);
-    drop(b);
     // vec3 -> vec2: it now equals the existing vec2, so it is merged into it, and the
     // pointer type and the variable's type follow.
     m.set_operand(v3.inst(), 1, two.inst());
@@ -151,7 +149,6 @@ fn replacing_a_constant_merges_equal_composites() {
     assert_ne!(c12, c13);
     let pt = b.ty_ptr(AddressSpace::Private, arr, AccessMode::ReadWrite);
     let var = b.global_var("v", pt, Some(c13));
-    drop(b);
     m.replace_all_uses_with(three.inst(), two.inst());
     assert!(
         m.is_dead(c13.inst()),
@@ -175,7 +172,6 @@ fn walking_a_snapshot_while_removing() {
         b.binary(Opcode::Add, x, x);
     }
     b.ret(Some(x));
-    drop(b);
     // Remove every `add` while walking a snapshot of the block.
     for i in m.children_vec(entry) {
         if m.opcode(i) == Opcode::Add {

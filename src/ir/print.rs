@@ -215,7 +215,7 @@ impl<'m> Printer<'m> {
             match self.m.name(i) {
                 Some(n) => self.name_text(n),
                 None => {
-                    self.out.push_str("?");
+                    self.out.push('?');
                     self.push_u32(i.index() as u32);
                 }
             }

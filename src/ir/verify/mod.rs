@@ -7,6 +7,8 @@
 //! block shapes, then (only if those hold) the CFG, SSA dominance and structured control
 //! flow, then operand types.
 
+mod builtins;
+mod forms;
 mod typing;
 
 use super::cfg::{self, Cfg, DomTree, is_edge_operand, terminator};
@@ -230,12 +232,12 @@ impl Verifier<'_> {
                     if op == Opcode::Struct {
                         self.struct_type(c);
                     }
-                    if let Err((rule, msg)) = typing::check_type(m, c) {
+                    if let Err((rule, msg)) = forms::check_type(m, c) {
                         self.err(rule, c, msg);
                     }
                 }
                 _ if op.is_constant() => {
-                    if let Err((rule, msg)) = typing::check_constant(m, c) {
+                    if let Err((rule, msg)) = forms::check_constant(m, c) {
                         self.err(rule, c, msg);
                     }
                 }
@@ -409,7 +411,7 @@ impl Verifier<'_> {
                 self.err(Rule::Decoration, d, msg);
                 continue;
             }
-            if let Err(msg) = typing::check_decoration(m, d) {
+            if let Err(msg) = forms::check_decoration(m, d) {
                 self.err(Rule::Decoration, d, msg);
             }
         }
@@ -616,13 +618,13 @@ impl Verifier<'_> {
                     continue;
                 }
                 if m.opcode(i).is_type() {
-                    if let Err((rule, msg)) = typing::check_type(m, i) {
+                    if let Err((rule, msg)) = forms::check_type(m, i) {
                         self.err(rule, i, msg);
                     }
                     continue;
                 }
                 if m.opcode(i).is_constant() {
-                    if let Err((rule, msg)) = typing::check_constant(m, i) {
+                    if let Err((rule, msg)) = forms::check_constant(m, i) {
                         self.err(rule, i, msg);
                     }
                     continue;

@@ -2,22 +2,19 @@
 //! operands of decorations. Each check returns the rule it enforces with a message.
 
 use super::Rule;
-use crate::ir::enums::{
-    AccessMode, AddressSpace, BuiltinValue, DepthMode, InterpolationSampling, InterpolationType,
-    TexelFormat, TextureDim,
-};
+use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::module::{Inst, Module};
 use crate::ir::opcode::Opcode;
 use crate::ir::types::Scalar;
 
-type Check = Result<(), (Rule, String)>;
+pub(super) type Check = Result<(), (Rule, String)>;
 
-fn fail<T>(rule: Rule, msg: impl Into<String>) -> Result<T, (Rule, String)> {
+pub(super) fn fail<T>(rule: Rule, msg: impl Into<String>) -> Result<T, (Rule, String)> {
     Err((rule, msg.into()))
 }
 
 /// A type's name for a message, formatted only if the message is.
-struct Tn<'m>(&'m Module, Option<Inst>);
+pub(super) struct Tn<'m>(&'m Module, Option<Inst>);
 
 impl std::fmt::Display for Tn<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -28,43 +25,43 @@ impl std::fmt::Display for Tn<'_> {
     }
 }
 
-fn tn(m: &Module, t: Option<Inst>) -> Tn<'_> {
+pub(super) fn tn(m: &Module, t: Option<Inst>) -> Tn<'_> {
     Tn(m, t)
 }
 
 /// Scalar kind and component count of a scalar or vector type.
-fn sv(m: &Module, t: Option<Inst>) -> Option<(Scalar, u32)> {
+pub(super) fn sv(m: &Module, t: Option<Inst>) -> Option<(Scalar, u32)> {
     m.scalar_or_vec(t?)
 }
 
-fn is_int(s: Scalar) -> bool {
+pub(super) fn is_int(s: Scalar) -> bool {
     s.is_int()
 }
 
 /// Type-structural equality: hash-consing makes equal global types identical, so this
 /// is identity, except that two distinct local types are compared by their parts.
-fn same(a: Option<Inst>, b: Option<Inst>) -> bool {
+pub(super) fn same(a: Option<Inst>, b: Option<Inst>) -> bool {
     a.is_some() && a == b
 }
 
 /// The shape `(scalar, n)` as a type id, if the module has it.
-fn shaped(m: &Module, t: Option<Inst>, s: Scalar, n: u32) -> bool {
+pub(super) fn shaped(m: &Module, t: Option<Inst>, s: Scalar, n: u32) -> bool {
     sv(m, t) == Some((s, n)) && t.is_some_and(|t| n == 1 || m.opcode(t) == Opcode::Vec)
 }
 
-struct Cx<'m> {
-    m: &'m Module,
-    op: Opcode,
-    ops: Vec<Inst>,
-    rt: Option<Inst>,
+pub(super) struct Cx<'m> {
+    pub(super) m: &'m Module,
+    pub(super) op: Opcode,
+    pub(super) ops: Vec<Inst>,
+    pub(super) rt: Option<Inst>,
 }
 
 impl Cx<'_> {
-    fn n(&self) -> usize {
+    pub(super) fn n(&self) -> usize {
         self.ops.len()
     }
 
-    fn count(&self, min: usize, max: usize) -> Check {
+    pub(super) fn count(&self, min: usize, max: usize) -> Check {
         let n = self.n();
         if n < min || n > max {
             let want = if min == max {
@@ -82,16 +79,16 @@ impl Cx<'_> {
         Ok(())
     }
 
-    fn ty(&self, k: usize) -> Option<Inst> {
+    pub(super) fn ty(&self, k: usize) -> Option<Inst> {
         self.ops.get(k).and_then(|&x| self.m.ty(x))
     }
 
-    fn sv(&self, k: usize) -> Option<(Scalar, u32)> {
+    pub(super) fn sv(&self, k: usize) -> Option<(Scalar, u32)> {
         sv(self.m, self.ty(k))
     }
 
     /// Fails with `operand-types` unless `ok`.
-    fn want(&self, ok: bool, k: usize, what: impl std::fmt::Display) -> Check {
+    pub(super) fn want(&self, ok: bool, k: usize, what: impl std::fmt::Display) -> Check {
         if ok {
             return Ok(());
         }
@@ -110,7 +107,7 @@ impl Cx<'_> {
     }
 
     /// Fails with `result-type` unless `ok`.
-    fn result(&self, ok: bool, what: &str) -> Check {
+    pub(super) fn result(&self, ok: bool, what: &str) -> Check {
         if ok {
             return Ok(());
         }
@@ -124,7 +121,7 @@ impl Cx<'_> {
         )
     }
 
-    fn result_is(&self, t: Option<Inst>) -> Check {
+    pub(super) fn result_is(&self, t: Option<Inst>) -> Check {
         if same(self.rt, t) {
             return Ok(());
         }
@@ -132,14 +129,14 @@ impl Cx<'_> {
         self.result(false, &what)
     }
 
-    fn result_void(&self) -> Check {
+    pub(super) fn result_void(&self) -> Check {
         self.result(
             self.rt.is_some_and(|t| self.m.opcode(t) == Opcode::Void),
             "no value (`void`)",
         )
     }
 
-    fn result_shape(&self, s: Scalar, n: u32) -> Check {
+    pub(super) fn result_shape(&self, s: Scalar, n: u32) -> Check {
         if shaped(self.m, self.rt, s, n) {
             return Ok(());
         }
@@ -151,7 +148,7 @@ impl Cx<'_> {
         self.result(shaped(self.m, self.rt, s, n), &what)
     }
 
-    fn value(&self, k: usize) -> Check {
+    pub(super) fn value(&self, k: usize) -> Check {
         let ok = self
             .ops
             .get(k)
@@ -159,7 +156,7 @@ impl Cx<'_> {
         self.want(ok, k, "a value")
     }
 
-    fn int_scalar(&self, k: usize) -> Check {
+    pub(super) fn int_scalar(&self, k: usize) -> Check {
         self.want(
             matches!(self.sv(k), Some((s, 1)) if is_int(s)),
             k,
@@ -167,7 +164,7 @@ impl Cx<'_> {
         )
     }
 
-    fn ptr(&self, k: usize) -> Result<(AddressSpace, Inst, AccessMode), (Rule, String)> {
+    pub(super) fn ptr(&self, k: usize) -> Result<(AddressSpace, Inst, AccessMode), (Rule, String)> {
         match self.ty(k).and_then(|t| self.m.ptr_parts(t)) {
             Some(p) => Ok(p),
             None => {
@@ -178,7 +175,7 @@ impl Cx<'_> {
     }
 }
 
-fn scalar_name(s: Scalar) -> &'static str {
+pub(super) fn scalar_name(s: Scalar) -> &'static str {
     match s {
         Scalar::Bool => "bool",
         Scalar::I32 => "i32",
@@ -352,7 +349,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                 cx.want(
                     c.is_some_and(|c| c < n),
                     k,
-                    &format!("a constant component index below {n}"),
+                    format!("a constant component index below {n}"),
                 )?;
             }
             cx.result_shape(s, (cx.n() - 1) as u32)
@@ -442,7 +439,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             cx.want(
                 same(cx.ty(1), Some(store)),
                 1,
-                &format!("`{}`", m.type_name(store)),
+                format!("`{}`", m.type_name(store)),
             )?;
             cx.result_void()
         }
@@ -464,7 +461,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
                 cx.want(
                     same(cx.ty(0), Some(store)),
                     0,
-                    &format!("an initializer of type `{}`", m.type_name(store)),
+                    format!("an initializer of type `{}`", m.type_name(store)),
                 )?;
             }
             Ok(())
@@ -645,9 +642,9 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             cx.count(0, 0)?;
             cx.result_void()
         }
-        _ if op.is_in(crate::ir::opcode::Class::Texture) => texture(&cx),
-        _ if op.is_in(crate::ir::opcode::Class::Atomic) => atomic(&cx),
-        _ if op.is_in(crate::ir::opcode::Class::Subgroup) => subgroup(&cx),
+        _ if op.is_in(crate::ir::opcode::Class::Texture) => super::builtins::texture(&cx),
+        _ if op.is_in(crate::ir::opcode::Class::Atomic) => super::builtins::atomic(&cx),
+        _ if op.is_in(crate::ir::opcode::Class::Subgroup) => super::builtins::subgroup(&cx),
         _ if op.is_in(crate::ir::opcode::Class::Derivative) => {
             cx.count(1, 1)?;
             cx.want(
@@ -657,7 +654,7 @@ pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
             )?;
             cx.result_is(cx.ty(0))
         }
-        _ if op.is_pure() => builtin(&cx),
+        _ if op.is_pure() => super::builtins::builtin(&cx),
         _ => Ok(()),
     }
 }
@@ -702,7 +699,7 @@ fn arith(cx: &Cx<'_>) -> Check {
         cx.want(
             sa == sb && (na == nb || na == 1 || nb == 1),
             1,
-            &format!("a value of type {} or its element type", tn(m, ta)),
+            format!("a value of type {} or its element type", tn(m, ta)),
         )?;
         let r = if na >= nb { ta } else { tb };
         return cx.result_is(r);
@@ -712,7 +709,7 @@ fn arith(cx: &Cx<'_>) -> Check {
             cx.want(
                 ma.is_some() && same(ta, tb),
                 1,
-                &format!("the same matrix type as operand 0 ({})", tn(m, ta)),
+                format!("the same matrix type as operand 0 ({})", tn(m, ta)),
             )?;
             cx.result_is(ta)
         }
@@ -733,7 +730,7 @@ fn arith(cx: &Cx<'_>) -> Check {
                     cx.want(
                         n == c && scalar_of(ta) == scalar_of(tb),
                         1,
-                        &format!("a vec{c} of the matrix's element type"),
+                        format!("a vec{c} of the matrix's element type"),
                     )?;
                     cx.result_is(Some(col))
                 }
@@ -743,7 +740,7 @@ fn arith(cx: &Cx<'_>) -> Check {
                     cx.want(
                         n == rows && scalar_of(ta) == scalar_of(tb),
                         0,
-                        &format!("a vec{rows} of the matrix's element type"),
+                        format!("a vec{rows} of the matrix's element type"),
                     )?;
                     let s = scalar_of(ta).and_then(|s| m.scalar(s));
                     match s {
@@ -790,7 +787,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                         return cx.want(
                             false,
                             k,
-                            &format!("a scalar or vector of `{}`", m.type_name(e)),
+                            format!("a scalar or vector of `{}`", m.type_name(e)),
                         );
                     }
                 }
@@ -816,7 +813,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                     cx.want(
                         same(cx.ty(k), Some(col)),
                         k,
-                        &format!("a column of type `{}`", m.type_name(col)),
+                        format!("a column of type `{}`", m.type_name(col)),
                     )?;
                 }
                 Ok(())
@@ -882,885 +879,5 @@ fn construct(cx: &Cx<'_>) -> Check {
             false,
             "a vector, matrix, array or struct (the types `construct` builds)",
         ),
-    }
-}
-
-fn float_sv(x: Option<(Scalar, u32)>) -> bool {
-    matches!(x, Some((s, _)) if s.is_float())
-}
-
-fn builtin(cx: &Cx<'_>) -> Check {
-    use Opcode as O;
-    let m = cx.m;
-    let op = cx.op;
-    let t0 = cx.ty(0);
-    let a = cx.sv(0);
-    let same_as_0 = |k: usize| cx.want(same(cx.ty(k), t0), k, tn(m, t0));
-    match op {
-        O::All | O::Any => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((Scalar::Bool, _))),
-                0,
-                "a `bool` or `vecN<bool>`",
-            )?;
-            cx.result_shape(Scalar::Bool, 1)
-        }
-        O::Abs => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_numeric()),
-                0,
-                "a number or numeric vector",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Sign => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_float() || s == Scalar::I32),
-                0,
-                "a float or signed integer (vector)",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Acos
-        | O::Acosh
-        | O::Asin
-        | O::Asinh
-        | O::Atan
-        | O::Atanh
-        | O::Ceil
-        | O::Cos
-        | O::Cosh
-        | O::Degrees
-        | O::Exp
-        | O::Exp2
-        | O::Floor
-        | O::Fract
-        | O::InverseSqrt
-        | O::Log
-        | O::Log2
-        | O::Radians
-        | O::Round
-        | O::Saturate
-        | O::Sin
-        | O::Sinh
-        | O::Sqrt
-        | O::Tan
-        | O::Tanh
-        | O::Trunc => {
-            cx.count(1, 1)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            cx.result_is(t0)
-        }
-        O::QuantizeToF16 => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((Scalar::F32, _))),
-                0,
-                "an `f32` or `vecN<f32>`",
-            )?;
-            cx.result_is(t0)
-        }
-        O::CountLeadingZeros
-        | O::CountOneBits
-        | O::CountTrailingZeros
-        | O::ReverseBits
-        | O::FirstLeadingBit
-        | O::FirstTrailingBit => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, _)) if is_int(s)),
-                0,
-                "an integer or integer vector",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Atan2 | O::Pow | O::Step => {
-            cx.count(2, 2)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            same_as_0(1)?;
-            cx.result_is(t0)
-        }
-        O::Max | O::Min => {
-            cx.count(2, 2)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_numeric()),
-                0,
-                "a number or numeric vector",
-            )?;
-            same_as_0(1)?;
-            cx.result_is(t0)
-        }
-        O::Clamp => {
-            cx.count(3, 3)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_numeric()),
-                0,
-                "a number or numeric vector",
-            )?;
-            same_as_0(1)?;
-            same_as_0(2)?;
-            cx.result_is(t0)
-        }
-        O::Fma | O::Smoothstep => {
-            cx.count(3, 3)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            same_as_0(1)?;
-            same_as_0(2)?;
-            cx.result_is(t0)
-        }
-        O::Mix => {
-            cx.count(3, 3)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            same_as_0(1)?;
-            let c = cx.sv(2);
-            cx.want(
-                same(cx.ty(2), t0) || matches!((a, c), (Some((s, _)), Some((s2, 1))) if s == s2),
-                2,
-                "the operands' type or their element type",
-            )?;
-            cx.result_is(t0)
-        }
-        O::FaceForward | O::Reflect => {
-            let n = if op == O::FaceForward { 3 } else { 2 };
-            cx.count(n, n)?;
-            cx.want(
-                matches!(a, Some((s, k)) if s.is_float() && k > 1),
-                0,
-                "a float vector",
-            )?;
-            for k in 1..n {
-                same_as_0(k)?;
-            }
-            cx.result_is(t0)
-        }
-        O::Refract => {
-            cx.count(3, 3)?;
-            cx.want(
-                matches!(a, Some((s, k)) if s.is_float() && k > 1),
-                0,
-                "a float vector",
-            )?;
-            same_as_0(1)?;
-            let s0 = t0.and_then(|t| m.scalar_type_of(t));
-            cx.want(
-                same(cx.ty(2), s0),
-                2,
-                "a scalar of the vectors' element type",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Cross => {
-            cx.count(2, 2)?;
-            cx.want(
-                matches!(a, Some((s, 3)) if s.is_float()),
-                0,
-                "a `vec3` of floats",
-            )?;
-            same_as_0(1)?;
-            cx.result_is(t0)
-        }
-        O::Dot => {
-            cx.count(2, 2)?;
-            cx.want(
-                matches!(a, Some((s, k)) if s.is_numeric() && k > 1),
-                0,
-                "a numeric vector",
-            )?;
-            same_as_0(1)?;
-            cx.result_is(t0.and_then(|t| m.scalar_type_of(t)))
-        }
-        O::Length | O::Distance => {
-            let n = if op == O::Length { 1 } else { 2 };
-            cx.count(n, n)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            if n == 2 {
-                same_as_0(1)?;
-            }
-            cx.result_is(t0.and_then(|t| m.scalar_type_of(t)))
-        }
-        O::Normalize => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, k)) if s.is_float() && k > 1),
-                0,
-                "a float vector",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Determinant => {
-            cx.count(1, 1)?;
-            let mp = t0.and_then(|t| m.mat_parts(t));
-            let square = mp.is_some_and(|(col, c)| m.vec_parts(col).is_some_and(|(_, r)| r == c));
-            cx.want(square, 0, "a square matrix")?;
-            cx.result_is(t0.and_then(|t| m.scalar_type_of(t)))
-        }
-        O::Transpose => {
-            cx.count(1, 1)?;
-            let Some((col, c)) = t0.and_then(|t| m.mat_parts(t)) else {
-                return cx.want(false, 0, "a matrix");
-            };
-            let r = m.vec_parts(col).map_or(0, |x| x.1);
-            let ok = cx.rt.and_then(|rt| m.mat_parts(rt)).is_some_and(|(rc, n)| {
-                n == r
-                    && m.vec_parts(rc)
-                        .is_some_and(|(e, k)| k == c && Some(e) == m.scalar_type_of(col))
-            });
-            cx.result(ok, &format!("a mat{r}x{c} of the same element type"))
-        }
-        O::ExtractBits | O::InsertBits => {
-            let n = if op == O::ExtractBits { 3 } else { 4 };
-            cx.count(n, n)?;
-            cx.want(
-                matches!(a, Some((s, _)) if is_int(s)),
-                0,
-                "an integer or integer vector",
-            )?;
-            if op == O::InsertBits {
-                same_as_0(1)?;
-            }
-            for k in n - 2..n {
-                cx.want(shaped(m, cx.ty(k), Scalar::U32, 1), k, "a `u32`")?;
-            }
-            cx.result_is(t0)
-        }
-        O::Ldexp => {
-            cx.count(2, 2)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            let n = a.map_or(1, |x| x.1);
-            cx.want(
-                shaped(m, cx.ty(1), Scalar::I32, n),
-                1,
-                "an `i32` exponent of the same shape",
-            )?;
-            cx.result_is(t0)
-        }
-        O::Frexp | O::Modf => {
-            cx.count(1, 1)?;
-            cx.want(float_sv(a), 0, "a float or float vector")?;
-            let fields = cx.rt.map(|r| m.struct_fields(r)).unwrap_or_default();
-            let n = a.map_or(1, |x| x.1);
-            let ok = fields.len() == 2
-                && same(m.ty(fields[0]), t0)
-                && if op == O::Modf {
-                    same(m.ty(fields[1]), t0)
-                } else {
-                    shaped(m, m.ty(fields[1]), Scalar::I32, n)
-                };
-            cx.result(
-                ok,
-                "a struct of the fraction and the exponent (or whole part)",
-            )
-        }
-        O::Dot4U8Packed | O::Dot4I8Packed => {
-            cx.count(2, 2)?;
-            cx.want(shaped(m, t0, Scalar::U32, 1), 0, "a `u32`")?;
-            same_as_0(1)?;
-            cx.result_shape(
-                if op == O::Dot4U8Packed {
-                    Scalar::U32
-                } else {
-                    Scalar::I32
-                },
-                1,
-            )
-        }
-        O::Pack4x8Snorm
-        | O::Pack4x8Unorm
-        | O::Pack4xI8
-        | O::Pack4xU8
-        | O::Pack4xI8Clamp
-        | O::Pack4xU8Clamp
-        | O::Pack2x16Snorm
-        | O::Pack2x16Unorm
-        | O::Pack2x16Float => {
-            cx.count(1, 1)?;
-            let (s, n) = match op {
-                O::Pack4xI8 | O::Pack4xI8Clamp => (Scalar::I32, 4),
-                O::Pack4xU8 | O::Pack4xU8Clamp => (Scalar::U32, 4),
-                O::Pack4x8Snorm | O::Pack4x8Unorm => (Scalar::F32, 4),
-                _ => (Scalar::F32, 2),
-            };
-            cx.want(
-                shaped(m, t0, s, n),
-                0,
-                &format!("a `vec{n}<{}>`", scalar_name(s)),
-            )?;
-            cx.result_shape(Scalar::U32, 1)
-        }
-        O::Unpack4x8Snorm
-        | O::Unpack4x8Unorm
-        | O::Unpack4xI8
-        | O::Unpack4xU8
-        | O::Unpack2x16Snorm
-        | O::Unpack2x16Unorm
-        | O::Unpack2x16Float => {
-            cx.count(1, 1)?;
-            cx.want(shaped(m, t0, Scalar::U32, 1), 0, "a `u32`")?;
-            let (s, n) = match op {
-                O::Unpack4xI8 => (Scalar::I32, 4),
-                O::Unpack4xU8 => (Scalar::U32, 4),
-                O::Unpack4x8Snorm | O::Unpack4x8Unorm => (Scalar::F32, 4),
-                _ => (Scalar::F32, 2),
-            };
-            cx.result_shape(s, n)
-        }
-        _ => Ok(()),
-    }
-}
-
-fn subgroup(cx: &Cx<'_>) -> Check {
-    use Opcode as O;
-    let m = cx.m;
-    let a = cx.sv(0);
-    match cx.op {
-        O::SubgroupElect => {
-            cx.count(0, 0)?;
-            cx.result_shape(Scalar::Bool, 1)
-        }
-        O::SubgroupAll | O::SubgroupAny => {
-            cx.count(1, 1)?;
-            cx.want(shaped(m, cx.ty(0), Scalar::Bool, 1), 0, "a `bool`")?;
-            cx.result_shape(Scalar::Bool, 1)
-        }
-        O::SubgroupBallot => {
-            cx.count(1, 1)?;
-            cx.want(shaped(m, cx.ty(0), Scalar::Bool, 1), 0, "a `bool`")?;
-            cx.result_shape(Scalar::U32, 4)
-        }
-        O::SubgroupAnd | O::SubgroupOr | O::SubgroupXor => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, _)) if is_int(s)),
-                0,
-                "an integer or integer vector",
-            )?;
-            cx.result_is(cx.ty(0))
-        }
-        O::SubgroupBroadcast
-        | O::SubgroupShuffle
-        | O::SubgroupShuffleDown
-        | O::SubgroupShuffleUp
-        | O::SubgroupShuffleXor
-        | O::QuadBroadcast => {
-            cx.count(2, 2)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_numeric()),
-                0,
-                "a number or numeric vector",
-            )?;
-            cx.int_scalar(1)?;
-            cx.result_is(cx.ty(0))
-        }
-        _ => {
-            cx.count(1, 1)?;
-            cx.want(
-                matches!(a, Some((s, _)) if s.is_numeric()),
-                0,
-                "a number or numeric vector",
-            )?;
-            cx.result_is(cx.ty(0))
-        }
-    }
-}
-
-fn atomic(cx: &Cx<'_>) -> Check {
-    use Opcode as O;
-    let m = cx.m;
-    let n = match cx.op {
-        O::AtomicLoad => 1,
-        O::AtomicCompareExchangeWeak => 3,
-        _ => 2,
-    };
-    cx.count(n, n)?;
-    let (space, store, access) = cx.ptr(0)?;
-    let scalar = (m.opcode(store) == O::Atomic)
-        .then(|| m.operand_opt(store, 0))
-        .flatten();
-    cx.want(scalar.is_some(), 0, "a pointer to an atomic")?;
-    if !matches!(space, AddressSpace::Storage | AddressSpace::Workgroup) {
-        return fail(
-            Rule::MemoryAccess,
-            "atomics live in `storage` or `workgroup` memory",
-        );
-    }
-    if cx.op != O::AtomicLoad && access != AccessMode::ReadWrite {
-        return fail(
-            Rule::MemoryAccess,
-            "an atomic write needs a `read_write` pointer",
-        );
-    }
-    for k in 1..n {
-        cx.want(same(cx.ty(k), scalar), k, tn(m, scalar))?;
-    }
-    match cx.op {
-        O::AtomicStore => cx.result_void(),
-        O::AtomicCompareExchangeWeak => {
-            let fields = cx.rt.map(|r| m.struct_fields(r)).unwrap_or_default();
-            let ok = fields.len() == 2
-                && same(m.ty(fields[0]), scalar)
-                && shaped(m, m.ty(fields[1]), Scalar::Bool, 1);
-            cx.result(ok, "a struct of the old value and a `bool`")
-        }
-        _ => cx.result_is(scalar),
-    }
-}
-
-/// Texture kind of a texture type: (opcode, dim, channel scalar).
-fn texture_info(
-    m: &Module,
-    t: Option<Inst>,
-) -> Option<(Opcode, Option<TextureDim>, Option<Scalar>)> {
-    let t = t?;
-    let op = m.opcode(t);
-    let dim = m
-        .operand_opt(t, 0)
-        .and_then(|d| m.const_u32(d))
-        .and_then(TextureDim::from_u32);
-    let channel = match op {
-        Opcode::TextureSampled | Opcode::TextureMultisampled => {
-            m.operand_opt(t, 1).and_then(|s| m.scalar(s))
-        }
-        Opcode::TextureDepth | Opcode::TextureDepthMultisampled | Opcode::TextureExternal => {
-            Some(Scalar::F32)
-        }
-        Opcode::TextureStorage => m
-            .operand_opt(t, 1)
-            .and_then(|f| m.const_u32(f))
-            .and_then(TexelFormat::from_u32)
-            .map(|f| match f.channel_kind() {
-                1 => Scalar::I32,
-                2 => Scalar::U32,
-                _ => Scalar::F32,
-            }),
-        _ => return None,
-    };
-    let dim = if op == Opcode::TextureExternal {
-        Some(TextureDim::D2)
-    } else {
-        dim
-    };
-    Some((op, dim, channel))
-}
-
-fn coord_size(dim: TextureDim) -> u32 {
-    match dim {
-        TextureDim::D1 => 1,
-        TextureDim::D2 | TextureDim::D2Array => 2,
-        _ => 3,
-    }
-}
-
-fn texture(cx: &Cx<'_>) -> Check {
-    use Opcode as O;
-    let m = cx.m;
-    // `texture_gather` may start with a component index.
-    let first =
-        usize::from(cx.op == O::TextureGather && cx.ty(0).is_some_and(|t| m.scalar(t).is_some()));
-    if first == 1 {
-        cx.int_scalar(0)?;
-    }
-    let Some((kind, dim, channel)) = texture_info(m, cx.ty(first)) else {
-        return cx.want(false, first, "a texture");
-    };
-    let dim = dim.unwrap_or(TextureDim::D2);
-    let arrayed = matches!(dim, TextureDim::D2Array | TextureDim::CubeArray);
-    let depth = matches!(kind, O::TextureDepth | O::TextureDepthMultisampled);
-    let channel = channel.unwrap_or(Scalar::F32);
-    let sampled_kinds = matches!(kind, O::TextureSampled | O::TextureDepth);
-    match cx.op {
-        O::TextureDimensions => {
-            cx.count(1, 2)?;
-            let n = if dim == TextureDim::D1 {
-                1
-            } else if dim == TextureDim::D3 {
-                3
-            } else {
-                2
-            };
-            cx.result_shape(Scalar::U32, n)
-        }
-        O::TextureNumLayers | O::TextureNumLevels | O::TextureNumSamples => {
-            cx.count(1, 1)?;
-            let ok = match cx.op {
-                O::TextureNumLayers => arrayed,
-                O::TextureNumLevels => sampled_kinds,
-                _ => matches!(kind, O::TextureMultisampled | O::TextureDepthMultisampled),
-            };
-            cx.want(ok, 0, "a texture this query applies to")?;
-            cx.result_shape(Scalar::U32, 1)
-        }
-        O::TextureLoad => {
-            cx.count(2, 4)?;
-            cx.want(
-                matches!(cx.sv(1), Some((s, n)) if is_int(s) && n == coord_size(dim)),
-                1,
-                "integer coordinates of the texture's dimension",
-            )?;
-            if depth {
-                cx.result_shape(Scalar::F32, 1)
-            } else {
-                cx.result_shape(channel, 4)
-            }
-        }
-        O::TextureStore => {
-            cx.count(3, 4)?;
-            cx.want(kind == O::TextureStorage, 0, "a storage texture")?;
-            cx.want(
-                matches!(cx.sv(1), Some((s, n)) if is_int(s) && n == coord_size(dim)),
-                1,
-                "integer coordinates of the texture's dimension",
-            )?;
-            let last = cx.n() - 1;
-            cx.want(
-                shaped(m, cx.ty(last), channel, 4),
-                last,
-                &format!("a `vec4<{}>` texel", scalar_name(channel)),
-            )?;
-            cx.result_void()
-        }
-        _ => {
-            // Sampling and gathering: texture, sampler, float coordinates, then the
-            // overload's extra operands.
-            let (min, max) = match cx.op {
-                O::TextureSampleBaseClampToEdge => (3, 3),
-                O::TextureSample | O::TextureGather => (3 + first, 5 + first),
-                O::TextureSampleGrad => (5, 7),
-                _ => (4, 6),
-            };
-            cx.count(min, max)?;
-            cx.want(
-                matches!(
-                    kind,
-                    O::TextureSampled | O::TextureDepth | O::TextureExternal
-                ),
-                first,
-                "a sampled or depth texture",
-            )?;
-            let s = first + 1;
-            let comparison = matches!(
-                cx.op,
-                O::TextureSampleCompare | O::TextureSampleCompareLevel | O::TextureGatherCompare
-            );
-            let sampler_ok = cx.ty(s).is_some_and(|t| {
-                m.opcode(t)
-                    == if comparison {
-                        O::SamplerComparison
-                    } else {
-                        O::Sampler
-                    }
-            });
-            cx.want(
-                sampler_ok,
-                s,
-                if comparison {
-                    "a `sampler_comparison`"
-                } else {
-                    "a `sampler`"
-                },
-            )?;
-            cx.want(
-                matches!(cx.sv(s + 1), Some((Scalar::F32, n)) if n == coord_size(dim)),
-                s + 1,
-                "`f32` coordinates of the texture's dimension",
-            )?;
-            let gather = matches!(cx.op, O::TextureGather | O::TextureGatherCompare);
-            if gather {
-                cx.result_shape(if depth { Scalar::F32 } else { channel }, 4)
-            } else if depth || comparison {
-                cx.result_shape(Scalar::F32, 1)
-            } else {
-                cx.result_shape(Scalar::F32, 4)
-            }
-        }
-    }
-}
-
-/// The form of a type instruction.
-pub fn check_type(m: &Module, t: Inst) -> Check {
-    use Opcode as O;
-    let bad = |msg: String| fail(Rule::TypeForm, msg);
-    let ops: Vec<Inst> = m.operands(t).collect();
-    let n = ops.len();
-    let is_ty = |x: Inst| m.is_type_valued(x);
-    let value_type =
-        |x: Inst| is_ty(x) && !matches!(m.opcode(x), O::Void | O::Label | O::TypeKind | O::FnType);
-    let enum_ok = |x: Inst, max: usize| {
-        m.ty(x).is_some_and(|ty| m.opcode(ty) == O::U32)
-            && m.const_u32(x).is_some_and(|v| (v as usize) < max)
-    };
-    let op = m.opcode(t);
-    let arity = match op {
-        O::Vec | O::Mat => 2..=2,
-        O::Array => 2..=3,
-        O::RuntimeArray => 1..=2,
-        O::Atomic | O::Buffer => 1..=1,
-        O::Ptr | O::TextureStorage => 3..=3,
-        O::TextureSampled | O::TextureMultisampled => 2..=2,
-        O::TextureDepth | O::TextureDepthMultisampled => 1..=1,
-        O::FnType => 1..=usize::MAX,
-        _ => 0..=0,
-    };
-    if !arity.contains(&n) {
-        return bad(format!("`{}` takes {arity:?} operands, not {n}", op.name()));
-    }
-    match op {
-        O::Vec => {
-            if !m.scalar(ops[0]).is_some() && !(is_ty(ops[0]) && !m.is_global(ops[0])) {
-                return bad("a vector's elements are scalars".into());
-            }
-            if !m.const_u32(ops[1]).is_some_and(|c| (2..=4).contains(&c)) {
-                return bad("a vector has 2, 3 or 4 elements".into());
-            }
-        }
-        O::Mat => {
-            let float_col = m
-                .vec_parts(ops[0])
-                .is_some_and(|(e, _)| m.scalar(e).is_some_and(Scalar::is_float));
-            if !float_col {
-                return bad("a matrix's columns are vectors of `f32` or `f16`".into());
-            }
-            if !m.const_u32(ops[1]).is_some_and(|c| (2..=4).contains(&c)) {
-                return bad("a matrix has 2, 3 or 4 columns".into());
-            }
-        }
-        O::Array | O::RuntimeArray => {
-            if !value_type(ops[0]) || m.opcode(ops[0]) == O::RuntimeArray {
-                return bad("an array's element must be a fixed-size value type".into());
-            }
-            if op == O::Array {
-                let c = ops[1];
-                let count_ok = match m.opcode(c) {
-                    O::Constant => m.const_u32(c).is_some_and(|v| v > 0),
-                    _ => m.ty(c).and_then(|ty| m.scalar(ty)).is_some_and(is_int),
-                };
-                if !count_ok {
-                    return bad(
-                        "an array's count is a positive integer constant or an override value"
-                            .into(),
-                    );
-                }
-            }
-            let stride_k = if op == O::Array { 2 } else { 1 };
-            if let Some(&s) = ops.get(stride_k) {
-                if !m.const_u32(s).is_some_and(|v| v > 0) {
-                    return bad("an array's stride is a positive `u32` constant".into());
-                }
-            }
-        }
-        O::Atomic => {
-            if !matches!(m.scalar(ops[0]), Some(Scalar::I32 | Scalar::U32)) {
-                return bad("an atomic holds an `i32` or `u32`".into());
-            }
-        }
-        O::Ptr => {
-            if !enum_ok(ops[0], AddressSpace::ALL.len()) || !enum_ok(ops[2], AccessMode::ALL.len())
-            {
-                return bad("a pointer's address space and access mode must be valid".into());
-            }
-            if !is_ty(ops[1]) || matches!(m.opcode(ops[1]), O::Void | O::Label | O::TypeKind) {
-                return bad("a pointer points to a storable type".into());
-            }
-        }
-        O::TextureSampled
-        | O::TextureMultisampled
-        | O::TextureDepth
-        | O::TextureDepthMultisampled
-        | O::TextureStorage => {
-            if !enum_ok(ops[0], TextureDim::ALL.len()) {
-                return bad("a texture needs a valid dimension".into());
-            }
-            let dim = m
-                .const_u32(ops[0])
-                .and_then(TextureDim::from_u32)
-                .unwrap_or(TextureDim::D2);
-            use TextureDim as D;
-            let dim_ok = match op {
-                O::TextureSampled => true,
-                O::TextureMultisampled | O::TextureDepthMultisampled => dim == D::D2,
-                O::TextureDepth => matches!(dim, D::D2 | D::D2Array | D::Cube | D::CubeArray),
-                _ => matches!(dim, D::D1 | D::D2 | D::D2Array | D::D3),
-            };
-            if !dim_ok {
-                return bad(format!(
-                    "`{}` cannot have dimension `{}`",
-                    op.name(),
-                    dim.name()
-                ));
-            }
-            if matches!(op, O::TextureSampled | O::TextureMultisampled)
-                && !matches!(
-                    m.scalar(ops[1]),
-                    Some(Scalar::F32 | Scalar::I32 | Scalar::U32)
-                )
-            {
-                return bad("a sampled texture's channel type is `f32`, `i32` or `u32`".into());
-            }
-            if op == O::TextureStorage
-                && (!enum_ok(ops[1], TexelFormat::ALL.len())
-                    || !enum_ok(ops[2], AccessMode::ALL.len()))
-            {
-                return bad("a storage texture needs a valid texel format and access mode".into());
-            }
-        }
-        O::Buffer => {
-            if m.const_u32(ops[0]).is_none() {
-                return bad("a buffer's size is a `u32` constant".into());
-            }
-        }
-        O::FnType => {
-            if !ops.iter().all(|&x| is_ty(x)) {
-                return bad("a function type's result and parameters are types".into());
-            }
-        }
-        O::Struct => {
-            if m.first_child(t).is_none() {
-                return bad("a struct has at least one member".into());
-            }
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// The form of a constant.
-pub fn check_constant(m: &Module, c: Inst) -> Check {
-    use Opcode as O;
-    let bad = |msg: String| fail(Rule::ConstantForm, msg);
-    let Some(t) = m.ty(c) else {
-        return bad("a constant needs a type".into());
-    };
-    match m.opcode(c) {
-        O::Constant => {
-            let bits = m.literal(c);
-            match m.scalar(t) {
-                None => {
-                    return bad(format!(
-                        "a literal's type is a scalar, not `{}`",
-                        m.type_name(t)
-                    ));
-                }
-                Some(Scalar::Bool) if bits > 1 => return bad("a `bool` literal is 0 or 1".into()),
-                Some(Scalar::F16) if bits > 0xffff => {
-                    return bad("an `f16` literal has 16 bits".into());
-                }
-                _ => {}
-            }
-        }
-        O::Composite => {
-            let ops: Vec<Inst> = m.operands(c).collect();
-            if ops.iter().any(|&x| {
-                !matches!(
-                    m.opcode(x),
-                    O::Constant | O::Composite | O::Zero | O::Undef | O::Override | O::Param
-                )
-            }) && m.is_global(c)
-            {
-                return bad("a composite constant's parts are constants".into());
-            }
-            let members: Vec<Option<Inst>> = match m.opcode(t) {
-                O::Vec | O::Mat => {
-                    let n = if m.opcode(t) == O::Vec {
-                        m.vec_parts(t).map(|x| x.1)
-                    } else {
-                        m.mat_parts(t).map(|x| x.1)
-                    };
-                    (0..n.unwrap_or(0))
-                        .map(|k| m.member_type(t, Some(k)))
-                        .collect()
-                }
-                O::Array => {
-                    let n = m
-                        .operand_opt(t, 1)
-                        .and_then(|x| m.const_u32(x))
-                        .unwrap_or(0);
-                    (0..n).map(|k| m.member_type(t, Some(k))).collect()
-                }
-                O::Struct => m.struct_fields(t).iter().map(|&f| m.ty(f)).collect(),
-                _ => return bad(format!("`{}` is not a composite type", m.type_name(t))),
-            };
-            if members.len() != ops.len() {
-                return bad(format!(
-                    "a `{}` constant has {} parts, not {}",
-                    m.type_name(t),
-                    members.len(),
-                    ops.len()
-                ));
-            }
-            for (k, (&x, mt)) in ops.iter().zip(members).enumerate() {
-                if mt.is_none() || m.ty(x) != mt {
-                    return bad(format!(
-                        "part {k} of the constant has type {}, not {}",
-                        tn(m, m.ty(x)),
-                        tn(m, mt)
-                    ));
-                }
-            }
-        }
-        O::Zero => {
-            if m.num_operands(c) != 0 || !m.is_constructible(t) {
-                return bad(format!("`{}` has no zero value", m.type_name(t)));
-            }
-        }
-        O::Undef => {
-            if m.num_operands(c) != 0 || matches!(m.opcode(t), O::Void | O::Label | O::TypeKind) {
-                return bad("`undef` takes no operands and needs a value type".into());
-            }
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// The operands of a decoration.
-pub fn check_decoration(m: &Module, d: Inst) -> Result<(), String> {
-    use Opcode as O;
-    let ops: Vec<Inst> = m.operands(d).collect();
-    let u32_const =
-        |x: Inst| m.ty(x).is_some_and(|t| m.opcode(t) == O::U32) && m.const_u32(x).is_some();
-    let enum_ok =
-        |x: Inst, max: usize| u32_const(x) && m.const_u32(x).is_some_and(|v| (v as usize) < max);
-    let op = m.opcode(d);
-    let ok = match op {
-        O::DecoBuiltin => {
-            (ops.len() == 1 || ops.len() == 2)
-                && enum_ok(ops[0], BuiltinValue::ALL.len())
-                && ops.get(1).is_none_or(|&x| enum_ok(x, DepthMode::ALL.len()))
-        }
-        O::DecoInterpolate => {
-            (ops.len() == 1 || ops.len() == 2)
-                && enum_ok(ops[0], InterpolationType::ALL.len())
-                && ops
-                    .get(1)
-                    .is_none_or(|&x| enum_ok(x, InterpolationSampling::ALL.len()))
-        }
-        O::DecoLocation
-        | O::DecoBlendSrc
-        | O::DecoGroup
-        | O::DecoBinding
-        | O::DecoId
-        | O::DecoOffset
-        | O::DecoAlign
-        | O::DecoSize => ops.len() == 1 && u32_const(ops[0]),
-        O::DecoInvariant | O::DecoVertex | O::DecoFragment | O::DecoCompute => ops.is_empty(),
-        O::DecoWorkgroupSize => {
-            (1..=3).contains(&ops.len())
-                && ops.iter().all(|&x| {
-                    m.is_global(x) && m.ty(x).and_then(|t| m.scalar(t)).is_some_and(is_int)
-                })
-        }
-        O::DecoSubgroupSize => {
-            ops.len() == 1
-                && m.is_global(ops[0])
-                && m.ty(ops[0]).and_then(|t| m.scalar(t)).is_some_and(is_int)
-        }
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!("the operands of `@{}` are malformed", op.name()))
     }
 }
