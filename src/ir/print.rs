@@ -474,9 +474,7 @@ impl<'m> Printer<'m> {
         self.out.push('\n');
         for i in m.children(b) {
             if m.opcode(i) == Opcode::Param {
-                if is_entry || !has_params {
-                    continue;
-                }
+                // Printed in the label (or, for the entry block, the function header).
                 continue;
             }
             self.out.push_str("  ");

@@ -603,14 +603,11 @@ impl Verifier<'_> {
         self.edges(&cfg);
         let dom = DomTree::dominators(&cfg);
         self.dominance(fi, &cfg, &dom);
-        let errors_before = self.errors.len();
         if m.opcode(fi) == Opcode::Func {
             if let Err(e) = StructureTree::build(m, f) {
                 self.err(e.rule, e.at, e.message);
             }
         }
-        let _ = errors_before;
-        let result = (m.opcode(fi) == Opcode::Func).then_some(result);
         for &b in &blocks {
             for i in m.children(b) {
                 if m.opcode(i) == Opcode::Param {
@@ -629,9 +626,7 @@ impl Verifier<'_> {
                     }
                     continue;
                 }
-                if let Err((rule, msg)) =
-                    typing::check_inst(m, i, Some(result.unwrap_or(result_or_type(m))))
-                {
+                if let Err((rule, msg)) = typing::check_inst(m, i, Some(result)) {
                     self.err(rule, i, msg);
                 }
                 if m.has_decorations(i) {
@@ -756,7 +751,7 @@ impl Verifier<'_> {
                     let args = cfg::branch_args(m, t);
                     if params.len() != args.len() {
                         let msg = format!(
-                            "{} passes {} arguments to {}, which has {} parameters",
+                            "{} passes {} argument(s) to {}, which has {} parameter(s)",
                             self.name(b.inst()),
                             args.len(),
                             self.name(target.inst()),
@@ -877,11 +872,5 @@ impl Verifier<'_> {
                 }
             }
         }
-        let _ = f;
     }
-}
-
-/// A stand-in result type for instructions outside functions (never compared).
-fn result_or_type(m: &Module) -> Inst {
-    m.type_kind()
 }
