@@ -17,7 +17,8 @@ use super::types::Scalar;
 /// Where the builder puts new instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InsertPoint {
-    /// Nowhere yet: only global values can be made.
+    /// Module scope: global values are hash-consed as always, and anything else is
+    /// appended to the module.
     None,
     /// At the end of a block.
     End(Block),
@@ -51,10 +52,14 @@ impl<'m> Builder<'m> {
         self.at = InsertPoint::End(block);
     }
 
-    /// Attaches a detached instruction at the insertion point.
+    /// Attaches a detached instruction at the insertion point. With no insertion point
+    /// it goes to module scope, where the verifier judges whether it may be.
     pub fn place(&mut self, i: Inst) {
         match self.at {
-            InsertPoint::None => panic!("the builder has no insertion point"),
+            InsertPoint::None => {
+                let root = self.module.root();
+                self.module.append_child(root, i)
+            }
             InsertPoint::End(b) => self.module.append_child(b.inst(), i),
             InsertPoint::Before(anchor) => self.module.insert_before(anchor, i),
         }

@@ -317,7 +317,8 @@ impl Module {
     #[inline]
     fn operand_range(&self, i: Inst) -> (usize, usize) {
         let d = self.data(i);
-        if self.opcode(i).is_container() || self.opcode(i) == Opcode::Constant {
+        let op = self.opcode(i);
+        if op == Opcode::Constant || op.is_container() {
             return (0, 0);
         }
         let len = if d.code & FLAG_LONG != 0 {

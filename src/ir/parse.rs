@@ -39,13 +39,14 @@ pub fn parse(source: &str) -> Result<Module, Vec<Diagnostic>> {
     let mut p = Parser {
         lex: Lexer::new(source),
         b: Builder::new(&mut module),
-        globals: FxHashMap::default(),
+        globals: Names::default(),
         global_first_use: FxHashMap::default(),
-        locals: FxHashMap::default(),
+        locals: Names::default(),
         local_first_use: FxHashMap::default(),
-        blocks: FxHashMap::default(),
+        blocks: Names::default(),
         block_first_use: FxHashMap::default(),
         defined_blocks: rustc_hash::FxHashSet::default(),
+        ops_buf: Vec::new(),
     };
     p.module().map_err(|d| vec![*d])?;
     Ok(module)
@@ -91,7 +92,7 @@ struct Lexer<'s> {
     pos: usize,
     /// End of the last token `next` returned.
     last_end: u32,
-    buf: [Option<PResult<Token>>; 2],
+    buf: [Option<Token>; 2],
 }
 
 impl<'s> Lexer<'s> {
@@ -233,47 +234,95 @@ impl<'s> Lexer<'s> {
         })
     }
 
-    fn fill(&mut self, k: usize) {
-        for i in 0..=k {
-            if self.buf[i].is_none() {
-                self.buf[i] = Some(self.scan());
-            }
-        }
-    }
-
     fn peek(&mut self) -> PResult<Token> {
-        self.fill(0);
-        self.buf[0].clone().expect("filled")
+        if let Some(t) = self.buf[0] {
+            return Ok(t);
+        }
+        let t = self.scan()?;
+        self.buf[0] = Some(t);
+        Ok(t)
     }
 
     fn peek2(&mut self) -> PResult<Token> {
-        self.fill(1);
-        self.buf[1].clone().expect("filled")
+        self.peek()?;
+        if let Some(t) = self.buf[1] {
+            return Ok(t);
+        }
+        let t = self.scan()?;
+        self.buf[1] = Some(t);
+        Ok(t)
     }
 
     fn next(&mut self) -> PResult<Token> {
-        self.fill(0);
-        let t = self.buf[0].take().expect("filled");
+        let t = match self.buf[0].take() {
+            Some(t) => t,
+            None => self.scan()?,
+        };
         self.buf[0] = self.buf[1].take();
-        if let Ok(tok) = &t {
-            self.last_end = tok.end;
-        }
-        t
+        self.last_end = t.end;
+        Ok(t)
     }
 }
 
 // ---- parser -------------------------------------------------------------------------------
 
+/// A scope's names: numbered ones (`%12`, the printer's output) in a vector, the others
+/// hashed.
+#[derive(Default)]
+struct Names<'s> {
+    map: FxHashMap<&'s str, Inst>,
+    nums: Vec<Option<Inst>>,
+}
+
+/// The number of a reference token like `%12` (no name, no suffix).
+fn ref_number(key: &str) -> Option<usize> {
+    let digits = &key[1..];
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+impl<'s> Names<'s> {
+    fn get(&self, key: &'s str) -> Option<&Inst> {
+        match ref_number(key) {
+            Some(n) => self.nums.get(n).and_then(Option::as_ref),
+            None => self.map.get(key),
+        }
+    }
+
+    fn insert(&mut self, key: &'s str, v: Inst) {
+        match ref_number(key) {
+            Some(n) => {
+                if n >= self.nums.len() {
+                    self.nums.resize(n + 1, None);
+                }
+                self.nums[n] = Some(v);
+            }
+            None => {
+                self.map.insert(key, v);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.map.clear();
+        self.nums.clear();
+    }
+}
+
 struct Parser<'s, 'm> {
     lex: Lexer<'s>,
     b: Builder<'m>,
-    globals: FxHashMap<&'s str, Inst>,
+    globals: Names<'s>,
     global_first_use: FxHashMap<Inst, Span>,
-    locals: FxHashMap<&'s str, Inst>,
+    locals: Names<'s>,
     local_first_use: FxHashMap<Inst, Span>,
-    blocks: FxHashMap<&'s str, Inst>,
+    blocks: Names<'s>,
     block_first_use: FxHashMap<Inst, Span>,
     defined_blocks: rustc_hash::FxHashSet<Inst>,
+    /// Reused operand list of the instruction being parsed.
+    ops_buf: Vec<Inst>,
 }
 
 fn is_decoration_name(s: &str) -> bool {
@@ -502,8 +551,10 @@ impl<'s, 'm> Parser<'s, 'm> {
         } else {
             map.insert(key, inst);
         }
-        if let Some(name) = ref_name(key) {
-            self.m().set_name(inst, &name);
+        if ref_number(key).is_none() {
+            if let Some(name) = ref_name(key) {
+                self.m().set_name(inst, &name);
+            }
         }
         Ok(())
     }
@@ -545,7 +596,25 @@ impl<'s, 'm> Parser<'s, 'm> {
         Ok(())
     }
 
+    /// Forward references to values that the items since the last function made and
+    /// never defined are errors before the names go out of scope.
+    fn check_locals_defined(&mut self) -> PResult<()> {
+        if let Some(&span) = self.local_first_use.values().min_by_key(|s| s.start) {
+            return Err(err(
+                codes::IR_UNDEFINED,
+                span,
+                format!(
+                    "`{}` is used but never defined",
+                    &self.lex.src[span.range()]
+                ),
+                "not defined in this scope",
+            ));
+        }
+        Ok(())
+    }
+
     fn struct_item(&mut self) -> PResult<()> {
+        self.b.set_insert_point(InsertPoint::None);
         let kw = self.expect_keyword("struct")?;
         let name = self.lex.next()?;
         if name.kind != Tok::Global {
@@ -613,6 +682,8 @@ impl<'s, 'm> Parser<'s, 'm> {
         if name.kind != Tok::Global {
             return Err(self.expected("a function name like `@main`", &name));
         }
+        self.check_locals_defined()?;
+        self.b.set_insert_point(InsertPoint::None);
         self.locals.clear();
         self.local_first_use.clear();
         self.blocks.clear();
@@ -911,7 +982,9 @@ impl<'s, 'm> Parser<'s, 'm> {
                 "not an instruction opcode",
             ));
         }
-        let ops = self.operands_for(op)?;
+        let mut ops = std::mem::take(&mut self.ops_buf);
+        ops.clear();
+        self.operands_for(op, &mut ops)?;
         let i = if op.is_hoistable() {
             if global {
                 self.b.set_insert_point(InsertPoint::None);
@@ -934,6 +1007,7 @@ impl<'s, 'm> Parser<'s, 'm> {
             }
             i
         };
+        self.ops_buf = ops;
         let end = self.lex.last_end;
         self.set_span_if_new(i, Span::new(start, end));
         Ok(i)
@@ -945,9 +1019,8 @@ impl<'s, 'm> Parser<'s, 'm> {
         }
     }
 
-    /// The operand list of `op`, in its special syntax where it has one.
-    fn operands_for(&mut self, op: Opcode) -> PResult<Vec<Inst>> {
-        let mut ops = Vec::new();
+    /// The operand list of `op`, in its special syntax where it has one, into `ops`.
+    fn operands_for(&mut self, op: Opcode, ops: &mut Vec<Inst>) -> PResult<()> {
         match op {
             Opcode::Br => {
                 let t = self.lex.next()?;
@@ -955,7 +1028,7 @@ impl<'s, 'm> Parser<'s, 'm> {
                     return Err(self.expected("a block like `^1`", &t));
                 }
                 ops.push(self.block_ref(t));
-                self.block_args(&mut ops)?;
+                self.block_args(ops)?;
             }
             Opcode::IfElse => {
                 ops.push(self.operand(0)?);
@@ -1019,7 +1092,7 @@ impl<'s, 'm> Parser<'s, 'm> {
                 }
             }
         }
-        Ok(ops)
+        Ok(())
     }
 
     fn block_operand(&mut self) -> PResult<Inst> {

@@ -64,7 +64,7 @@ const NAMED: u32 = 1 << 31;
 const UNSET: u32 = u32::MAX;
 /// Deeper types print as `…`: only a corrupt module nests this deep, as the parser and
 /// lowering both limit nesting.
-const MAX_TYPE_DEPTH: u32 = 256;
+const MAX_TYPE_DEPTH: u32 = 64;
 
 fn is_decoration_name(s: &str) -> bool {
     Opcode::from_name(s).is_some_and(|op| op.is_decoration())
@@ -83,6 +83,8 @@ struct Printer<'m> {
     ids: Vec<u32>,
     record_spans: bool,
     spans: Vec<Span>,
+    /// The spelling of each global type printed so far: most instructions print one.
+    type_cache: rustc_hash::FxHashMap<Inst, Box<str>>,
 }
 
 /// Hands out unique spellings within one scope.
@@ -116,6 +118,7 @@ impl<'m> Printer<'m> {
             out: String::new(),
             ids: Vec::new(),
             record_spans,
+            type_cache: rustc_hash::FxHashMap::default(),
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -135,9 +138,9 @@ impl<'m> Printer<'m> {
                 break;
             }
         }
-        // The bytes are ASCII digits.
-        self.out
-            .push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+        for &d in &buf[i..] {
+            self.out.push(char::from(d));
+        }
     }
 
     fn mark_start(&mut self, i: Inst) -> usize {
@@ -509,7 +512,7 @@ impl<'m> Printer<'m> {
         match op {
             Opcode::Constant => {
                 self.out.push(' ');
-                self.literal(i);
+                self.literal(i, 0);
             }
             Opcode::Br if n > 0 => {
                 self.out.push(' ');
@@ -589,6 +592,16 @@ impl<'m> Printer<'m> {
 
     /// An operand reference.
     fn operand(&mut self, v: Inst) {
+        self.operand_at(v, 0);
+    }
+
+    /// An operand inside a type or constant nested `depth` deep. Only a corrupt module
+    /// (a type that contains itself) nests past the limit.
+    fn operand_at(&mut self, v: Inst, depth: u32) {
+        if depth > MAX_TYPE_DEPTH {
+            self.out.push('…');
+            return;
+        }
         let m = self.m;
         let op = m.opcode(v);
         if op == Opcode::Block {
@@ -597,16 +610,16 @@ impl<'m> Printer<'m> {
         }
         if m.is_global(v) {
             if op.is_type() && op != Opcode::Struct {
-                self.type_body(v, 0);
+                self.type_body(v, depth);
                 return;
             }
             match op {
-                Opcode::Constant => return self.literal(v),
+                Opcode::Constant => return self.literal(v, depth),
                 Opcode::Zero | Opcode::Undef | Opcode::Specialize => {
-                    return self.inline_constant(v);
+                    return self.inline_constant(v, depth);
                 }
                 Opcode::Composite if self.is_inline_vector(v) => {
-                    return self.inline_constant(v);
+                    return self.inline_constant(v, depth);
                 }
                 _ => return self.id('@', v),
             }
@@ -614,42 +627,42 @@ impl<'m> Printer<'m> {
         self.id('%', v);
     }
 
-    fn inline_constant(&mut self, v: Inst) {
+    fn inline_constant(&mut self, v: Inst, depth: u32) {
         let m = self.m;
         match m.opcode(v) {
             Opcode::Zero => {
-                self.type_opt(m.ty(v));
+                self.type_opt_at(m.ty(v), depth + 1);
                 self.out.push_str("()");
             }
             Opcode::Undef => {
                 self.out.push_str("undef<");
-                self.type_opt(m.ty(v));
+                self.type_opt_at(m.ty(v), depth + 1);
                 self.out.push('>');
             }
             Opcode::Specialize => {
                 self.out.push_str("specialize<");
-                self.type_opt(m.ty(v));
+                self.type_opt_at(m.ty(v), depth + 1);
                 for x in m.operands(v) {
                     self.out.push_str(", ");
-                    self.operand(x);
+                    self.operand_at(x, depth + 1);
                 }
                 self.out.push('>');
             }
             _ => {
-                self.type_opt(m.ty(v));
+                self.type_opt_at(m.ty(v), depth + 1);
                 self.out.push('(');
                 for (k, x) in m.operands(v).enumerate() {
                     if k > 0 {
                         self.out.push_str(", ");
                     }
-                    self.operand(x);
+                    self.operand_at(x, depth + 1);
                 }
                 self.out.push(')');
             }
         }
     }
 
-    fn literal(&mut self, c: Inst) {
+    fn literal(&mut self, c: Inst, depth: u32) {
         let m = self.m;
         let bits = m.literal(c);
         let scalar = m.ty(c).and_then(|t| m.scalar(t));
@@ -681,7 +694,7 @@ impl<'m> Printer<'m> {
             }
             _ => {
                 self.out.push_str("bits<");
-                self.type_opt(m.ty(c));
+                self.type_opt_at(m.ty(c), depth + 1);
                 let _ = write!(self.out, ">(0x{bits:08x})");
             }
         }
@@ -690,8 +703,12 @@ impl<'m> Printer<'m> {
     // ---- types ------------------------------------------------------------------------------
 
     fn type_opt(&mut self, t: Option<Inst>) {
+        self.type_opt_at(t, 0);
+    }
+
+    fn type_opt_at(&mut self, t: Option<Inst>, depth: u32) {
         match t {
-            Some(t) => self.type_ref(t, 0),
+            Some(t) => self.type_ref(t, depth),
             None => self.out.push_str("<untyped>"),
         }
     }
@@ -703,10 +720,22 @@ impl<'m> Printer<'m> {
         if op == Opcode::Struct && m.is_global(t) {
             return self.id('@', t);
         }
-        if op.is_type() && m.is_global(t) {
-            return self.type_body(t, depth);
+        if depth > MAX_TYPE_DEPTH {
+            self.out.push('…');
+            return;
         }
-        self.operand(t)
+        if op.is_type() && m.is_global(t) {
+            if let Some(cached) = self.type_cache.get(&t) {
+                self.out.push_str(cached);
+                return;
+            }
+            let start = self.out.len();
+            self.type_body(t, depth);
+            let text: Box<str> = self.out[start..].into();
+            self.type_cache.insert(t, text);
+            return;
+        }
+        self.operand_at(t, depth)
     }
 
     fn enum_name<E>(
@@ -789,7 +818,7 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
                 match count(1) {
                     Some(c) => self.push_u32(c),
-                    None => self.operand(ops[1]),
+                    None => self.operand_at(ops[1], depth + 1),
                 }
                 if n == 3 {
                     self.out.push_str(", stride=");
@@ -912,7 +941,7 @@ impl<'m> Printer<'m> {
                 if m.is_type_valued(x) {
                     self.type_ref(x, depth + 1);
                 } else {
-                    self.operand(x);
+                    self.operand_at(x, depth + 1);
                 }
             }
             self.out.push('>');

@@ -84,7 +84,11 @@ impl Module {
         match self.opcode(t) {
             Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 | Opcode::F16 => Some(t),
             Opcode::Vec => Some(self.vec_parts(t)?.0),
-            Opcode::Mat => self.scalar_type_of(self.mat_parts(t)?.0),
+            Opcode::Mat => {
+                let col = self.mat_parts(t)?.0;
+                // A matrix's column is a vector; anything else is malformed.
+                (self.opcode(col) == Opcode::Vec).then(|| self.vec_parts(col).map(|p| p.0))?
+            }
             _ => None,
         }
     }
@@ -164,8 +168,17 @@ impl Module {
     }
 
     /// Whether the type is constructible (WGSL's term): it may be a value of an
-    /// operation, a block parameter or a function result.
+    /// operation, a block parameter or a function result. A struct that contains itself
+    /// (only a malformed module can say that) is not.
     pub fn is_constructible(&self, t: Inst) -> bool {
+        self.constructible_within(t, 0)
+    }
+
+    fn constructible_within(&self, t: Inst, depth: u32) -> bool {
+        // WGSL types nest far less deeply than this; deeper means a cycle.
+        if depth > 64 {
+            return false;
+        }
         match self.opcode(t) {
             Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 | Opcode::F16 => true,
             Opcode::Vec | Opcode::Mat => true,
@@ -174,12 +187,12 @@ impl Module {
                     .is_some_and(|c| self.opcode(c) == Opcode::Constant)
                     && self
                         .operand_opt(t, 0)
-                        .is_some_and(|e| self.is_constructible(e))
+                        .is_some_and(|e| self.constructible_within(e, depth + 1))
             }
-            Opcode::Struct => self
-                .struct_fields(t)
-                .iter()
-                .all(|&f| self.ty(f).is_some_and(|ft| self.is_constructible(ft))),
+            Opcode::Struct => self.struct_fields(t).iter().all(|&f| {
+                self.ty(f)
+                    .is_some_and(|ft| self.constructible_within(ft, depth + 1))
+            }),
             _ => false,
         }
     }

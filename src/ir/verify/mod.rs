@@ -157,6 +157,7 @@ pub fn verify_errors(m: &Module) -> Vec<VerifyError> {
         m,
         errors: Vec::new(),
         order: vec![u32::MAX; m.capacity()],
+        scratch: Vec::new(),
     };
     v.module();
     v.errors
@@ -168,6 +169,8 @@ struct Verifier<'m> {
     /// Position of each instruction within its block (params included), for
     /// same-block dominance.
     order: Vec<u32>,
+    /// Reused operand buffer for the typing checks.
+    scratch: Vec<Inst>,
 }
 
 pub(crate) fn name(m: &Module, i: Inst) -> String {
@@ -262,6 +265,7 @@ impl Verifier<'_> {
                 }
             }
         }
+        self.type_cycles();
         for &f in &funcs {
             self.function(Func(f));
         }
@@ -413,6 +417,50 @@ impl Verifier<'_> {
             }
             if let Err(msg) = forms::check_decoration(m, d) {
                 self.err(Rule::Decoration, d, msg);
+            }
+        }
+    }
+
+    /// No type contains itself, through its operands or a struct's fields (only a
+    /// malformed binary module or a self-referencing struct can say so).
+    fn type_cycles(&mut self) {
+        let m = self.m;
+        let parts = |t: Inst| -> Vec<Inst> {
+            let mut v: Vec<Inst> = m.operands(t).filter(|&x| m.is_type_valued(x)).collect();
+            if m.opcode(t) == Opcode::Struct {
+                v.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f)));
+            }
+            v
+        };
+        // 1 on the stack, 2 done.
+        let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
+        for start in m.children(m.root()).filter(|&c| m.opcode(c).is_type()) {
+            if state.contains_key(&start) {
+                continue;
+            }
+            let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
+            state.insert(start, 1);
+            while let Some((t, todo)) = stack.last_mut() {
+                let t = *t;
+                match todo.pop() {
+                    Some(x) => match state.get(&x) {
+                        None => {
+                            state.insert(x, 1);
+                            let p = parts(x);
+                            stack.push((x, p));
+                        }
+                        Some(1) => {
+                            let msg = format!("the type {} contains itself", self.name(x));
+                            self.err(Rule::TypeForm, t, msg);
+                            return;
+                        }
+                        _ => {}
+                    },
+                    None => {
+                        state.insert(t, 2);
+                        stack.pop();
+                    }
+                }
             }
         }
     }
@@ -626,7 +674,9 @@ impl Verifier<'_> {
                     }
                     continue;
                 }
-                if let Err((rule, msg)) = typing::check_inst(m, i, Some(result)) {
+                if let Err((rule, msg)) =
+                    typing::check_inst_with(m, i, Some(result), &mut self.scratch)
+                {
                     self.err(rule, i, msg);
                 }
                 if m.has_decorations(i) {
@@ -803,12 +853,6 @@ impl Verifier<'_> {
     /// use, by a definition that dominates it. Uses in unreachable blocks are exempt.
     fn dominance(&mut self, f: Inst, cfg: &Cfg, dom: &DomTree) {
         let m = self.m;
-        let block_index: FxHashMap<Inst, u32> = cfg
-            .blocks
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (b.inst(), i as u32))
-            .collect();
         for &b in &cfg.blocks {
             for (k, i) in m.children(b.inst()).enumerate() {
                 self.order[i.index()] = k as u32;
@@ -846,7 +890,7 @@ impl Verifier<'_> {
                     if !cfg.is_reachable(bi) {
                         continue;
                     }
-                    let Some(&db) = def_block.and_then(|d| block_index.get(&d)) else {
+                    let Some(db) = def_block.and_then(|d| cfg.index_of(Block(d))) else {
                         continue;
                     };
                     let ok = if db == bi {

@@ -52,7 +52,7 @@ pub(super) fn shaped(m: &Module, t: Option<Inst>, s: Scalar, n: u32) -> bool {
 pub(super) struct Cx<'m> {
     pub(super) m: &'m Module,
     pub(super) op: Opcode,
-    pub(super) ops: Vec<Inst>,
+    pub(super) ops: &'m [Inst],
     pub(super) rt: Option<Inst>,
 }
 
@@ -188,10 +188,22 @@ pub(super) fn scalar_name(s: Scalar) -> &'static str {
 /// Checks one operation (not a type or constant). `result` is the enclosing function's
 /// result type, for `return`.
 pub fn check_inst(m: &Module, i: Inst, result: Option<Inst>) -> Check {
+    check_inst_with(m, i, result, &mut Vec::new())
+}
+
+/// [`check_inst`] with a reusable buffer for the operands, for the verifier's hot loop.
+pub fn check_inst_with(
+    m: &Module,
+    i: Inst,
+    result: Option<Inst>,
+    scratch: &mut Vec<Inst>,
+) -> Check {
+    scratch.clear();
+    scratch.extend(m.operands(i));
     let cx = Cx {
         m,
         op: m.opcode(i),
-        ops: m.operands(i).collect(),
+        ops: scratch,
         rt: m.ty(i),
     };
     let op = cx.op;
