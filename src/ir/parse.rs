@@ -1346,6 +1346,11 @@ impl<'s, 'm> Parser<'s, 'm> {
         }
         let text = self.text(&t);
         let d = depth + 1;
+        if text == "specialize" {
+            // A type computed by a generic: `specialize<type, @G, args…>`.
+            let i = self.operand_after(t, d)?;
+            return self.check_type_valued(i, &t);
+        }
         let ty = match text {
             "type" => self.b.ty_kind(),
             "label" => self.b.ty_label(),
