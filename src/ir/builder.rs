@@ -13,6 +13,7 @@ use super::enums::{AccessMode, AddressSpace, TexelFormat, TextureDim};
 use super::module::{Block, Func, Inst, Module, Type, Value};
 use super::opcode::Opcode;
 use super::types::Scalar;
+use crate::diag::Span;
 
 /// Where the builder puts new instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +30,9 @@ pub enum InsertPoint {
 pub struct Builder<'m> {
     pub module: &'m mut Module,
     at: InsertPoint,
+    /// The source span given to every instruction placed from now on (lowering sets it
+    /// to the AST node being lowered).
+    span: Span,
 }
 
 impl<'m> Builder<'m> {
@@ -36,7 +40,14 @@ impl<'m> Builder<'m> {
         Builder {
             module,
             at: InsertPoint::None,
+            span: Span::DETACHED,
         }
+    }
+
+    /// Sets the source span of the instructions placed from now on; returns the
+    /// previous one, to restore after lowering a nested node.
+    pub fn set_span(&mut self, span: Span) -> Span {
+        std::mem::replace(&mut self.span, span)
     }
 
     pub fn insert_point(&self) -> InsertPoint {
@@ -55,6 +66,9 @@ impl<'m> Builder<'m> {
     /// Attaches a detached instruction at the insertion point. With no insertion point
     /// it goes to module scope, where the verifier judges whether it may be.
     pub fn place(&mut self, i: Inst) {
+        if !self.span.is_detached() {
+            self.module.set_span(i, self.span);
+        }
         match self.at {
             InsertPoint::None => {
                 let root = self.module.root();
@@ -362,12 +376,18 @@ impl<'m> Builder<'m> {
         let label = self.ty_label();
         let b = self.module.create(Opcode::Block, Some(label.inst()), &[]);
         self.module.append_child(func.inst(), b);
+        if !self.span.is_detached() {
+            self.module.set_span(b, self.span);
+        }
         Block(b)
     }
 
     /// A new block parameter of type `ty`, after the block's other parameters.
     pub fn param(&mut self, block: Block, ty: Type) -> Value {
         let p = self.module.create(Opcode::Param, Some(ty.inst()), &[]);
+        if !self.span.is_detached() {
+            self.module.set_span(p, self.span);
+        }
         let first_non_param = self
             .module
             .children(block.inst())
@@ -561,6 +581,27 @@ impl<'m> Builder<'m> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placed_instructions_get_the_current_span() {
+        let mut m = Module::new();
+        let mut b = Builder::new(&mut m);
+        let i32t = b.ty_i32();
+        let fty = b.ty_fn(&[i32t], i32t);
+        let f = b.func("f", fty);
+        let x = b
+            .module
+            .block_params(b.module.entry_block(f).expect("entry"))[0];
+        let before = b.set_span(Span::new(10, 15));
+        assert!(before.is_detached());
+        let y = b.binary(Opcode::Add, x, x);
+        b.set_span(before);
+        let r = b.ret(Some(y));
+        assert_eq!(b.module.span(y.inst()), Span::new(10, 15));
+        assert!(b.module.span(r).is_detached());
+        // Global values are shared, so they take no span from the builder.
+        assert!(b.module.span(i32t.inst()).is_detached());
+    }
 
     #[test]
     fn hash_consing_gives_the_same_id() {

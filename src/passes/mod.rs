@@ -83,3 +83,46 @@ pub fn verify_after(m: &Module, name: &str) -> Result<(), Vec<Diagnostic>> {
             .collect()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Opcode, parse};
+
+    #[test]
+    fn unknown_pass_is_a_diagnostic() {
+        let mut m = Module::new();
+        let err = run_pipeline(&mut m, &["nope".to_string()]).unwrap_err();
+        assert_eq!(err[0].code, codes::UNKNOWN_PASS);
+        assert!(err[0].notes[0].contains("dce"));
+    }
+
+    #[test]
+    fn a_broken_module_after_a_pass_names_the_pass_rule_and_place() {
+        let mut m = parse("func @f() -> i32 {\n^entry:\n  return 1i\n}\n").expect("parses");
+        // What a buggy pass might do: drop a block's terminator.
+        let f = m
+            .children(m.root())
+            .find(|&c| m.opcode(c) == Opcode::Func)
+            .expect("func");
+        let entry = m.first_child(f).expect("entry");
+        let ret = m.last_child(entry).expect("return");
+        m.set_operands(ret, &[]);
+        m.remove(ret);
+        let d = verify_after(&m, "buggy").unwrap_err();
+        assert_eq!(d[0].code, codes::PASS_BROKE_IR);
+        assert!(
+            d[0].message
+                .starts_with("after pass `buggy`: terminator-last:"),
+            "{}",
+            d[0].message
+        );
+        assert!(
+            d[0].notes
+                .iter()
+                .any(|n| n.contains("at 2:1") && n.contains("^entry:")),
+            "{:?}",
+            d[0].notes
+        );
+    }
+}
