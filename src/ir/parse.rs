@@ -36,6 +36,9 @@ pub fn parse(source: &str) -> Result<Module, Vec<Diagnostic>> {
         )]);
     }
     let mut module = Module::new();
+    // Printed IR spends about 25 bytes per instruction and 14 per operand; reserving
+    // (which touches no memory yet) saves the copies of repeated growth.
+    module.reserve(source.len() / 20, source.len() / 12);
     let mut p = Parser {
         lex: Lexer::new(source),
         b: Builder::new(&mut module),
