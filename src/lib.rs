@@ -74,6 +74,8 @@ pub struct Options {
     pub passes: Option<Vec<String>>,
     /// Keep only this entry point.
     pub entry_point: Option<String>,
+    /// SPIR-V version, target environment and debug info, for `spirv` and `spvasm`.
+    pub spirv: back::spirv::Options,
 }
 
 impl Options {
@@ -83,6 +85,7 @@ impl Options {
             opt_level: 1,
             passes: None,
             entry_point: None,
+            spirv: back::spirv::Options::default(),
         }
     }
 }
@@ -180,6 +183,8 @@ pub struct IrOptions {
     /// What to write: `ir` (text, the default), `bin` (binary serialization), or a back-end
     /// target name.
     pub to: Option<String>,
+    /// Options of the SPIR-V back end, for `--to spirv|spvasm`.
+    pub spirv: back::spirv::Options,
 }
 
 /// What [`compile_ir`] writes.
@@ -225,6 +230,16 @@ pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Dia
     match options.to.as_deref().unwrap_or("ir") {
         "ir" => Ok(IrOutput::Text(ir::print(&module))),
         "bin" => Ok(IrOutput::Bytes(ir::binary::serialize(&module))),
+        "spirv" | "spvasm" => {
+            // Spans point into the IR text (binary input has none).
+            let text = (!options.from_binary)
+                .then(|| std::str::from_utf8(input).ok())
+                .flatten();
+            match emit_spirv(&module, &options.spirv, text, other_target(options))? {
+                Output::Words(w) => Ok(IrOutput::Words(w)),
+                Output::Text(t) => Ok(IrOutput::Text(t)),
+            }
+        }
         other if Target::from_name(other).is_some() => Err(vec![not_yet(other)]),
         other => Err(vec![
             Diagnostic::error(
@@ -234,4 +249,33 @@ pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Dia
             .with_note("`--to` takes `ir` (text), `bin` (binary IR) or a back-end target"),
         ]),
     }
+}
+
+fn other_target(options: &IrOptions) -> Target {
+    match options.to.as_deref() {
+        Some("spvasm") => Target::Spvasm,
+        _ => Target::Spirv,
+    }
+}
+
+/// Writes a verified IR module as SPIR-V words (`Target::Spirv`) or their disassembly
+/// (`Target::Spvasm`). `source` is the text the module's spans point into, for debug info.
+pub fn emit_spirv(
+    module: &ir::Module,
+    options: &back::spirv::Options,
+    source: Option<&str>,
+    target: Target,
+) -> Result<Output, Vec<Diagnostic>> {
+    let name = options.source_name.as_deref().unwrap_or("<input>");
+    let debug = source.map(|text| back::spirv::DebugSource {
+        file_name: name,
+        text,
+    });
+    let words = back::spirv::compile(module, options, debug)?;
+    if target == Target::Spvasm {
+        return back::spirv::disassemble(&words)
+            .map(Output::Text)
+            .map_err(|d| vec![d]);
+    }
+    Ok(Output::Words(words))
 }

@@ -16,8 +16,10 @@ usage:
   refract check FILE...|- [--format human|json]
   refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|ir|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json]
+                  [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
+                  [--spirv-version V] [--target-env ENV] [-g]
   refract passes                              the pass names --passes accepts
   refract --version
 
@@ -61,6 +63,10 @@ struct Args {
     passes: Option<Vec<String>>,
     entry: Option<String>,
     from_bin: bool,
+    spirv_version: Option<String>,
+    target_env: Option<String>,
+    /// `-g`: debug info (SPIR-V `OpName` and `OpLine`).
+    debug_info: bool,
 }
 
 fn run(argv: &[String]) -> u8 {
@@ -118,6 +124,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         passes: None,
         entry: None,
         from_bin: false,
+        spirv_version: None,
+        target_env: None,
+        debug_info: false,
     };
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -151,6 +160,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 "ir" | "text" => args.from_bin = false,
                 other => return Err(format!("unknown input form `{other}`")),
             },
+            "--spirv-version" => args.spirv_version = Some(value("--spirv-version")?),
+            "--target-env" => args.target_env = Some(value("--target-env")?),
+            "-g" | "--debug-info" => args.debug_info = true,
             "-O0" => args.opt_level = Some(0),
             "-O1" => args.opt_level = Some(1),
             "-O2" => args.opt_level = Some(2),
@@ -309,6 +321,13 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     }
     options.passes = args.passes.clone();
     options.entry_point = args.entry.clone();
+    options.spirv = match spirv_options(args, path) {
+        Ok(o) => o,
+        Err(d) => {
+            report(path, &source, std::slice::from_ref(&d), args.format);
+            return Ok(1);
+        }
+    };
     let result = refract::compile(&source, &options);
     // stdout carries the compiled output, so JSON diagnostics go to stderr here.
     match args.format {
@@ -353,10 +372,18 @@ fn cmd_reflect(args: &Args) -> Result<u8, String> {
 fn cmd_ir(args: &Args) -> Result<u8, String> {
     let path = single_file(args)?;
     let input = read_input(path)?;
+    let spirv = match spirv_options(args, path) {
+        Ok(o) => o,
+        Err(d) => {
+            report(path, "", std::slice::from_ref(&d), args.format);
+            return Ok(1);
+        }
+    };
     let options = IrOptions {
         from_binary: args.from_bin,
         passes: args.passes.clone().unwrap_or_default(),
         to: args.to.clone(),
+        spirv,
     };
     match refract::compile_ir(&input, &options) {
         Ok(IrOutput::Text(text)) => write_output(args.out.as_deref(), text.as_bytes(), false)?,
@@ -376,6 +403,17 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// The SPIR-V back end's options from `--spirv-version`, `--target-env` and `-g`.
+fn spirv_options(args: &Args, path: &str) -> Result<refract::back::spirv::Options, Diagnostic> {
+    let mut o = refract::back::spirv::Options::from_flags(
+        args.spirv_version.as_deref(),
+        args.target_env.as_deref(),
+    )?;
+    o.debug_info = args.debug_info;
+    o.source_name = Some(display_name(path).to_string());
+    Ok(o)
 }
 
 /// Writes messages to stdout. A closed pipe (`refract check … | head`) is not an error

@@ -129,6 +129,11 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (SPIRV_UNSUPPORTED, SPIRV_UNSUPPORTED_MEANING),
+    (SPIRV_BAD_OPTION, SPIRV_BAD_OPTION_MEANING),
+    (SPIRV_MALFORMED_IR, SPIRV_MALFORMED_IR_MEANING),
+    (SPIRV_LIMIT, SPIRV_LIMIT_MEANING),
+    (SPIRV_BAD_BINARY, SPIRV_BAD_BINARY_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -489,3 +494,24 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+// ---- E4500–E4599: the SPIR-V back end ---------------------------------------------------
+
+pub const SPIRV_UNSUPPORTED: &str = "E4500";
+const SPIRV_UNSUPPORTED_MEANING: &str =
+    "the module uses something the SPIR-V back end cannot express for the chosen target";
+
+pub const SPIRV_BAD_OPTION: &str = "E4501";
+const SPIRV_BAD_OPTION_MEANING: &str =
+    "an unknown or inconsistent SPIR-V version or target environment";
+
+pub const SPIRV_MALFORMED_IR: &str = "E4502";
+const SPIRV_MALFORMED_IR_MEANING: &str =
+    "the IR reached the SPIR-V writer in a form it cannot write (a bug in an earlier stage)";
+
+pub const SPIRV_LIMIT: &str = "E4503";
+const SPIRV_LIMIT_MEANING: &str = "an instruction would exceed SPIR-V's limit of 65,535 words";
+
+pub const SPIRV_BAD_BINARY: &str = "E4504";
+const SPIRV_BAD_BINARY_MEANING: &str =
+    "the words given to the disassembler are not a SPIR-V module";

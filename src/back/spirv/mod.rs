@@ -1,0 +1,325 @@
+//! The SPIR-V back end: IR → legalized IR → binary words, plus a disassembler.
+//!
+//! # Pipeline
+//!
+//! [`compile`] clones the module, runs the SPIR-V legalization ([`legalize`]) on the
+//! clone, so the shared IR the other back ends see is untouched, verifies it, and hands it
+//! to the [`Writer`]. Legalization rewrites what WGSL defines and SPIR-V leaves undefined
+//! (integer division by zero, over-wide shifts, float→int overflow, `clamp` with crossed
+//! bounds, …) into plain IR, each rule a small named transform in its own file. What is
+//! left for the writer maps onto SPIR-V one IR instruction at a time.
+//!
+//! # The writer's rules
+//!
+//! - **One IR block, one SPIR-V block** — except a loop header, which becomes two: a
+//!   header holding the `OpPhi`s, `OpLoopMerge` and an `OpBranch` to a second block that
+//!   holds the IR header's instructions. The IR's `loop` terminator ends the preheader, so
+//!   back edges and the preheader's branch both target the first block, and the second
+//!   may itself end in a selection (SPIR-V forbids a block carrying two merge
+//!   instructions). No other instruction expands into control flow: legalization does
+//!   that in the IR, where it is checked by the verifier.
+//! - **Block parameters become `OpPhi`s.** An edge's values ride on the branch in the IR;
+//!   the writer turns each incoming edge into a `(value, predecessor)` pair. The IR's
+//!   `break if` (an `if_else` at the top level of the continue construct whose arms only
+//!   branch to the loop's merge and back to its header) becomes one
+//!   `OpBranchConditional %c %merge %header` in the back-edge block: the arms disappear
+//!   and their arguments become phi entries from that block.
+//! - **Blocks in structure-tree order.** Headers come before their regions and merges
+//!   after, which is the order SPIR-V asks for (every block after its dominators).
+//!   A block the IR cannot reach becomes `OpUnreachable`, except the unreachable continue
+//!   target of a reachable loop, which must still branch back to its header.
+//! - **Types and constants once each**, by SPIR-V shape: `atomic<u32>` and `u32` are the
+//!   same `OpTypeInt`, `sampler` and `sampler_comparison` the same `OpTypeSampler`.
+//! - **Buffers are wrapped.** A `uniform` or `storage` variable's store type is wrapped
+//!   in a `Block` struct `{ T }` (so a bare array, scalar or matrix can be a buffer, and a
+//!   struct may also appear nested elsewhere); a struct ending in a runtime-sized array is
+//!   itself the block. Pointer uses of a wrapped variable go through member 0.
+//! - **Entry points are `void()`.** Their parameters are loaded from `Input` variables at
+//!   the top of the entry block, and `return` stores to `Output` variables.
+//! - **Capabilities and extensions** are collected as instructions that need them are
+//!   written, so the module declares exactly what it uses.
+//!
+//! # `discard` and demotion
+//!
+//! WGSL's `discard` statement *demotes* the invocation to a helper, which keeps running
+//! for derivatives; the IR writes it as the instruction `demote`. SPIR-V 1.6 has
+//! `OpDemoteToHelperInvocation`; earlier versions need `SPV_EXT_demote_to_helper_invocation`,
+//! which Vulkan 1.1 devices need not support. So below SPIR-V 1.6, unless
+//! [`Options::demote_extension`] is set, the legalization rule `demote-to-helper` emulates
+//! demotion the way WebGPU implementations do: a private flag records the demotion,
+//! writes to storage memory are skipped while it is set, and every `return` of the
+//! fragment entry point ends in the IR's `discard` terminator when it is set. The
+//! terminator `discard` (which ends the invocation) is `OpTerminateInvocation` on SPIR-V
+//! 1.6 and `OpKill` before.
+
+mod builtins;
+mod disasm;
+mod encode;
+mod function;
+mod image;
+pub mod legalize;
+mod ops;
+mod types;
+mod writer;
+
+pub use disasm::disassemble;
+pub use writer::Writer;
+
+use crate::diag::{Diagnostic, codes};
+use crate::ir::{Inst, Module};
+
+/// A SPIR-V version, `major.minor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Version {
+    pub major: u8,
+    pub minor: u8,
+}
+
+impl Version {
+    pub const V1_3: Version = Version { major: 1, minor: 3 };
+    pub const V1_4: Version = Version { major: 1, minor: 4 };
+    pub const V1_5: Version = Version { major: 1, minor: 5 };
+    pub const V1_6: Version = Version { major: 1, minor: 6 };
+
+    /// Parses `1.3` … `1.6`, the versions this back end writes.
+    pub fn parse(s: &str) -> Option<Version> {
+        let v = match s.trim() {
+            "1.3" => Version::V1_3,
+            "1.4" => Version::V1_4,
+            "1.5" => Version::V1_5,
+            "1.6" => Version::V1_6,
+            _ => return None,
+        };
+        Some(v)
+    }
+
+    /// The header word: `0x00MMmm00`.
+    pub fn word(self) -> u32 {
+        (u32::from(self.major) << 16) | (u32::from(self.minor) << 8)
+    }
+}
+
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// The Vulkan environment the module is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TargetEnv {
+    Vulkan1_1,
+    Vulkan1_2,
+    Vulkan1_3,
+}
+
+impl TargetEnv {
+    pub fn parse(s: &str) -> Option<TargetEnv> {
+        match s.trim() {
+            "vulkan1.1" => Some(TargetEnv::Vulkan1_1),
+            "vulkan1.2" => Some(TargetEnv::Vulkan1_2),
+            "vulkan1.3" => Some(TargetEnv::Vulkan1_3),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetEnv::Vulkan1_1 => "vulkan1.1",
+            TargetEnv::Vulkan1_2 => "vulkan1.2",
+            TargetEnv::Vulkan1_3 => "vulkan1.3",
+        }
+    }
+
+    /// The highest SPIR-V version the environment consumes.
+    pub fn max_version(self) -> Version {
+        match self {
+            // Vulkan 1.1 takes SPIR-V 1.4 with VK_KHR_spirv_1_4.
+            TargetEnv::Vulkan1_1 => Version::V1_4,
+            TargetEnv::Vulkan1_2 => Version::V1_5,
+            TargetEnv::Vulkan1_3 => Version::V1_6,
+        }
+    }
+
+    /// The version written when only the environment is given.
+    pub fn default_version(self) -> Version {
+        match self {
+            TargetEnv::Vulkan1_1 => Version::V1_3,
+            TargetEnv::Vulkan1_2 => Version::V1_5,
+            TargetEnv::Vulkan1_3 => Version::V1_6,
+        }
+    }
+
+    /// The smallest environment that consumes `v`.
+    pub fn for_version(v: Version) -> TargetEnv {
+        if v <= Version::V1_4 {
+            TargetEnv::Vulkan1_1
+        } else if v == Version::V1_5 {
+            TargetEnv::Vulkan1_2
+        } else {
+            TargetEnv::Vulkan1_3
+        }
+    }
+}
+
+/// Options of the SPIR-V back end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub version: Version,
+    pub target_env: TargetEnv,
+    /// Write `OpName`/`OpMemberName` from debug names and `OpLine` from spans.
+    pub debug_info: bool,
+    /// Below SPIR-V 1.6, use `SPV_EXT_demote_to_helper_invocation` for `demote` instead of
+    /// emulating it (see the module documentation).
+    pub demote_extension: bool,
+    /// The file name `OpString` records for `OpLine` (with `debug_info`).
+    pub source_name: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            version: Version::V1_3,
+            target_env: TargetEnv::Vulkan1_1,
+            debug_info: false,
+            demote_extension: false,
+            source_name: None,
+        }
+    }
+}
+
+impl Options {
+    /// Options from the CLI's `--spirv-version` and `--target-env` values (either may be
+    /// absent): one implies the other, and both must agree.
+    pub fn from_flags(
+        version: Option<&str>,
+        env: Option<&str>,
+    ) -> std::result::Result<Options, Diagnostic> {
+        let bad = |msg: String| Diagnostic::error(codes::SPIRV_BAD_OPTION, msg);
+        let version = match version {
+            Some(s) => Some(Version::parse(s).ok_or_else(|| {
+                bad(format!(
+                    "unknown SPIR-V version `{s}`; refract writes 1.3, 1.4, 1.5 and 1.6"
+                ))
+            })?),
+            None => None,
+        };
+        let env = match env {
+            Some(s) => Some(TargetEnv::parse(s).ok_or_else(|| {
+                bad(format!(
+                    "unknown target environment `{s}`; refract targets vulkan1.1, vulkan1.2 and vulkan1.3"
+                ))
+            })?),
+            None => None,
+        };
+        let (version, target_env) = match (version, env) {
+            (None, None) => (Version::V1_3, TargetEnv::Vulkan1_1),
+            (Some(v), None) => (v, TargetEnv::for_version(v)),
+            (None, Some(e)) => (e.default_version(), e),
+            (Some(v), Some(e)) => {
+                if v > e.max_version() {
+                    return Err(bad(format!(
+                        "{} consumes SPIR-V up to {}, not {v}",
+                        e.name(),
+                        e.max_version()
+                    )));
+                }
+                (v, e)
+            }
+        };
+        Ok(Options {
+            version,
+            target_env,
+            ..Options::default()
+        })
+    }
+
+    /// Whether `OpDemoteToHelperInvocation` is available (core or by extension).
+    pub fn has_demote(&self) -> bool {
+        self.version >= Version::V1_6 || self.demote_extension
+    }
+
+    /// Whether workgroup variables may have a zero initializer
+    /// (VK_KHR_zero_initialize_workgroup_memory, core in Vulkan 1.3).
+    pub fn zero_initializes_workgroup(&self) -> bool {
+        self.target_env >= TargetEnv::Vulkan1_3
+    }
+}
+
+/// The source text that spans point into, for `OpLine` and `OpString`.
+#[derive(Clone, Copy, Debug)]
+pub struct DebugSource<'a> {
+    pub file_name: &'a str,
+    pub text: &'a str,
+}
+
+/// A failure to write SPIR-V: a code from the E4500 range, a message, and the IR
+/// instruction at fault when there is one.
+#[derive(Clone, Debug)]
+pub struct Error {
+    pub code: &'static str,
+    pub message: String,
+    pub at: Option<Inst>,
+}
+
+impl Error {
+    pub fn new(code: &'static str, message: impl Into<String>, at: Option<Inst>) -> Error {
+        Error {
+            code,
+            message: message.into(),
+            at,
+        }
+    }
+
+    pub(crate) fn unsupported(message: impl Into<String>, at: Inst) -> Error {
+        Error::new(codes::SPIRV_UNSUPPORTED, message, Some(at))
+    }
+
+    pub(crate) fn malformed(message: impl Into<String>, at: Inst) -> Error {
+        Error::new(codes::SPIRV_MALFORMED_IR, message, Some(at))
+    }
+
+    /// The diagnostic, labelled with the instruction's span when it has one.
+    pub fn to_diagnostic(&self, m: &Module) -> Diagnostic {
+        let d = Diagnostic::error(self.code, self.message.clone());
+        match self.at.map(|i| m.span(i)) {
+            Some(span) if !span.is_detached() => d.with_primary(span, "here"),
+            _ => d,
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Legalizes a copy of `module` for SPIR-V and writes it. The module must verify.
+pub fn compile(
+    module: &Module,
+    options: &Options,
+    debug: Option<DebugSource<'_>>,
+) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
+    let mut m = module.clone();
+    legalize::run(&mut m, options).map_err(|e| vec![e.to_diagnostic(&m)])?;
+    if crate::passes::VERIFY_EACH_PASS {
+        crate::passes::verify_after(&m, "spirv-legalize")?;
+    }
+    write(&m, options, debug).map_err(|e| vec![e.to_diagnostic(&m)])
+}
+
+/// Writes an already legalized module.
+pub fn write(
+    module: &Module,
+    options: &Options,
+    debug: Option<DebugSource<'_>>,
+) -> Result<Vec<u32>> {
+    Writer::new(module, options, debug).write()
+}
+
+/// [`compile`] followed by [`disassemble`].
+pub fn compile_to_text(
+    module: &Module,
+    options: &Options,
+    debug: Option<DebugSource<'_>>,
+) -> std::result::Result<String, Vec<Diagnostic>> {
+    let words = compile(module, options, debug)?;
+    disassemble(&words).map_err(|d| vec![d])
+}
