@@ -4,6 +4,8 @@
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO_ROOT"
+# The SPIR-V tests run spirv-val and spirv-as.
+ensure_apt spirv-tools
 log_file=$(mktemp)
 cargo test --profile ci --all-targets >"$log_file" 2>&1
 status=$?

@@ -2,3 +2,5 @@
 
 pub mod ast_dump;
 pub mod corpus;
+pub mod filecheck;
+pub mod spirv_tools;

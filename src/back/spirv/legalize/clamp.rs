@@ -1,0 +1,43 @@
+//! `clamp`: WGSL's `clamp(e, low, high)` is `min(max(e, low), high)` for any bounds;
+//! GLSL.std.450's `FClamp`/`SClamp`/`UClamp` are undefined when `low > high`. A clamp
+//! whose bounds are constants in order stays a clamp; any other becomes `max` then `min`.
+
+use super::util::{builder_before, const_components, find_all, shape};
+use crate::back::spirv::{Options, Result};
+use crate::ir::types::Scalar;
+use crate::ir::{Module, Opcode, Value};
+
+/// Whether constant bounds are in order, component by component.
+fn ordered(m: &Module, lo: crate::ir::Inst, hi: crate::ir::Inst, s: Scalar) -> bool {
+    let (Some(l), Some(h)) = (const_components(m, lo), const_components(m, hi)) else {
+        return false;
+    };
+    l.len() == h.len()
+        && l.iter().zip(&h).all(|(&a, &b)| match s {
+            Scalar::I32 => (a as i32) <= (b as i32),
+            Scalar::U32 => a <= b,
+            Scalar::F32 => f32::from_bits(a) <= f32::from_bits(b),
+            Scalar::F16 => {
+                half::f16::from_bits(a as u16).to_f32() <= half::f16::from_bits(b as u16).to_f32()
+            }
+            Scalar::Bool => false,
+        })
+}
+
+pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+    let mut changed = false;
+    for i in find_all(m, &[Opcode::Clamp]) {
+        let (e, lo, hi) = (m.operand(i, 0), m.operand(i, 1), m.operand(i, 2));
+        let Some((s, _)) = shape(m, e) else { continue };
+        if ordered(m, lo, hi, s) {
+            continue;
+        }
+        let mut b = builder_before(m, i);
+        let above = b.binary(Opcode::Max, Value(e), Value(lo));
+        let within = b.binary(Opcode::Min, above, Value(hi));
+        m.replace_all_uses_with(i, within.inst());
+        m.remove(i);
+        changed = true;
+    }
+    Ok(changed)
+}

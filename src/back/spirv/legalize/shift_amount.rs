@@ -1,0 +1,24 @@
+//! `shift-amount`: WGSL shifts by the amount modulo the bit width (`x << 33u` is
+//! `x << 1u`); SPIR-V leaves a shift by the width or more undefined. The amount is masked
+//! with `& 31u` unless it is a constant below 32.
+
+use super::util::{builder_before, const_components, find_all, splat_const};
+use crate::back::spirv::{Options, Result};
+use crate::ir::{Module, Opcode, Type, Value};
+
+pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+    let mut changed = false;
+    for i in find_all(m, &[Opcode::Shl, Opcode::Shr]) {
+        let amount = m.operand(i, 1);
+        if const_components(m, amount).is_some_and(|cs| cs.iter().all(|&c| c < 32)) {
+            continue;
+        }
+        let Some(ty) = m.ty(amount) else { continue };
+        let mut b = builder_before(m, i);
+        let mask = splat_const(&mut b, Type(ty), 31);
+        let masked = b.binary(Opcode::And, Value(amount), mask);
+        m.set_operand(i, 1, masked.inst());
+        changed = true;
+    }
+    Ok(changed)
+}

@@ -1,0 +1,179 @@
+//! Helpers the legalization rules share: walking instructions, making constants of a
+//! value's shape, and splitting a block to wrap code in an `if_else`.
+
+use crate::ir::types::Scalar;
+use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+
+/// The functions with bodies.
+pub(super) fn functions(m: &Module) -> Vec<Func> {
+    m.children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
+        .map(Func)
+        .collect()
+}
+
+/// Every instruction of every function with opcode in `ops`, as a snapshot to mutate.
+pub(super) fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
+    let mut out = Vec::new();
+    for f in functions(m) {
+        for b in m.blocks(f) {
+            for i in m.children(b.inst()) {
+                if ops.contains(&m.opcode(i)) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Scalar kind and component count of a value's type.
+pub(super) fn shape(m: &Module, v: Inst) -> Option<(Scalar, u32)> {
+    m.ty(v).and_then(|t| m.scalar_or_vec(t))
+}
+
+/// A constant of type `ty` (a scalar or vector type) with every component `bits`.
+pub(super) fn splat_const(b: &mut Builder<'_>, ty: Type, bits: u32) -> Value {
+    let m = &*b.module;
+    match m.vec_parts(ty.inst()) {
+        Some((e, n)) => {
+            let c = b.const_scalar(Type(e), bits);
+            let parts = vec![c; n as usize];
+            b.const_composite(ty, &parts)
+        }
+        None => b.const_scalar(ty, bits),
+    }
+}
+
+/// The literal bits of each component of a scalar or vector constant (`zero` included),
+/// or `None` for anything else.
+pub(super) fn const_components(m: &Module, v: Inst) -> Option<Vec<u32>> {
+    match m.opcode(v) {
+        Opcode::Constant => Some(vec![m.literal(v)]),
+        Opcode::Zero => {
+            let n = shape(m, v)?.1;
+            Some(vec![0; n as usize])
+        }
+        Opcode::Composite => m
+            .operands(v)
+            .map(|c| (m.opcode(c) == Opcode::Constant).then(|| m.literal(c)))
+            .collect(),
+        _ => None,
+    }
+}
+
+/// `v` (a scalar) splatted to the type `ty` if `ty` is a vector; `v` otherwise.
+pub(super) fn widen(b: &mut Builder<'_>, v: Value, ty: Type) -> Value {
+    let m = &*b.module;
+    let is_vec_target = m.vec_parts(ty.inst()).is_some();
+    let is_scalar = m.ty(v.inst()).is_some_and(|t| m.vec_parts(t).is_none());
+    if is_vec_target && is_scalar {
+        b.value(Opcode::Splat, ty, &[v])
+    } else {
+        v
+    }
+}
+
+/// The type of the wider of two operands (a vector over a scalar).
+pub(super) fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
+    let (ta, tb) = (m.ty(a)?, m.ty(b)?);
+    if m.vec_parts(ta).is_some() {
+        Some(ta)
+    } else {
+        Some(tb)
+    }
+}
+
+/// A builder inserting just before `at`, with `at`'s span.
+pub(super) fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
+    let span = m.span(at);
+    let mut b = Builder::new(m);
+    b.set_insert_point(InsertPoint::Before(at));
+    b.set_span(span);
+    b
+}
+
+/// Moves `first` and every instruction after it in its block into a new block, placed
+/// right after the old one; returns the new block. The old block keeps its identity (its
+/// parameters, and its roles as a merge or continue block); it is left without a
+/// terminator for the caller to end.
+pub(super) fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
+    let block = m.parent(first)?;
+    let func = m.parent(block)?;
+    let label = Builder::new(m).ty_label();
+    let new = m.create(Opcode::Block, Some(label.inst()), &[]);
+    m.insert_after(block, new);
+    let span = m.span(first);
+    m.set_span(new, span);
+    let mut moving = Vec::new();
+    let mut cur = Some(first);
+    while let Some(i) = cur {
+        moving.push(i);
+        cur = m.next_sibling(i);
+    }
+    for i in moving {
+        m.detach(i);
+        m.append_child(new, i);
+    }
+    let _ = func;
+    Some(Block(new))
+}
+
+/// `f` and every function it calls, directly or not.
+pub(super) fn call_closure(m: &Module, f: Func) -> Vec<Func> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut out = Vec::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        out.push(g);
+        for b in m.blocks(g) {
+            for i in m.children(b.inst()) {
+                if m.opcode(i) == Opcode::Call {
+                    if let Some(c) = m.operand_opt(i, 0).and_then(|c| m.as_func(c)) {
+                        if m.first_child(c.inst()).is_some() {
+                            work.push(c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `f` is an entry point of the stage with decoration `stage`.
+pub(super) fn is_stage(m: &Module, f: Func, stage: Opcode) -> bool {
+    m.decoration(f.inst(), stage).is_some()
+}
+
+/// Wraps the instructions from `first` to the end of their block in a new `if_else`:
+/// the block ends with `if_else cond, ^then, ^else, merge ^rest` where `^rest` holds
+/// `first` onwards. Returns (then, else, rest); both arms are empty blocks ending in
+/// `br ^rest`, for the caller to fill (insert before their terminators).
+pub(super) fn branch_before(
+    m: &mut Module,
+    first: Inst,
+    cond: Value,
+) -> Option<(Block, Block, Block)> {
+    let block = Block(m.parent(first)?);
+    let func = Func(m.parent(block.inst())?);
+    let rest = split_before(m, first)?;
+    let mut b = Builder::new(m);
+    let then = b.block(func);
+    let els = b.block(func);
+    b.switch_to(then);
+    b.br(rest, &[]);
+    b.switch_to(els);
+    b.br(rest, &[]);
+    b.switch_to(block);
+    b.if_else(cond, then, els, rest);
+    // Keep the layout readable: the arms right after the block, before the rest.
+    m.detach(then.inst());
+    m.insert_after(block.inst(), then.inst());
+    m.detach(els.inst());
+    m.insert_after(then.inst(), els.inst());
+    Some((then, els, rest))
+}
