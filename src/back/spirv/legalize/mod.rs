@@ -10,6 +10,7 @@ mod dynamic_index;
 mod float_to_int;
 mod int_division;
 mod shift_amount;
+mod uniform_std140;
 mod util;
 mod zero_workgroup;
 
@@ -56,6 +57,12 @@ pub const RULES: &[Rule] = &[
         summary: "`extractBits`/`insertBits` offsets and counts are clamped to 32 bits",
         wanted: always,
         run: bit_fields::run,
+    },
+    Rule {
+        name: "uniform-std140",
+        summary: "matrices whose columns are not 16 bytes apart become column members in uniform buffers",
+        wanted: always,
+        run: uniform_std140::run,
     },
     Rule {
         name: "dynamic-index",
