@@ -765,7 +765,9 @@ impl Writer<'_> {
         let var = self.alloc();
         self.globals.op(Op::Variable, &[ptr, var, class as u32]);
         interface.push(var);
-        self.name(carrier, var);
+        if self.m.opcode(carrier) != Opcode::Func {
+            self.name(carrier, var);
+        }
         let deco = |w: &mut Self, d: Decoration, extra: &[u32]| {
             let mut ops = vec![var, d as u32];
             ops.extend_from_slice(extra);
