@@ -116,8 +116,9 @@ fn run(file: &CorpusFile) -> Outcome {
 fn par_map_wide(files: &[CorpusFile]) -> Vec<Outcome> {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) * 3;
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<Outcome>>> =
-        (0..files.len()).map(|_| std::sync::Mutex::new(None)).collect();
+    let slots: Vec<std::sync::Mutex<Option<Outcome>>> = (0..files.len())
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             std::thread::Builder::new()
@@ -181,8 +182,12 @@ fn corpus_spirv_validates_beating_naga() {
     for (f, o) in &accepted {
         if !matches!(o.refract, Verdict::Valid) {
             let key = match &o.refract {
-                Verdict::Refused(code, msg) => format!("{code} {}", msg.chars().take(90).collect::<String>()),
-                Verdict::Invalid(e) => format!("spirv-val {}", e.chars().take(90).collect::<String>()),
+                Verdict::Refused(code, msg) => {
+                    format!("{code} {}", msg.chars().take(90).collect::<String>())
+                }
+                Verdict::Invalid(e) => {
+                    format!("spirv-val {}", e.chars().take(90).collect::<String>())
+                }
                 _ => "panic".into(),
             };
             *reasons.entry(key).or_default() += 1;
@@ -192,9 +197,13 @@ fn corpus_spirv_validates_beating_naga() {
             report.push_str(&format!("naga\t{}\t{}\n", f.rel, describe(&o.naga)));
         }
     }
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus-spirv-failures.txt");
+    let out =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus-spirv-failures.txt");
     let _ = std::fs::write(&out, &report);
-    println!("corpus-spirv: {n} in-scope files refract check accepts (of {})", files.len());
+    println!(
+        "corpus-spirv: {n} in-scope files refract check accepts (of {})",
+        files.len()
+    );
     println!(
         "  refract --to spirv, spirv-val vulkan1.1: {ours:>6} / {n}  ({:.2} %)",
         rate(ours)
@@ -217,5 +226,8 @@ fn corpus_spirv_validates_beating_naga() {
         "refract's SPIR-V is valid for {:.2} % of the files, below {THRESHOLD} %",
         rate(ours)
     );
-    assert!(ours > theirs, "refract ({ours}) does not beat naga ({theirs})");
+    assert!(
+        ours > theirs,
+        "refract ({ours}) does not beat naga ({theirs})"
+    );
 }

@@ -9,6 +9,7 @@ mod demote_to_helper;
 mod dynamic_index;
 mod float_to_int;
 mod int_division;
+mod pointer_args;
 mod shift_amount;
 mod uniform_std140;
 mod util;
@@ -57,6 +58,12 @@ pub const RULES: &[Rule] = &[
         summary: "`extractBits`/`insertBits` offsets and counts are clamped to 32 bits",
         wanted: always,
         run: bit_fields::run,
+    },
+    Rule {
+        name: "pointer-args",
+        summary: "calls passing pointers that are not variables call copies specialized to the pointer's root",
+        wanted: always,
+        run: pointer_args::run,
     },
     Rule {
         name: "uniform-std140",

@@ -177,3 +177,66 @@ pub(super) fn branch_before(
     m.insert_after(then.inst(), els.inst());
     Some((then, els, rest))
 }
+
+/// A copy of function `f` named `name`, appended to the module: its blocks, parameters
+/// and instructions, with operands mapped to the copies. Returns the copy and the map
+/// from each original block, parameter and instruction to its copy.
+pub(super) fn clone_func(
+    m: &mut Module,
+    f: Func,
+    name: &str,
+) -> Option<(Func, rustc_hash::FxHashMap<Inst, Inst>)> {
+    let ty = m.ty(f.inst())?;
+    let copy = m.create(Opcode::Func, Some(ty), &[]);
+    let root = m.root();
+    m.append_child(root, copy);
+    m.set_name(copy, name);
+    let span = m.span(f.inst());
+    m.set_span(copy, span);
+    let mut map: rustc_hash::FxHashMap<Inst, Inst> = rustc_hash::FxHashMap::default();
+    let blocks: Vec<Inst> = m.children_vec(f.inst());
+    // First the blocks, so that branches can name them.
+    for &b in &blocks {
+        let label = m.ty(b)?;
+        let nb = m.create(Opcode::Block, Some(label), &[]);
+        m.append_child(copy, nb);
+        copy_meta(m, b, nb);
+        map.insert(b, nb);
+    }
+    // Then every instruction, with its original operands; mapped in a second pass, as
+    // an operand may be defined in a block laid out later.
+    let mut made = Vec::new();
+    for &b in &blocks {
+        let nb = map[&b];
+        for i in m.children_vec(b) {
+            let op = m.opcode(i);
+            let ops = m.operands_vec(i);
+            let ni = m.create(op, m.ty(i), &ops);
+            m.append_child(nb, ni);
+            copy_meta(m, i, ni);
+            for d in m.decorations(i).collect::<Vec<_>>() {
+                let dop = m.opcode(d);
+                let dops = m.operands_vec(d);
+                m.add_decoration(ni, dop, &dops);
+            }
+            map.insert(i, ni);
+            made.push(ni);
+        }
+    }
+    for ni in made {
+        for (k, x) in m.operands_vec(ni).into_iter().enumerate() {
+            if let Some(&y) = map.get(&x) {
+                m.set_operand(ni, k, y);
+            }
+        }
+    }
+    Some((Func(copy), map))
+}
+
+fn copy_meta(m: &mut Module, from: Inst, to: Inst) {
+    let span = m.span(from);
+    m.set_span(to, span);
+    if let Some(n) = m.name(from).map(str::to_string) {
+        m.set_name(to, &n);
+    }
+}
