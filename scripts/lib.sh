@@ -50,3 +50,15 @@ require_shared() {
     exit 1
   fi
 }
+
+# The pinned wasm-bindgen version: the one Cargo.lock resolved for the `wasm-bindgen` crate.
+# The CLI must match the crate exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$REPO_ROOT/Cargo.lock"
+}
+
+# ensure_wasm_toolchain: the wasm32 target and the wasm-bindgen CLI (with its test runner).
+ensure_wasm_toolchain() {
+  ensure_rust_target wasm32-unknown-unknown
+  ensure_cargo_tool wasm-bindgen wasm-bindgen-cli "$(wasm_bindgen_version)"
+}

@@ -1,0 +1,555 @@
+// The playground page: a WGSL editor, the problems list and one panel per product of the
+// compiler, all refreshed as you type. Compiling happens in a worker (worker.ts); this
+// file only renders. Everything from the compiler or the user is rendered as text
+// (textContent, CodeMirror's own text rendering), never as HTML.
+
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { EditorState } from '@codemirror/state';
+import { defaultKeymap, history as undoHistory, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { tags } from '@lezer/highlight';
+import type { CompileResult, Diagnostic } from 'refract-wgsl';
+import { wgsl } from './wgsl-language';
+import { examples } from './examples';
+import { decodeShare, encodeShare } from './share';
+import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage } from './protocol';
+import './style.css';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What the page exposes for tests and the latency benchmark. */
+interface PlaygroundStats {
+  ready: boolean;
+  version: string;
+  /** Results applied to the page so far. */
+  updates: number;
+  /** The id of the last request whose result is on screen. */
+  lastApplied: number;
+  /** Milliseconds from the oldest edit not yet shown to the moment its result was on the
+   * page (DOM updated), for the last update. */
+  lastLatency: number;
+  /** The worker's time in the compiler for the last update, per product. */
+  lastTimings: Record<string, number>;
+  /** The editor's current text. */
+  source: () => string;
+  /** Replaces the editor's text, as a user's edit would. */
+  setSource: (text: string) => void;
+}
+
+declare global {
+  interface Window {
+    refractPlayground: PlaygroundStats;
+  }
+}
+
+// ---- panels ------------------------------------------------------------------------
+
+interface Panel {
+  name: string;
+  title: string;
+  tab: HTMLButtonElement;
+  root: HTMLElement;
+  /** A target that appears only once refract implements it. */
+  optional: boolean;
+  available: boolean;
+}
+
+const panels = new Map<string, Panel>();
+
+function makePanel(name: string, title: string, optional: boolean): Panel {
+  const tab = document.createElement('button');
+  tab.type = 'button';
+  tab.className = 'tab';
+  tab.textContent = title;
+  tab.setAttribute('role', 'tab');
+  tab.dataset.testid = `tab-${name}`;
+  tab.addEventListener('click', () => selectPanel(name));
+  const root = document.createElement('section');
+  root.className = 'panel';
+  root.dataset.testid = `panel-${name}`;
+  root.setAttribute('role', 'tabpanel');
+  root.setAttribute('aria-label', title);
+  $('tabs').append(tab);
+  $('panels').append(root);
+  const panel: Panel = { name, title, tab, root, optional, available: !optional };
+  tab.hidden = optional;
+  root.hidden = true;
+  panels.set(name, panel);
+  return panel;
+}
+
+let selected = 'wgsl';
+
+function selectPanel(name: string) {
+  selected = name;
+  for (const panel of panels.values()) {
+    const on = panel.name === name;
+    panel.tab.classList.toggle('active', on);
+    panel.tab.setAttribute('aria-selected', String(on));
+    panel.root.hidden = !on;
+  }
+}
+
+/** An output view: code when the compile succeeded, else its diagnostics. On failure the
+ * last good code stays visible, marked stale, so the view does not flash while typing. */
+class OutputView {
+  readonly root: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly code: HTMLPreElement;
+  private hasCode = false;
+
+  constructor(parent: HTMLElement, testid?: string) {
+    this.root = document.createElement('div');
+    this.root.className = 'output';
+    if (testid) this.root.dataset.testid = testid;
+    this.banner = document.createElement('div');
+    this.banner.className = 'banner';
+    this.banner.hidden = true;
+    this.code = document.createElement('pre');
+    this.code.className = 'code';
+    this.code.tabIndex = 0;
+    this.root.append(this.banner, this.code);
+    parent.append(this.root);
+  }
+
+  show(result: CompileResult, format: (result: CompileResult & { ok: true }) => string) {
+    if (result.ok) {
+      this.code.textContent = format(result);
+      this.code.classList.remove('stale');
+      this.banner.hidden = true;
+      this.root.dataset.state = 'ok';
+      this.hasCode = true;
+      return;
+    }
+    this.root.dataset.state = 'error';
+    this.banner.hidden = false;
+    this.banner.replaceChildren(...result.diagnostics.slice(0, 3).map(describe));
+    if (result.diagnostics.length > 3) {
+      const more = document.createElement('div');
+      more.textContent = `and ${result.diagnostics.length - 3} more`;
+      this.banner.append(more);
+    }
+    if (this.hasCode) {
+      this.code.classList.add('stale');
+    } else {
+      this.code.textContent = '';
+    }
+  }
+}
+
+function describe(d: Diagnostic): HTMLElement {
+  const line = document.createElement('div');
+  line.className = `banner-line ${d.severity}`;
+  const code = document.createElement('span');
+  code.className = 'code-tag';
+  code.textContent = d.code;
+  const where = d.labels.find((l) => l.primary);
+  const text = document.createElement('span');
+  text.textContent = where ? `${d.message} (line ${where.line}, column ${where.column})` : d.message;
+  line.append(code, text);
+  return line;
+}
+
+const asText = (r: CompileResult & { ok: true }) => r.code ?? '';
+const asJson = (r: CompileResult & { ok: true }) => {
+  const text = r.code ?? '';
+  // The AST comes as compact JSON; indent it unless it is huge (indenting costs time).
+  if (text.length > 400_000) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+// ---- IR panel with its pass pipeline -------------------------------------------------
+
+let allPasses: string[] = [];
+let chosenPasses: string[] | null = null; // null: every pass
+
+function pipeline(): string[] {
+  return chosenPasses ?? allPasses;
+}
+
+function renderPassChips(container: HTMLElement) {
+  container.replaceChildren();
+  const label = document.createElement('span');
+  label.className = 'passes-label';
+  label.textContent = 'Passes';
+  container.append(label);
+  if (allPasses.length === 0) {
+    const none = document.createElement('span');
+    none.className = 'muted';
+    none.textContent = 'this build of refract has no passes yet';
+    container.append(none);
+    return;
+  }
+  const chosen = new Set(pipeline());
+  for (const name of allPasses) {
+    const chip = document.createElement('label');
+    chip.className = 'chip';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.checked = chosen.has(name);
+    box.dataset.pass = name;
+    box.addEventListener('change', () => {
+      const boxes = container.querySelectorAll<HTMLInputElement>('input[data-pass]');
+      chosenPasses = [...boxes].filter((b) => b.checked).map((b) => b.dataset.pass ?? '');
+      scheduleCompile();
+    });
+    const text = document.createElement('span');
+    text.textContent = name;
+    chip.append(box, text);
+    container.append(chip);
+  }
+}
+
+// ---- editor -------------------------------------------------------------------------
+
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: '#c792ea' },
+  { tag: [tags.typeName], color: '#82aaff' },
+  { tag: tags.modifier, color: '#89ddff' },
+  { tag: tags.meta, color: '#f78c6c' },
+  { tag: [tags.number, tags.bool], color: '#f5c26b' },
+  { tag: [tags.lineComment, tags.blockComment], color: '#6b7a90', fontStyle: 'italic' },
+  { tag: tags.function(tags.variableName), color: '#7fdbca' },
+  { tag: tags.operator, color: '#a6b3cc' },
+  { tag: tags.punctuation, color: '#8b95a7' },
+]);
+
+const editorTheme = EditorView.theme(
+  {
+    '&': { height: '100%', backgroundColor: 'var(--bg-editor)', color: 'var(--text)' },
+    '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.55' },
+    '.cm-content': { caretColor: '#e6edf7' },
+    '.cm-gutters': { backgroundColor: 'var(--bg-editor)', color: '#4d5a70', border: 'none' },
+    '.cm-activeLine': { backgroundColor: '#ffffff08' },
+    '.cm-activeLineGutter': { backgroundColor: '#ffffff08', color: '#a6b3cc' },
+    '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: '#3a4d7a88' },
+    '.cm-cursor': { borderLeftColor: '#e6edf7' },
+    '.cm-tooltip': { backgroundColor: '#1b2233', border: '1px solid #2c3650', color: 'var(--text)' },
+    '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
+    '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
+    '.cm-matchingBracket': { backgroundColor: '#ffffff18', outline: 'none' },
+  },
+  { dark: true },
+);
+
+let editTime: number | null = null; // the oldest edit not yet shown
+
+const view = new EditorView({
+  parent: document.querySelector<HTMLElement>('[data-testid="editor"]') ?? document.body,
+  state: EditorState.create({
+    doc: '',
+    extensions: [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      undoHistory(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      lintGutter(),
+      EditorState.tabSize.of(2),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+      wgsl,
+      syntaxHighlighting(highlight),
+      editorTheme,
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) {
+          editTime ??= performance.now();
+          scheduleCompile();
+        }
+      }),
+    ],
+  }),
+});
+
+function setSource(text: string) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+// ---- diagnostics list ---------------------------------------------------------------
+
+function renderProblems(list: EditorDiagnostic[]) {
+  const items = list.map(({ diagnostic: d, from }) => {
+    const item = document.createElement('li');
+    item.className = `problem ${d.severity}`;
+    item.tabIndex = 0;
+    const icon = document.createElement('span');
+    icon.className = 'icon';
+    icon.textContent = d.severity === 'error' ? '✕' : d.severity === 'warning' ? '!' : 'i';
+    const code = document.createElement('span');
+    code.className = 'code-tag';
+    code.textContent = d.code;
+    const message = document.createElement('span');
+    message.className = 'message';
+    message.textContent = d.message;
+    const where = d.labels.find((l) => l.primary);
+    const place = document.createElement('span');
+    place.className = 'place';
+    place.textContent = where ? `${where.line}:${where.column}` : '';
+    item.append(icon, code, message, place);
+    for (const note of d.notes) {
+      const n = document.createElement('div');
+      n.className = 'note';
+      n.textContent = `note: ${note}`;
+      item.append(n);
+    }
+    const go = () => {
+      if (!where) return;
+      view.dispatch({ selection: { anchor: Math.min(from, view.state.doc.length) }, scrollIntoView: true });
+      view.focus();
+    };
+    item.addEventListener('click', go);
+    item.addEventListener('keydown', (e) => e.key === 'Enter' && go());
+    return item;
+  });
+  $('problem-list').replaceChildren(...items);
+  const errors = list.filter((d) => d.diagnostic.severity === 'error').length;
+  const count = $('problem-count');
+  count.textContent = String(list.length);
+  count.classList.toggle('has-errors', errors > 0);
+  if (list.length === 0) {
+    const ok = document.createElement('li');
+    ok.className = 'problem none';
+    ok.textContent = 'No problems found.';
+    $('problem-list').replaceChildren(ok);
+  }
+}
+
+function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
+  const length = view.state.doc.length;
+  return list
+    .filter((d) => d.diagnostic.labels.length > 0)
+    .map(({ diagnostic: d, from, to }) => ({
+      from: Math.min(from, length),
+      to: Math.min(Math.max(to, from), length),
+      severity: d.severity === 'note' ? 'info' : d.severity,
+      source: d.code,
+      message: [d.message, ...d.notes.map((n) => `note: ${n}`)].join('\n'),
+    }));
+}
+
+// ---- the worker ---------------------------------------------------------------------
+
+let worker: Worker;
+let nextId = 1;
+let inFlight: { id: number; editTime: number | null } | null = null;
+let dirty = false;
+const stats: PlaygroundStats = {
+  ready: false,
+  version: '',
+  updates: 0,
+  lastApplied: 0,
+  lastLatency: 0,
+  lastTimings: {},
+  source: () => view.state.doc.toString(),
+  setSource,
+};
+window.refractPlayground = stats;
+
+function scheduleCompile() {
+  dirty = true;
+  if (!inFlight && stats.ready) sendCompile();
+}
+
+function sendCompile() {
+  dirty = false;
+  const request: CompileRequest = { type: 'compile', id: nextId++, source: view.state.doc.toString(), passes: pipeline() };
+  inFlight = { id: request.id, editTime };
+  editTime = null;
+  worker.postMessage(request);
+}
+
+const outputs = {
+  wgsl: null as OutputView | null,
+  hlsl: null as OutputView | null,
+  spvasm: null as OutputView | null,
+  gen: null as OutputView | null,
+  ast: null as OutputView | null,
+  irBefore: null as OutputView | null,
+  irAfter: null as OutputView | null,
+};
+
+function isNotImplemented(result: CompileResult): boolean {
+  return !result.ok && result.diagnostics.some((d) => d.code === 'E0004');
+}
+
+function apply(response: CompileResponse) {
+  const o = outputs;
+  o.wgsl?.show(response.wgsl, asText);
+  o.spvasm?.show(response.spvasm, asText);
+  o.hlsl?.show(response.hlsl, asText);
+  o.gen?.show(response.gen, asText);
+  o.ast?.show(response.ast, asJson);
+  o.irBefore?.show(response.irBefore, asText);
+  o.irAfter?.show(response.irAfter, asText);
+  // HLSL and Gen appear once refract implements them, and then stay.
+  for (const [name, result] of [['hlsl', response.hlsl], ['gen', response.gen]] as const) {
+    const panel = panels.get(name);
+    if (panel && !panel.available && !isNotImplemented(result)) {
+      panel.available = true;
+      panel.tab.hidden = false;
+    }
+  }
+  const diagnostics = response.check.diagnostics;
+  renderProblems(diagnostics);
+  view.dispatch(setDiagnostics(view.state, toLint(diagnostics)));
+
+  const errors = diagnostics.filter((d) => d.diagnostic.severity === 'error').length;
+  const warnings = diagnostics.filter((d) => d.diagnostic.severity === 'warning').length;
+  const compileMs = Object.values(response.timings).reduce((a, b) => a + b, 0);
+  const status = $('status');
+  status.textContent = errors > 0
+    ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
+    : warnings > 0 ? `valid, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'valid WGSL';
+  status.dataset.state = errors > 0 ? 'error' : 'ok';
+  $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
+    Object.entries(response.timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
+
+  stats.updates++;
+  stats.lastApplied = response.id;
+  stats.lastTimings = response.timings;
+  if (inFlight?.editTime != null) stats.lastLatency = performance.now() - inFlight.editTime;
+}
+
+function startWorker() {
+  worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    if (message.type === 'ready') {
+      stats.ready = true;
+      stats.version = message.version;
+      $('version').textContent = `refract ${message.version}`;
+      allPasses = message.passes;
+      if (chosenPasses) chosenPasses = chosenPasses.filter((p) => allPasses.includes(p));
+      renderPassChips($('pass-chips'));
+      scheduleCompile();
+    } else if (message.type === 'result') {
+      apply(message);
+      inFlight = null;
+      if (dirty) sendCompile();
+    } else {
+      $('status').textContent = `the compiler failed to load: ${message.message}`;
+      $('status').dataset.state = 'error';
+    }
+  };
+  // A crashed worker is replaced; the newest text is compiled again.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    inFlight = null;
+    stats.ready = false;
+    dirty = true;
+    startWorker();
+  };
+}
+
+// ---- page setup ---------------------------------------------------------------------
+
+function buildPanels() {
+  const titles: [string, string, boolean][] = [
+    ['wgsl', 'WGSL', false],
+    ['hlsl', 'HLSL', true],
+    ['spirv', 'SPIR-V', false],
+    ['gen', 'Gen', true],
+    ['ir', 'IR', false],
+    ['ast', 'AST', false],
+  ];
+  for (const [name, title, optional] of titles) makePanel(name, title, optional);
+  outputs.wgsl = new OutputView(panels.get('wgsl')!.root);
+  outputs.hlsl = new OutputView(panels.get('hlsl')!.root);
+  outputs.spvasm = new OutputView(panels.get('spirv')!.root);
+  outputs.gen = new OutputView(panels.get('gen')!.root);
+  outputs.ast = new OutputView(panels.get('ast')!.root);
+
+  const ir = panels.get('ir')!.root;
+  ir.classList.add('ir');
+  const chips = document.createElement('div');
+  chips.className = 'pass-chips';
+  chips.id = 'pass-chips';
+  const split = document.createElement('div');
+  split.className = 'split';
+  const column = (title: string) => {
+    const col = document.createElement('div');
+    col.className = 'column';
+    const h = document.createElement('h3');
+    h.textContent = title;
+    col.append(h);
+    split.append(col);
+    return col;
+  };
+  outputs.irBefore = new OutputView(column('before passes (-O0)'), 'panel-ir-before');
+  outputs.irAfter = new OutputView(column('after the chosen passes'), 'panel-ir-after');
+  ir.append(chips, split);
+  renderPassChips(chips);
+  selectPanel(selected);
+}
+
+function buildExamples() {
+  const select = $<HTMLSelectElement>('examples');
+  const custom = document.createElement('option');
+  custom.value = '';
+  custom.textContent = 'Your code';
+  custom.disabled = true;
+  select.append(custom);
+  for (const example of examples) {
+    const option = document.createElement('option');
+    option.value = example.id;
+    option.textContent = example.title;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    const example = examples.find((e) => e.id === select.value);
+    if (example) {
+      setSource(example.code);
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+  return select;
+}
+
+async function share() {
+  const fragment = await encodeShare({ code: view.state.doc.toString(), passes: chosenPasses });
+  const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
+  history.replaceState(null, '', url);
+  const button = $<HTMLButtonElement>('share');
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = 'Link copied';
+  } catch {
+    button.textContent = 'Link in address bar';
+  }
+  setTimeout(() => (button.textContent = 'Share link'), 1600);
+}
+
+async function main() {
+  buildPanels();
+  const select = buildExamples();
+  $('share').addEventListener('click', () => void share());
+  startWorker();
+  const shared = await decodeShare(location.hash);
+  if (shared) {
+    chosenPasses = shared.passes;
+    select.value = '';
+    setSource(shared.code);
+  } else {
+    select.value = examples[0].id;
+    setSource(examples[0].code);
+  }
+  window.addEventListener('hashchange', async () => {
+    const next = await decodeShare(location.hash);
+    if (next) {
+      chosenPasses = next.passes;
+      renderPassChips($('pass-chips'));
+      setSource(next.code);
+    }
+  });
+}
+
+void main();
