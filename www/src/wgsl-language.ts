@@ -71,7 +71,7 @@ const parser: StreamParser<State> = {
       if (KEYWORDS.has(w)) return 'keyword';
       if (TYPES.has(w) || SHORT_TYPE.test(w)) return 'typeName';
       if (ADDRESS_SPACES.has(w)) return 'modifier';
-      if (stream.match(/^\s*\(/, false)) return 'function(variableName)';
+      if (stream.match(/^\s*\(/, false)) return 'variableName.function';
       return 'variableName';
     }
     if (stream.match(/^(->|[-+*/%&|^!=<>]=?|&&|\|\||<<|>>|[~.])/)) return 'operator';
