@@ -47,7 +47,11 @@ export function serve(root, { port = 0, host = '127.0.0.1' } = {}) {
       const address = server.address();
       done({
         url: `http://${host}:${address.port}/`,
-        close: () => new Promise((closed) => server.close(() => closed())),
+        close: () => new Promise((closed) => {
+          server.close(() => closed());
+          // Browsers keep connections open; do not wait for them to time out.
+          server.closeAllConnections();
+        }),
       });
     });
   });

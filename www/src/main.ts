@@ -27,6 +27,10 @@ interface PlaygroundStats {
   updates: number;
   /** The id of the last request whose result is on screen. */
   lastApplied: number;
+  /** The id of the last request sent to the worker. */
+  lastSent: number;
+  /** True while an edit has not been compiled and shown yet. */
+  busy: boolean;
   /** Milliseconds from the oldest edit not yet shown to the moment its result was on the
    * page (DOM updated), for the last update. */
   lastLatency: number;
@@ -346,6 +350,8 @@ const stats: PlaygroundStats = {
   version: '',
   updates: 0,
   lastApplied: 0,
+  lastSent: 0,
+  busy: true,
   lastLatency: 0,
   lastTimings: {},
   source: () => view.state.doc.toString(),
@@ -355,6 +361,7 @@ window.refractPlayground = stats;
 
 function scheduleCompile() {
   dirty = true;
+  stats.busy = true;
   if (!inFlight && stats.ready) sendCompile();
 }
 
@@ -362,6 +369,7 @@ function sendCompile() {
   dirty = false;
   const request: CompileRequest = { type: 'compile', id: nextId++, source: view.state.doc.toString(), passes: pipeline() };
   inFlight = { id: request.id, editTime };
+  stats.lastSent = request.id;
   editTime = null;
   worker.postMessage(request);
 }
@@ -434,6 +442,7 @@ function startWorker() {
       apply(message);
       inFlight = null;
       if (dirty) sendCompile();
+      else stats.busy = false;
     } else {
       $('status').textContent = `the compiler failed to load: ${message.message}`;
       $('status').dataset.state = 'error';
