@@ -18,7 +18,7 @@ out="${REFRACT_PKG_DIR:-pkg}"
 features="${REFRACT_WASM_FEATURES:-}"
 
 ensure_wasm_toolchain
-[ -x node_modules/.bin/wasm-opt ] || npm ci --no-audit --no-fund
+ensure_npm_deps
 
 log "cargo build --target wasm32-unknown-unknown --profile $profile ${features:+--features $features}"
 cargo build --quiet --lib --target wasm32-unknown-unknown --profile "$profile" ${features:+--features "$features"}

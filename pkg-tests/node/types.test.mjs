@@ -14,6 +14,12 @@ test('tsc accepts the declarations and the usage checks', () => {
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
+test('the playground type-checks against the declarations', () => {
+  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(REPO, 'www/tsconfig.json')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
 test('no `any` in index.d.ts', () => {
   const text = readFileSync(join(PKG, 'index.d.ts'), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
   assert.doesNotMatch(text, /\bany\b/);
