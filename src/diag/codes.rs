@@ -33,6 +33,12 @@ pub const ALL: &[(&str, &str)] = &[
     (NOT_YET_SUPPORTED, NOT_YET_SUPPORTED_MEANING),
     (INVALID_UTF8, INVALID_UTF8_MEANING),
     (INTERNAL, INTERNAL_MEANING),
+    (CONST_OVERFLOW, CONST_OVERFLOW_MEANING),
+    (CONST_DIVISION_BY_ZERO, CONST_DIVISION_BY_ZERO_MEANING),
+    (CONST_SHIFT, CONST_SHIFT_MEANING),
+    (CONST_DOMAIN, CONST_DOMAIN_MEANING),
+    (CONST_INDEX_OUT_OF_BOUNDS, CONST_INDEX_OUT_OF_BOUNDS_MEANING),
+    (CONST_NOT_REPRESENTABLE, CONST_NOT_REPRESENTABLE_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -57,3 +63,26 @@ const INVALID_UTF8_MEANING: &str = "the source text is not valid UTF-8";
 /// module trapped (a panic, or memory exhausted), which is a bug in refract.
 pub const INTERNAL: &str = "E0006";
 const INTERNAL_MEANING: &str = "internal compiler error: refract itself failed on this input";
+// ---- E1300–E1399: sema, const- and override-evaluation ------------------------------------
+
+pub const CONST_OVERFLOW: &str = "E1300";
+const CONST_OVERFLOW_MEANING: &str =
+    "a const-expression's value overflows its type or is infinite or NaN";
+
+pub const CONST_DIVISION_BY_ZERO: &str = "E1301";
+const CONST_DIVISION_BY_ZERO_MEANING: &str =
+    "integer division or remainder by zero in a const-expression";
+
+pub const CONST_SHIFT: &str = "E1302";
+const CONST_SHIFT_MEANING: &str =
+    "a constant shift amount is too large, or a constant left shift loses significant bits";
+
+pub const CONST_DOMAIN: &str = "E1303";
+const CONST_DOMAIN_MEANING: &str = "a builtin's constant arguments are outside what the spec allows (clamp bounds, smoothstep edges, ldexp exponent, bit ranges, f16 range, …)";
+
+pub const CONST_INDEX_OUT_OF_BOUNDS: &str = "E1304";
+const CONST_INDEX_OUT_OF_BOUNDS_MEANING: &str = "a constant index is out of bounds";
+
+pub const CONST_NOT_REPRESENTABLE: &str = "E1305";
+const CONST_NOT_REPRESENTABLE_MEANING: &str =
+    "a constant value cannot be converted to the type it must take";
