@@ -7,6 +7,7 @@ import pbr from './examples/pbr.wgsl?raw';
 import particles from './examples/particles.wgsl?raw';
 import prefixSum from './examples/prefix-sum.wgsl?raw';
 import blur from './examples/blur.wgsl?raw';
+import renderer from './examples/renderer.wgsl?raw';
 
 export interface Example {
   id: string;
@@ -21,4 +22,5 @@ export const examples: Example[] = [
   { id: 'particles', title: 'Particles (compute + render)', code: particles },
   { id: 'prefix-sum', title: 'Prefix sum (workgroup memory)', code: prefixSum },
   { id: 'blur', title: 'Gaussian blur (compute, textures)', code: blur },
+  { id: 'renderer', title: 'Deferred renderer (1,000 lines)', code: renderer },
 ];

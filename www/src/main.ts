@@ -34,6 +34,13 @@ interface PlaygroundStats {
   /** Milliseconds from the oldest edit not yet shown to the moment its result was on the
    * page (DOM updated), for the last update. */
   lastLatency: number;
+  /** The same, measured after the next frame was produced (the page painted). */
+  lastFrameLatency: number;
+  /** Updates whose frame latency has been measured. */
+  frames: number;
+  /** Where the last update's time went on the page: edit → request sent, request sent →
+   * result received (worker and messaging), and rendering the result. */
+  lastPhases: { send: number; roundTrip: number; render: number };
   /** The worker's time in the compiler for the last update, per product. */
   lastTimings: Record<string, number>;
   /** The editor's current text. */
@@ -343,7 +350,7 @@ function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
 
 let worker: Worker;
 let nextId = 1;
-let inFlight: { id: number; editTime: number | null } | null = null;
+let inFlight: { id: number; editTime: number | null; sentTime: number } | null = null;
 let dirty = false;
 const stats: PlaygroundStats = {
   ready: false,
@@ -353,6 +360,9 @@ const stats: PlaygroundStats = {
   lastSent: 0,
   busy: true,
   lastLatency: 0,
+  lastFrameLatency: 0,
+  frames: 0,
+  lastPhases: { send: 0, roundTrip: 0, render: 0 },
   lastTimings: {},
   source: () => view.state.doc.toString(),
   setSource,
@@ -368,7 +378,7 @@ function scheduleCompile() {
 function sendCompile() {
   dirty = false;
   const request: CompileRequest = { type: 'compile', id: nextId++, source: view.state.doc.toString(), passes: pipeline() };
-  inFlight = { id: request.id, editTime };
+  inFlight = { id: request.id, editTime, sentTime: performance.now() };
   stats.lastSent = request.id;
   editTime = null;
   worker.postMessage(request);
@@ -389,6 +399,7 @@ function isNotImplemented(result: CompileResult): boolean {
 }
 
 function apply(response: CompileResponse) {
+  const received = performance.now();
   const o = outputs;
   o.wgsl?.show(response.wgsl, asText);
   o.spvasm?.show(response.spvasm, asText);
@@ -423,7 +434,17 @@ function apply(response: CompileResponse) {
   stats.updates++;
   stats.lastApplied = response.id;
   stats.lastTimings = response.timings;
-  if (inFlight?.editTime != null) stats.lastLatency = performance.now() - inFlight.editTime;
+  const edited = inFlight?.editTime;
+  if (edited != null && inFlight) {
+    const now = performance.now();
+    stats.lastLatency = now - edited;
+    stats.lastPhases = { send: inFlight.sentTime - edited, roundTrip: received - inFlight.sentTime, render: now - received };
+    // rAF runs before the frame is produced; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(() => {
+      stats.lastFrameLatency = performance.now() - edited;
+      stats.frames++;
+    }, 0));
+  }
 }
 
 function startWorker() {
