@@ -25,9 +25,11 @@ after(async () => {
   await server?.close();
 });
 
-/** Opens the playground; collects page errors, which every test expects to stay empty. */
-async function open(fragment = '') {
+/** Opens the playground; collects page errors, which every test expects to stay empty.
+ * The text saved by earlier tests is forgotten unless `keepSaved`. */
+async function open(fragment = '', { keepSaved = false } = {}) {
   const page = await browser.context.newPage();
+  if (!keepSaved) await page.addInitScript(() => localStorage.clear());
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('dialog', (d) => {
@@ -211,4 +213,20 @@ test('a damaged share link falls back to an example', async () => {
   assert.equal(await page.evaluate(() => window.refractPlayground.source()), examples['triangle.wgsl']);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('your code survives a reload; choosing an example replaces it', async () => {
+  const page = await open();
+  const source = `${examples['blur.wgsl']}\n// my edit\n`;
+  await typeSource(page, source);
+  assert.equal(await page.inputValue('[data-testid="examples"]'), '', 'the menu shows "Your code"');
+  await page.waitForTimeout(700); // saving waits for a pause in typing
+  await page.close();
+  const again = await open('', { keepSaved: true });
+  assert.equal(await again.evaluate(() => window.refractPlayground.source()), source);
+  await again.selectOption('[data-testid="examples"]', 'particles');
+  await settle(again, examples['particles.wgsl']);
+  await assertAllPanels(again, examples['particles.wgsl']);
+  assert.deepEqual(again.errors, []);
+  await again.close();
 });

@@ -164,16 +164,6 @@ function describe(d: Diagnostic): HTMLElement {
 }
 
 const asText = (r: CompileResult & { ok: true }) => r.code ?? '';
-const asJson = (r: CompileResult & { ok: true }) => {
-  const text = r.code ?? '';
-  // The AST comes as compact JSON; indent it unless it is huge (indenting costs time).
-  if (text.length > 400_000) return text;
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
 
 // ---- IR panel with its pass pipeline -------------------------------------------------
 
@@ -250,6 +240,8 @@ const editorTheme = EditorView.theme(
 );
 
 let editTime: number | null = null; // the oldest edit not yet shown
+let programmaticEdit = false; // the next doc change comes from an example or a link
+const STORAGE_KEY = 'refract-playground-source';
 
 const view = new EditorView({
   parent: document.querySelector<HTMLElement>('[data-testid="editor"]') ?? document.body,
@@ -273,6 +265,7 @@ const view = new EditorView({
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
           editTime ??= performance.now();
+          if (!programmaticEdit) onUserEdit();
           scheduleCompile();
         }
       }),
@@ -282,6 +275,31 @@ const view = new EditorView({
 
 function setSource(text: string) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/** Loads an example or a shared text: not a user edit, so the example menu keeps its
+ * choice and nothing is saved. */
+function loadSource(text: string) {
+  programmaticEdit = true;
+  try {
+    setSource(text);
+  } finally {
+    programmaticEdit = false;
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function onUserEdit() {
+  $<HTMLSelectElement>('examples').value = '';
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    try {
+      localStorage.setItem(STORAGE_KEY, view.state.doc.toString());
+    } catch {
+      // Storage may be full or disabled; the playground works without it.
+    }
+  }, 500);
 }
 
 // ---- diagnostics list ---------------------------------------------------------------
@@ -405,7 +423,7 @@ function apply(response: CompileResponse) {
   o.spvasm?.show(response.spvasm, asText);
   o.hlsl?.show(response.hlsl, asText);
   o.gen?.show(response.gen, asText);
-  o.ast?.show(response.ast, asJson);
+  o.ast?.show(response.ast, asText);
   o.irBefore?.show(response.irBefore, asText);
   o.irAfter?.show(response.irAfter, asText);
   // HLSL and Gen appear once refract implements them, and then stay.
@@ -537,7 +555,7 @@ function buildExamples() {
   select.addEventListener('change', () => {
     const example = examples.find((e) => e.id === select.value);
     if (example) {
-      setSource(example.code);
+      loadSource(example.code);
       history.replaceState(null, '', location.pathname + location.search);
     }
   });
@@ -564,20 +582,29 @@ async function main() {
   $('share').addEventListener('click', () => void share());
   startWorker();
   const shared = await decodeShare(location.hash);
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // No storage: start from the first example.
+  }
   if (shared) {
     chosenPasses = shared.passes;
     select.value = '';
-    setSource(shared.code);
+    loadSource(shared.code);
+  } else if (saved !== null && saved.trim() !== '') {
+    select.value = '';
+    loadSource(saved);
   } else {
     select.value = examples[0].id;
-    setSource(examples[0].code);
+    loadSource(examples[0].code);
   }
   window.addEventListener('hashchange', async () => {
     const next = await decodeShare(location.hash);
     if (next) {
       chosenPasses = next.passes;
       renderPassChips($('pass-chips'));
-      setSource(next.code);
+      loadSource(next.code);
     }
   });
 }

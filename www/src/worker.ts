@@ -52,6 +52,17 @@ function placeDiagnostics(source: string, diagnostics: Diagnostic[]): EditorDiag
   });
 }
 
+/** The AST comes as compact JSON; indent it here, off the page's thread, unless it is huge
+ * (indenting several megabytes would cost more than it helps). */
+function indentJson(result: CompileResult): CompileResult {
+  if (!result.ok || result.code === undefined || result.code.length > 2_000_000) return result;
+  try {
+    return { ...result, code: JSON.stringify(JSON.parse(result.code), null, 2) };
+  } catch {
+    return result;
+  }
+}
+
 function handle(request: CompileRequest): CompileResponse {
   const timings: Record<string, number> = {};
   const timed = <T>(name: string, run: () => T): T => {
@@ -67,7 +78,7 @@ function handle(request: CompileRequest): CompileResponse {
     type: 'result',
     id: request.id,
     check: { ok: checked.ok, diagnostics: placeDiagnostics(source, checked.diagnostics) },
-    ast: timed('ast', () => to({ to: 'ast' })),
+    ast: timed('ast', () => indentJson(to({ to: 'ast' }))),
     irBefore: timed('irBefore', () => to({ to: 'ir', opt: 0 })),
     irAfter: timed('irAfter', () => to({ to: 'ir', passes: request.passes })),
     wgsl: timed('wgsl', () => to({ to: 'wgsl' })),
