@@ -4,7 +4,7 @@
 // (textContent, CodeMirror's own text rendering), never as HTML.
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type Extension } from '@codemirror/state';
 import { defaultKeymap, history as undoHistory, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
@@ -12,6 +12,7 @@ import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tags } from '@lezer/highlight';
 import type { CompileResult, Diagnostic } from 'refract-wgsl';
 import { wgsl } from './wgsl-language';
+import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
 import { examples } from './examples';
 import { decodeShare, encodeShare } from './share';
 import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage } from './protocol';
@@ -45,6 +46,9 @@ interface PlaygroundStats {
   lastTimings: Record<string, number>;
   /** The editor's current text. */
   source: () => string;
+  /** The full text an output view holds (its `data-testid`, or its panel's); the DOM has
+   * only the visible lines. */
+  panelText: (testid: string) => string | null;
   /** Replaces the editor's text, as a user's edit would. */
   setSource: (text: string) => void;
 }
@@ -103,32 +107,61 @@ function selectPanel(name: string) {
   }
 }
 
-/** An output view: code when the compile succeeded, else its diagnostics. On failure the
- * last good code stays visible, marked stale, so the view does not flash while typing. */
+/** An output view: a read-only editor with the code when the compile succeeded, else its
+ * diagnostics in a banner. On failure the last good code stays visible, marked stale, so
+ * the view does not flash while typing. CodeMirror renders only the visible lines, so a
+ * large output costs little, and it renders text as text. */
 class OutputView {
   readonly root: HTMLElement;
   private readonly banner: HTMLElement;
-  private readonly code: HTMLPreElement;
+  private readonly view: EditorView;
   private hasCode = false;
 
-  constructor(parent: HTMLElement, testid?: string) {
+  constructor(parent: HTMLElement, language: Extension, testid?: string) {
     this.root = document.createElement('div');
     this.root.className = 'output';
     if (testid) this.root.dataset.testid = testid;
     this.banner = document.createElement('div');
     this.banner.className = 'banner';
     this.banner.hidden = true;
-    this.code = document.createElement('pre');
-    this.code.className = 'code';
-    this.code.tabIndex = 0;
-    this.root.append(this.banner, this.code);
+    const code = document.createElement('div');
+    code.className = 'code';
+    this.root.append(this.banner, code);
     parent.append(this.root);
+    this.view = new EditorView({
+      parent: code,
+      state: EditorState.create({
+        extensions: [
+          EditorState.readOnly.of(true),
+          EditorView.editable.of(false),
+          EditorView.contentAttributes.of({ tabindex: '0', 'aria-readonly': 'true' }),
+          lineNumbers(),
+          highlightSelectionMatches(),
+          keymap.of(searchKeymap),
+          language,
+          syntaxHighlighting(highlight),
+          outputTheme,
+          editorTheme,
+        ],
+      }),
+    });
+    outputViews.set(this.root, this);
+  }
+
+  /** The text on show. */
+  text(): string {
+    return this.view.state.doc.toString();
+  }
+
+  private setText(text: string) {
+    if (text === this.text()) return;
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
   }
 
   show(result: CompileResult, format: (result: CompileResult & { ok: true }) => string) {
     if (result.ok) {
-      this.code.textContent = format(result);
-      this.code.classList.remove('stale');
+      this.setText(format(result));
+      this.root.classList.remove('stale', 'empty');
       this.banner.hidden = true;
       this.root.dataset.state = 'ok';
       this.hasCode = true;
@@ -136,19 +169,23 @@ class OutputView {
     }
     this.root.dataset.state = 'error';
     this.banner.hidden = false;
+    // "Not built yet" is refract's state, not a problem in the user's code.
+    this.banner.classList.toggle('notice', result.diagnostics.every((d) => d.code === 'E0004'));
     this.banner.replaceChildren(...result.diagnostics.slice(0, 3).map(describe));
     if (result.diagnostics.length > 3) {
       const more = document.createElement('div');
       more.textContent = `and ${result.diagnostics.length - 3} more`;
       this.banner.append(more);
     }
-    if (this.hasCode) {
-      this.code.classList.add('stale');
-    } else {
-      this.code.textContent = '';
+    if (this.hasCode) this.root.classList.add('stale');
+    else {
+      this.setText('');
+      this.root.classList.add('empty');
     }
   }
 }
+
+const outputViews = new WeakMap<Element, OutputView>();
 
 function describe(d: Diagnostic): HTMLElement {
   const line = document.createElement('div');
@@ -238,6 +275,12 @@ const editorTheme = EditorView.theme(
   },
   { dark: true },
 );
+
+const outputTheme = EditorView.theme({
+  '&': { backgroundColor: 'var(--bg-panel)' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-panel)' },
+  '.cm-content': { caretColor: 'transparent' },
+});
 
 let editTime: number | null = null; // the oldest edit not yet shown
 let programmaticEdit = false; // the next doc change comes from an example or a link
@@ -383,6 +426,11 @@ const stats: PlaygroundStats = {
   lastPhases: { send: 0, roundTrip: 0, render: 0 },
   lastTimings: {},
   source: () => view.state.doc.toString(),
+  panelText: (testid) => {
+    const element = document.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+    const output = element?.matches('.output') ? element : element?.querySelector('.output');
+    return output ? (outputViews.get(output)?.text() ?? null) : null;
+  },
   setSource,
 };
 window.refractPlayground = stats;
@@ -442,10 +490,11 @@ function apply(response: CompileResponse) {
   const warnings = diagnostics.filter((d) => d.diagnostic.severity === 'warning').length;
   const compileMs = Object.values(response.timings).reduce((a, b) => a + b, 0);
   const status = $('status');
-  status.textContent = errors > 0
+  const checkerMissing = diagnostics.length > 0 && diagnostics.every((d) => d.diagnostic.code === 'E0004');
+  status.textContent = checkerMissing ? 'checking is not built yet' : errors > 0
     ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
     : warnings > 0 ? `valid, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'valid WGSL';
-  status.dataset.state = errors > 0 ? 'error' : 'ok';
+  status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
   $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
     Object.entries(response.timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
 
@@ -510,11 +559,11 @@ function buildPanels() {
     ['ast', 'AST', false],
   ];
   for (const [name, title, optional] of titles) makePanel(name, title, optional);
-  outputs.wgsl = new OutputView(panels.get('wgsl')!.root);
-  outputs.hlsl = new OutputView(panels.get('hlsl')!.root);
-  outputs.spvasm = new OutputView(panels.get('spirv')!.root);
-  outputs.gen = new OutputView(panels.get('gen')!.root);
-  outputs.ast = new OutputView(panels.get('ast')!.root);
+  outputs.wgsl = new OutputView(panels.get('wgsl')!.root, wgsl);
+  outputs.hlsl = new OutputView(panels.get('hlsl')!.root, hlslLanguage);
+  outputs.spvasm = new OutputView(panels.get('spirv')!.root, assemblyLanguage);
+  outputs.gen = new OutputView(panels.get('gen')!.root, assemblyLanguage);
+  outputs.ast = new OutputView(panels.get('ast')!.root, jsonLanguage);
 
   const ir = panels.get('ir')!.root;
   ir.classList.add('ir');
@@ -532,8 +581,8 @@ function buildPanels() {
     split.append(col);
     return col;
   };
-  outputs.irBefore = new OutputView(column('before passes (-O0)'), 'panel-ir-before');
-  outputs.irAfter = new OutputView(column('after the chosen passes'), 'panel-ir-after');
+  outputs.irBefore = new OutputView(column('before passes (-O0)'), assemblyLanguage, 'panel-ir-before');
+  outputs.irAfter = new OutputView(column('after the chosen passes'), assemblyLanguage, 'panel-ir-after');
   ir.append(chips, split);
   renderPassChips(chips);
   selectPanel(selected);

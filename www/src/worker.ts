@@ -2,44 +2,10 @@
 // waits for refract. One request is handled at a time; the page sends only the newest.
 
 import init, { check, compile, passes, version, type CompileOptions, type CompileResult, type Diagnostic } from 'refract-wgsl';
+import { byteToUtf16 } from './offsets';
 import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage } from './protocol';
 
 const post = (message: WorkerMessage) => postMessage(message);
-
-/** Maps UTF-8 byte offsets of `source` (as diagnostics give them) to UTF-16 offsets (as the
- * editor counts). Lone surrogates count as U+FFFD, three bytes, as refract received them. */
-function byteToUtf16(source: string): (byte: number) => number {
-  const starts: number[] = []; // byte offset of each UTF-16 unit index we can land on
-  let bytes = 0;
-  for (let i = 0; i < source.length; i++) {
-    starts.push(bytes);
-    const c = source.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < source.length) {
-      const d = source.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        starts.push(bytes); // the low half maps to the same character
-        bytes += 4;
-        i++;
-        continue;
-      }
-      bytes += 3;
-    } else bytes += 3;
-  }
-  const total = bytes;
-  return (byte) => {
-    if (byte >= total) return source.length;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= byte) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-}
 
 function placeDiagnostics(source: string, diagnostics: Diagnostic[]): EditorDiagnostic[] {
   let map: ((byte: number) => number) | null = null;
