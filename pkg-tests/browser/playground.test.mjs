@@ -128,6 +128,14 @@ test('typing a shader updates every panel with what the package computes', async
     const source = examples[name];
     await typeSource(page, source);
     await assertAllPanels(page, source);
+    // What is on screen: the WGSL tab is open; its first lines are in the DOM as text.
+    const wgsl = refract.compile(source, { to: 'wgsl' });
+    const shown = await page.$eval('[data-testid="panel-wgsl"]', (el) => ({
+      lines: [...el.querySelectorAll('.cm-line')].map((l) => l.textContent),
+      banner: el.querySelector('.banner')?.hidden ? '' : el.querySelector('.banner')?.textContent,
+    }));
+    if (wgsl.ok) assert.deepEqual(shown.lines.slice(0, 3), wgsl.code.split('\n').slice(0, 3));
+    else assert.ok(shown.banner.includes(wgsl.diagnostics[0].message));
   }
   assert.deepEqual(page.errors, []);
   await page.close();
