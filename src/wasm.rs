@@ -153,10 +153,11 @@ pub fn reflect(source: JsValue) -> Object {
     match crate::reflect(&source) {
         Ok(value) => {
             let result = Object::new();
-            set(&result, "ok", &JsValue::TRUE);
             if let Ok(fields) = to_js(&value).dyn_into::<Object>() {
                 Object::assign(&result, &fields);
             }
+            // Set last, so the reflection's own keys can never shadow them.
+            set(&result, "ok", &JsValue::TRUE);
             set(&result, "diagnostics", &Array::new());
             result
         }

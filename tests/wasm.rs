@@ -30,7 +30,10 @@ const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../www/src/examples/prefix-sum.wgsl"),
     ),
     ("blur", include_str!("../www/src/examples/blur.wgsl")),
-    ("renderer", include_str!("../www/src/examples/renderer.wgsl")),
+    (
+        "renderer",
+        include_str!("../www/src/examples/renderer.wgsl"),
+    ),
 ];
 
 const TARGETS: &[&str] = &["wgsl", "hlsl", "spirv", "spvasm", "gen", "ir", "ast"];

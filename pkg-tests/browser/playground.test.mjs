@@ -103,10 +103,18 @@ async function assertAllPanels(page, source) {
   assertShows(await panelView(page, 'panel-ast'), c({ to: 'ast' }), 'ast', prettyJson);
   assertShows(await panelView(page, 'panel-ir-before'), c({ to: 'ir', opt: 0 }), 'ir before');
   assertShows(await panelView(page, 'panel-ir-after'), c({ to: 'ir', passes: refract.passes() }), 'ir after');
-  // HLSL and Gen are offered exactly when refract implements them.
-  for (const [name, target] of [['hlsl', 'hlsl'], ['gen', 'gen']]) {
+  const reflected = refract.reflect(source);
+  const reflectView = await panelView(page, 'panel-reflect');
+  if (reflected.ok) {
+    const { ok: _ok, diagnostics: _d, ...data } = reflected;
+    assert.deepEqual(JSON.parse(reflectView.code), data, 'reflect');
+  } else {
+    assertShows(reflectView, reflected, 'reflect');
+  }
+  // HLSL, Gen and the reflection are offered exactly when refract implements them.
+  for (const [name, result] of [['hlsl', c({ to: 'hlsl' })], ['gen', c({ to: 'gen' })], ['reflect', reflected]]) {
     const tabShown = await page.isVisible(`[data-testid="tab-${name}"]`);
-    assert.equal(tabShown, !notYet(c({ to: target })), `${name} tab`);
+    assert.equal(tabShown, !notYet(result), `${name} tab`);
   }
 }
 
@@ -216,6 +224,22 @@ test('hostile text in the code never runs and never becomes markup', async () =>
   assert.deepEqual(page.errors, []);
   assert.deepEqual(opened.errors, []);
   await opened.close();
+  await page.close();
+});
+
+test('Format is offered when refract can format, and formats as the package does', async () => {
+  const page = await open();
+  const source = 'fn   main( ) {let x=1;}\n';
+  await typeSource(page, source);
+  const expected = refract.format(source);
+  const offered = await page.isVisible('[data-testid="format"]');
+  assert.equal(offered, !notYet(refract.format('')));
+  if (offered) {
+    await page.click('[data-testid="format"]');
+    const want = expected.ok ? expected.code : source;
+    await page.waitForFunction((t) => window.refractPlayground.source() === t, want);
+  }
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

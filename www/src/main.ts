@@ -301,7 +301,10 @@ const view = new EditorView({
       highlightSelectionMatches(),
       lintGutter(),
       EditorState.tabSize.of(2),
-      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
+      keymap.of([
+        { key: 'Shift-Alt-f', run: () => (requestFormat(), true) },
+        ...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab,
+      ]),
       wgsl,
       syntaxHighlighting(highlight),
       editorTheme,
@@ -394,17 +397,22 @@ function renderProblems(list: EditorDiagnostic[]) {
   }
 }
 
+/** Editor markers: one per label. The primary label carries the diagnostic; secondary
+ * labels are informational marks that explain it. */
 function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
   const length = view.state.doc.length;
-  return list
-    .filter((d) => d.diagnostic.labels.length > 0)
-    .map(({ diagnostic: d, from, to }) => ({
-      from: Math.min(from, length),
-      to: Math.min(Math.max(to, from), length),
-      severity: d.severity === 'note' ? 'info' : d.severity,
+  const clamp = (x: number) => Math.min(Math.max(x, 0), length);
+  return list.flatMap(({ diagnostic: d, places }) =>
+    places.map((place) => ({
+      from: clamp(place.from),
+      to: clamp(Math.max(place.to, place.from)),
+      severity: place.primary ? (d.severity === 'note' ? 'info' : d.severity) : 'info',
       source: d.code,
-      message: [d.message, ...d.notes.map((n) => `note: ${n}`)].join('\n'),
-    }));
+      message: place.primary
+        ? [d.message, place.message, ...d.notes.map((n) => `note: ${n}`)].filter((m) => m !== '').join('\n')
+        : place.message || d.message,
+    } satisfies LintDiagnostic)),
+  );
 }
 
 // ---- the worker ---------------------------------------------------------------------
@@ -455,6 +463,7 @@ const outputs = {
   hlsl: null as OutputView | null,
   spvasm: null as OutputView | null,
   gen: null as OutputView | null,
+  reflect: null as OutputView | null,
   ast: null as OutputView | null,
   irBefore: null as OutputView | null,
   irAfter: null as OutputView | null,
@@ -472,10 +481,11 @@ function apply(response: CompileResponse) {
   o.hlsl?.show(response.hlsl, asText);
   o.gen?.show(response.gen, asText);
   o.ast?.show(response.ast, asText);
+  o.reflect?.show(response.reflect, asText);
   o.irBefore?.show(response.irBefore, asText);
   o.irAfter?.show(response.irAfter, asText);
-  // HLSL and Gen appear once refract implements them, and then stay.
-  for (const [name, result] of [['hlsl', response.hlsl], ['gen', response.gen]] as const) {
+  // HLSL, Gen and the reflection appear once refract implements them, and then stay.
+  for (const [name, result] of [['hlsl', response.hlsl], ['gen', response.gen], ['reflect', response.reflect]] as const) {
     const panel = panels.get(name);
     if (panel && !panel.available && !isNotImplemented(result)) {
       panel.available = true;
@@ -526,6 +536,11 @@ function startWorker() {
       if (chosenPasses) chosenPasses = chosenPasses.filter((p) => allPasses.includes(p));
       renderPassChips($('pass-chips'));
       scheduleCompile();
+      $<HTMLButtonElement>('format').hidden = !message.canFormat;
+    } else if (message.type === 'formatted') {
+      // Apply only if the text is still the one sent: typing since then wins.
+      if (message.result.ok && message.source === view.state.doc.toString()) setSource(message.result.code);
+      else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
     } else if (message.type === 'result') {
       apply(message);
       inFlight = null;
@@ -557,6 +572,7 @@ function buildPanels() {
     ['gen', 'Gen', true],
     ['ir', 'IR', false],
     ['ast', 'AST', false],
+    ['reflect', 'Reflection', true],
   ];
   for (const [name, title, optional] of titles) makePanel(name, title, optional);
   outputs.wgsl = new OutputView(panels.get('wgsl')!.root, wgsl);
@@ -564,6 +580,7 @@ function buildPanels() {
   outputs.spvasm = new OutputView(panels.get('spirv')!.root, assemblyLanguage);
   outputs.gen = new OutputView(panels.get('gen')!.root, assemblyLanguage);
   outputs.ast = new OutputView(panels.get('ast')!.root, jsonLanguage);
+  outputs.reflect = new OutputView(panels.get('reflect')!.root, jsonLanguage);
 
   const ir = panels.get('ir')!.root;
   ir.classList.add('ir');
@@ -611,6 +628,17 @@ function buildExamples() {
   return select;
 }
 
+function flashStatus(text: string) {
+  const status = $('status');
+  status.textContent = text;
+  status.dataset.state = 'error';
+}
+
+function requestFormat() {
+  if (!stats.ready) return;
+  worker.postMessage({ type: 'format', id: nextId++, source: view.state.doc.toString() });
+}
+
 async function share() {
   const fragment = await encodeShare({ code: view.state.doc.toString(), passes: chosenPasses });
   const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
@@ -629,6 +657,7 @@ async function main() {
   buildPanels();
   const select = buildExamples();
   $('share').addEventListener('click', () => void share());
+  $('format').addEventListener('click', requestFormat);
   startWorker();
   const shared = await decodeShare(location.hash);
   let saved: string | null = null;

@@ -1,20 +1,22 @@
 // The compiler worker: every compile runs here, off the page's thread, so typing never
 // waits for refract. One request is handled at a time; the page sends only the newest.
 
-import init, { check, compile, passes, version, type CompileOptions, type CompileResult, type Diagnostic } from 'refract-wgsl';
+import init, { check, compile, format, passes, reflect, version, type CompileOptions, type CompileResult, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
-import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage } from './protocol';
+import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage, WorkerRequest } from './protocol';
 
 const post = (message: WorkerMessage) => postMessage(message);
 
 function placeDiagnostics(source: string, diagnostics: Diagnostic[]): EditorDiagnostic[] {
   let map: ((byte: number) => number) | null = null;
   return diagnostics.map((diagnostic) => {
-    const label = diagnostic.labels.find((l) => l.primary) ?? diagnostic.labels[0];
-    if (!label) return { diagnostic, from: 0, to: 0 };
-    map ??= byteToUtf16(source);
-    const from = map(label.start);
-    return { diagnostic, from, to: Math.max(from, map(label.end)) };
+    map ??= diagnostic.labels.length > 0 ? byteToUtf16(source) : null;
+    const places = diagnostic.labels.map((label) => {
+      const from = map!(label.start);
+      return { from, to: Math.max(from, map!(label.end)), message: label.message, primary: label.primary };
+    });
+    const primary = places.find((p) => p.primary) ?? places[0];
+    return { diagnostic, from: primary?.from ?? 0, to: primary?.to ?? 0, places };
   });
 }
 
@@ -27,6 +29,14 @@ function indentJson(result: CompileResult): CompileResult {
   } catch {
     return result;
   }
+}
+
+/** The reflection, as a compile result holding indented JSON. */
+function reflection(source: string): CompileResult {
+  const result = reflect(source);
+  if (!result.ok) return result;
+  const { ok: _ok, diagnostics, ...data } = result;
+  return { ok: true, code: JSON.stringify(data, null, 2), diagnostics };
 }
 
 function handle(request: CompileRequest): CompileResponse {
@@ -51,13 +61,19 @@ function handle(request: CompileRequest): CompileResponse {
     spvasm: timed('spvasm', () => to({ to: 'spvasm' })),
     hlsl: timed('hlsl', () => to({ to: 'hlsl' })),
     gen: timed('gen', () => to({ to: 'gen' })),
+    reflect: timed('reflect', () => reflection(source)),
     timings,
   };
 }
 
 init()
   .then(() => {
-    self.onmessage = (event: MessageEvent<CompileRequest>) => post(handle(event.data));
-    post({ type: 'ready', version: version(), passes: passes() });
+    self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+      const request = event.data;
+      if (request.type === 'compile') post(handle(request));
+      else post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
+    };
+    const canFormat = !format('').diagnostics.some((d) => d.code === 'E0004');
+    post({ type: 'ready', version: version(), passes: passes(), canFormat });
   })
   .catch((error: unknown) => post({ type: 'failed', message: String(error) }));
