@@ -8,6 +8,7 @@
 #   scripts/build-wasm.sh --dev        debug build (panic messages in the console), no wasm-opt
 #   REFRACT_WASM_FEATURES=wee_alloc scripts/build-wasm.sh   the opt-in allocator
 #   REFRACT_PKG_DIR=out/pkg scripts/build-wasm.sh           another output folder
+#   REFRACT_WASM_OPT=-Oz scripts/build-wasm.sh              another wasm-opt level (default -O3)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
@@ -30,7 +31,7 @@ debug_flag=(); [ "$profile" = dev ] && debug_flag=(--debug)
 wasm-bindgen --target web --out-dir "$out" --out-name refract "${debug_flag[@]}" "$wasm"
 if [ "$profile" != dev ]; then
   # The features Rust's wasm32 target emits by default; wasm-opt must be told of them.
-  node_modules/.bin/wasm-opt -O3 --strip-debug --strip-producers \
+  node_modules/.bin/wasm-opt "${REFRACT_WASM_OPT:--O3}" --strip-debug --strip-producers \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/refract_bg.wasm" -o "$out/refract_bg.wasm"
