@@ -1,8 +1,9 @@
 //! wasm-bindgen tests of the bindings in `src/wasm.rs`, run inside real JS engines: Node
 //! (`cargo test --target wasm32-unknown-unknown --test wasm`) and headless Chromium (the same
-//! with `WASM_BINDGEN_USE_BROWSER=1` and `CHROMEDRIVER`). `scripts/suites/70-web-wasm-bindgen.sh` runs
-//! both. They call the exports as Rust functions and inspect the JS values they return, so
-//! the results' shapes (DESIGN §9) are checked where they are made.
+//! with `WASM_BINDGEN_USE_BROWSER=1` and `CHROMEDRIVER`); the suite
+//! `scripts/suites/70-web-wasm-bindgen.sh` runs both. They call the exports as Rust
+//! functions and inspect the JS values they return, so the results' shapes (DESIGN §9) are
+//! checked where they are made.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, JSON, Object, Reflect, Uint32Array};
