@@ -639,6 +639,52 @@ function requestFormat() {
   worker.postMessage({ type: 'format', id: nextId++, source: view.state.doc.toString() });
 }
 
+/** The draggable divider between the editor and the outputs; the split is remembered. */
+function setUpDivider() {
+  const layout = document.querySelector<HTMLElement>('.layout')!;
+  const divider = $('divider');
+  const apply = (percent: number) => {
+    const clamped = Math.min(80, Math.max(20, percent));
+    layout.style.setProperty('--split', `${clamped}%`);
+    return clamped;
+  };
+  let saved = 0;
+  try {
+    saved = Number(localStorage.getItem('refract-playground-split'));
+  } catch {
+    // No storage: the default split.
+  }
+  let split = saved > 0 ? apply(saved) : 50;
+  const save = () => {
+    try {
+      localStorage.setItem('refract-playground-split', String(split));
+    } catch {
+      // Not remembered; harmless.
+    }
+  };
+  divider.addEventListener('pointerdown', (down) => {
+    divider.setPointerCapture(down.pointerId);
+    divider.classList.add('dragging');
+    const move = (event: PointerEvent) => {
+      split = apply(((event.clientX - layout.getBoundingClientRect().left) / layout.clientWidth) * 100);
+    };
+    const up = () => {
+      divider.classList.remove('dragging');
+      divider.removeEventListener('pointermove', move);
+      divider.removeEventListener('pointerup', up);
+      save();
+    };
+    divider.addEventListener('pointermove', move);
+    divider.addEventListener('pointerup', up);
+  });
+  divider.addEventListener('keydown', (event) => {
+    const step = event.key === 'ArrowLeft' ? -2 : event.key === 'ArrowRight' ? 2 : 0;
+    if (step === 0) return;
+    split = apply(split + step);
+    save();
+  });
+}
+
 async function share() {
   const fragment = await encodeShare({ code: view.state.doc.toString(), passes: chosenPasses });
   const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
@@ -655,6 +701,7 @@ async function share() {
 
 async function main() {
   buildPanels();
+  setUpDivider();
   const select = buildExamples();
   $('share').addEventListener('click', () => void share());
   $('format').addEventListener('click', requestFormat);
