@@ -351,7 +351,7 @@ function onUserEdit() {
 // ---- diagnostics list ---------------------------------------------------------------
 
 function renderProblems(list: EditorDiagnostic[]) {
-  const items = list.map(({ diagnostic: d, from }) => {
+  const items = list.map(({ diagnostic: d, from, to }) => {
     const item = document.createElement('li');
     item.className = `problem ${d.severity}`;
     item.tabIndex = 0;
@@ -377,7 +377,9 @@ function renderProblems(list: EditorDiagnostic[]) {
     }
     const go = () => {
       if (!where) return;
-      view.dispatch({ selection: { anchor: Math.min(from, view.state.doc.length) }, scrollIntoView: true });
+      const end = view.state.doc.length;
+      // Select the offending text, so the eye lands on it.
+      view.dispatch({ selection: { anchor: Math.min(from, end), head: Math.min(to, end) }, scrollIntoView: true });
       view.focus();
     };
     item.addEventListener('click', go);
