@@ -15,7 +15,7 @@ import { wgsl } from './wgsl-language';
 import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
 import { examples } from './examples';
 import { decodeShare, encodeShare } from './share';
-import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage } from './protocol';
+import type { CompileRequest, EditorDiagnostic, Product, ProductsMessage, WorkerMessage } from './protocol';
 import './style.css';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -26,15 +26,17 @@ interface PlaygroundStats {
   version: string;
   /** Results applied to the page so far. */
   updates: number;
-  /** The id of the last request whose result is on screen. */
+  /** The id of the last request whose results are all on the page. */
   lastApplied: number;
   /** The id of the last request sent to the worker. */
   lastSent: number;
   /** True while an edit has not been compiled and shown yet. */
   busy: boolean;
-  /** Milliseconds from the oldest edit not yet shown to the moment its result was on the
-   * page (DOM updated), for the last update. */
+  /** Milliseconds from an edit to the problems and the panel on screen showing its
+   * result (DOM updated), for the last update. */
   lastLatency: number;
+  /** Milliseconds from an edit to every product made and given to its panel. */
+  lastAllLatency: number;
   /** The same, measured after the next frame was produced (the page painted). */
   lastFrameLatency: number;
   /** Updates whose frame latency has been measured. */
@@ -69,6 +71,9 @@ interface Panel {
   /** A target that appears only once refract implements it. */
   optional: boolean;
   available: boolean;
+  /** Its output views, and the compiler products they show. */
+  views: OutputView[];
+  products: Product[];
 }
 
 const panels = new Map<string, Panel>();
@@ -88,7 +93,7 @@ function makePanel(name: string, title: string, optional: boolean): Panel {
   root.setAttribute('aria-label', title);
   $('tabs').append(tab);
   $('panels').append(root);
-  const panel: Panel = { name, title, tab, root, optional, available: !optional };
+  const panel: Panel = { name, title, tab, root, optional, available: !optional, views: [], products: [] };
   tab.hidden = optional;
   root.hidden = true;
   panels.set(name, panel);
@@ -104,22 +109,39 @@ function selectPanel(name: string) {
     panel.tab.classList.toggle('active', on);
     panel.tab.setAttribute('aria-selected', String(on));
     panel.root.hidden = !on;
+    for (const v of panel.views) v.setVisible(on);
   }
+  // Its products may have been skipped for the newest text: ask for them first.
+  const panel = panels.get(name);
+  if (panel && panel.views.some((v) => v.resultId < stats.lastSent)) scheduleCompile();
+}
+
+/** The products of the panel on screen, which the worker makes first. */
+function productsOnScreen(): Product[] {
+  return panels.get(selected)?.products ?? [];
 }
 
 /** An output view: a read-only editor with the code when the compile succeeded, else its
  * diagnostics in a banner. On failure the last good code stays visible, marked stale, so
- * the view does not flash while typing. CodeMirror renders only the visible lines, so a
- * large output costs little, and it renders text as text. */
+ * the view does not flash while typing. CodeMirror renders only the visible lines and
+ * renders text as text. A hidden view keeps its newest text and shows it when opened, so
+ * a large output (the AST of a long shader) costs nothing while it is not looked at. */
 class OutputView {
   readonly root: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly view: EditorView;
+  /** The text to show: the newest good output. */
+  private code = '';
+  /** The text the editor holds. */
+  private shown = '';
   private hasCode = false;
+  private visible = false;
+  /** The request whose result this view holds. */
+  resultId = 0;
 
   constructor(parent: HTMLElement, language: Extension, testid?: string) {
     this.root = document.createElement('div');
-    this.root.className = 'output';
+    this.root.className = 'output empty';
     if (testid) this.root.dataset.testid = testid;
     this.banner = document.createElement('div');
     this.banner.className = 'banner';
@@ -148,40 +170,48 @@ class OutputView {
     outputViews.set(this.root, this);
   }
 
-  /** The text on show. */
+  /** The text on show, or to be shown when the view is opened. */
   text(): string {
-    return this.view.state.doc.toString();
+    return this.code;
   }
 
-  private setText(text: string) {
-    if (text === this.text()) return;
-    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+  setVisible(visible: boolean) {
+    this.visible = visible;
+    if (visible) this.flush();
   }
 
-  show(result: CompileResult, format: (result: CompileResult & { ok: true }) => string) {
+  private flush() {
+    if (this.shown === this.code) return;
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: this.code } });
+    this.shown = this.code;
+  }
+
+  show(result: CompileResult, id: number) {
+    this.resultId = id;
     if (result.ok) {
-      this.setText(format(result));
+      this.code = result.code ?? '';
+      this.hasCode = true;
       this.root.classList.remove('stale', 'empty');
       this.banner.hidden = true;
       this.root.dataset.state = 'ok';
-      this.hasCode = true;
-      return;
+    } else {
+      this.root.dataset.state = 'error';
+      this.banner.hidden = false;
+      // "Not built yet" is refract's state, not a problem in the user's code.
+      this.banner.classList.toggle('notice', result.diagnostics.every((d) => d.code === 'E0004'));
+      this.banner.replaceChildren(...result.diagnostics.slice(0, 3).map(describe));
+      if (result.diagnostics.length > 3) {
+        const more = document.createElement('div');
+        more.textContent = `and ${result.diagnostics.length - 3} more`;
+        this.banner.append(more);
+      }
+      if (this.hasCode) this.root.classList.add('stale');
+      else {
+        this.code = '';
+        this.root.classList.add('empty');
+      }
     }
-    this.root.dataset.state = 'error';
-    this.banner.hidden = false;
-    // "Not built yet" is refract's state, not a problem in the user's code.
-    this.banner.classList.toggle('notice', result.diagnostics.every((d) => d.code === 'E0004'));
-    this.banner.replaceChildren(...result.diagnostics.slice(0, 3).map(describe));
-    if (result.diagnostics.length > 3) {
-      const more = document.createElement('div');
-      more.textContent = `and ${result.diagnostics.length - 3} more`;
-      this.banner.append(more);
-    }
-    if (this.hasCode) this.root.classList.add('stale');
-    else {
-      this.setText('');
-      this.root.classList.add('empty');
-    }
+    if (this.visible) this.flush();
   }
 }
 
@@ -200,7 +230,6 @@ function describe(d: Diagnostic): HTMLElement {
   return line;
 }
 
-const asText = (r: CompileResult & { ok: true }) => r.code ?? '';
 
 // ---- IR panel with its pass pipeline -------------------------------------------------
 
@@ -421,8 +450,9 @@ function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
 
 let worker: Worker;
 let nextId = 1;
-let inFlight: { id: number; editTime: number | null; sentTime: number } | null = null;
-let dirty = false;
+/** Per request in flight: when its edit happened and when it was sent. */
+const sent = new Map<number, { editTime: number | null; sentTime: number }>();
+let pendingSend = false; // an edit made before the worker was ready
 const stats: PlaygroundStats = {
   ready: false,
   version: '',
@@ -431,6 +461,7 @@ const stats: PlaygroundStats = {
   lastSent: 0,
   busy: true,
   lastLatency: 0,
+  lastAllLatency: 0,
   lastFrameLatency: 0,
   frames: 0,
   lastPhases: { send: 0, roundTrip: 0, render: 0 },
@@ -445,84 +476,95 @@ const stats: PlaygroundStats = {
 };
 window.refractPlayground = stats;
 
+/** Sends the editor's text to the worker, which drops older texts it has not finished. */
 function scheduleCompile() {
-  dirty = true;
   stats.busy = true;
-  if (!inFlight && stats.ready) sendCompile();
-}
-
-function sendCompile() {
-  dirty = false;
-  const request: CompileRequest = { type: 'compile', id: nextId++, source: view.state.doc.toString(), passes: pipeline() };
-  inFlight = { id: request.id, editTime, sentTime: performance.now() };
+  if (!stats.ready) {
+    pendingSend = true;
+    return;
+  }
+  const request: CompileRequest = {
+    type: 'compile',
+    id: nextId++,
+    source: view.state.doc.toString(),
+    passes: pipeline(),
+    first: productsOnScreen(),
+  };
+  sent.set(request.id, { editTime, sentTime: performance.now() });
   stats.lastSent = request.id;
   editTime = null;
   worker.postMessage(request);
 }
 
-const outputs = {
-  wgsl: null as OutputView | null,
-  hlsl: null as OutputView | null,
-  spvasm: null as OutputView | null,
-  gen: null as OutputView | null,
-  reflect: null as OutputView | null,
-  ast: null as OutputView | null,
-  irBefore: null as OutputView | null,
-  irAfter: null as OutputView | null,
+const outputs: Record<Product, OutputView | null> = {
+  wgsl: null, hlsl: null, spvasm: null, gen: null, reflect: null, ast: null, irBefore: null, irAfter: null,
 };
 
 function isNotImplemented(result: CompileResult): boolean {
   return !result.ok && result.diagnostics.some((d) => d.code === 'E0004');
 }
 
-function apply(response: CompileResponse) {
-  const received = performance.now();
-  const o = outputs;
-  o.wgsl?.show(response.wgsl, asText);
-  o.spvasm?.show(response.spvasm, asText);
-  o.hlsl?.show(response.hlsl, asText);
-  o.gen?.show(response.gen, asText);
-  o.ast?.show(response.ast, asText);
-  o.reflect?.show(response.reflect, asText);
-  o.irBefore?.show(response.irBefore, asText);
-  o.irAfter?.show(response.irAfter, asText);
-  // HLSL, Gen and the reflection appear once refract implements them, and then stay.
-  for (const [name, result] of [['hlsl', response.hlsl], ['gen', response.gen], ['reflect', response.reflect]] as const) {
-    const panel = panels.get(name);
-    if (panel && !panel.available && !isNotImplemented(result)) {
-      panel.available = true;
-      panel.tab.hidden = false;
-    }
-  }
-  const diagnostics = response.check.diagnostics;
+/** Optional panels appear once refract implements their product, and then stay. */
+const OPTIONAL: [string, Product][] = [['hlsl', 'hlsl'], ['gen', 'gen'], ['reflect', 'reflect']];
+
+function applyCheck(diagnostics: EditorDiagnostic[]) {
   renderProblems(diagnostics);
   view.dispatch(setDiagnostics(view.state, toLint(diagnostics)));
-
   const errors = diagnostics.filter((d) => d.diagnostic.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.diagnostic.severity === 'warning').length;
-  const compileMs = Object.values(response.timings).reduce((a, b) => a + b, 0);
   const status = $('status');
   const checkerMissing = diagnostics.length > 0 && diagnostics.every((d) => d.diagnostic.code === 'E0004');
   status.textContent = checkerMissing ? 'checking is not built yet' : errors > 0
     ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
     : warnings > 0 ? `valid, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'valid WGSL';
   status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
-  $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
-    Object.entries(response.timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
+}
 
-  stats.updates++;
-  stats.lastApplied = response.id;
-  stats.lastTimings = response.timings;
-  const edited = inFlight?.editTime;
-  if (edited != null && inFlight) {
-    const now = performance.now();
+let timings: Record<string, number> = {};
+
+function apply(message: ProductsMessage) {
+  const received = performance.now();
+  const request = sent.get(message.id);
+  if (message.check) {
+    applyCheck(message.check.diagnostics);
+    timings = {};
+  }
+  for (const [name, result] of Object.entries(message.products) as [Product, CompileResult][]) {
+    outputs[name]?.show(result, message.id);
+  }
+  for (const [panelName, product] of OPTIONAL) {
+    const result = message.products[product];
+    const panel = panels.get(panelName);
+    if (result && panel && !panel.available && !isNotImplemented(result)) {
+      panel.available = true;
+      panel.tab.hidden = false;
+    }
+  }
+  Object.assign(timings, message.timings);
+  const compileMs = Object.values(timings).reduce((a, b) => a + b, 0);
+  $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
+    Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
+
+  const now = performance.now();
+  const edited = request?.editTime;
+  if (message.check && request && edited != null) {
     stats.lastLatency = now - edited;
-    stats.lastPhases = { send: inFlight.sentTime - edited, roundTrip: received - inFlight.sentTime, render: now - received };
-    // rAF runs before the frame is produced; a task queued from it runs after.
-    requestAnimationFrame(() => setTimeout(() => {
-      stats.lastFrameLatency = performance.now() - edited;
-      stats.frames++;
-    }, 0));
+    stats.lastPhases = { send: request.sentTime - edited, roundTrip: received - request.sentTime, render: now - received };
+  }
+  if (message.done) {
+    for (const id of sent.keys()) if (id <= message.id) sent.delete(id);
+    stats.updates++;
+    stats.lastApplied = message.id;
+    stats.lastTimings = { ...timings };
+    stats.busy = message.id < stats.lastSent;
+    if (edited != null) {
+      stats.lastAllLatency = now - edited;
+      // rAF runs before the frame is produced; a task queued from it runs after.
+      requestAnimationFrame(() => setTimeout(() => {
+        stats.lastFrameLatency = performance.now() - edited;
+        stats.frames++;
+      }, 0));
+    }
   }
 }
 
@@ -537,17 +579,17 @@ function startWorker() {
       allPasses = message.passes;
       if (chosenPasses) chosenPasses = chosenPasses.filter((p) => allPasses.includes(p));
       renderPassChips($('pass-chips'));
-      scheduleCompile();
       $<HTMLButtonElement>('format').hidden = !message.canFormat;
+      if (pendingSend) {
+        pendingSend = false;
+        scheduleCompile();
+      }
     } else if (message.type === 'formatted') {
       // Apply only if the text is still the one sent: typing since then wins.
       if (message.result.ok && message.source === view.state.doc.toString()) setSource(message.result.code);
       else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
-    } else if (message.type === 'result') {
+    } else if (message.type === 'products') {
       apply(message);
-      inFlight = null;
-      if (dirty) sendCompile();
-      else stats.busy = false;
     } else {
       $('status').textContent = `the compiler failed to load: ${message.message}`;
       $('status').dataset.state = 'error';
@@ -557,9 +599,8 @@ function startWorker() {
   worker.onerror = (event) => {
     event.preventDefault();
     worker.terminate();
-    inFlight = null;
     stats.ready = false;
-    dirty = true;
+    pendingSend = true;
     startWorker();
   };
 }
@@ -577,12 +618,18 @@ function buildPanels() {
     ['reflect', 'Reflection', true],
   ];
   for (const [name, title, optional] of titles) makePanel(name, title, optional);
-  outputs.wgsl = new OutputView(panels.get('wgsl')!.root, wgsl);
-  outputs.hlsl = new OutputView(panels.get('hlsl')!.root, hlslLanguage);
-  outputs.spvasm = new OutputView(panels.get('spirv')!.root, assemblyLanguage);
-  outputs.gen = new OutputView(panels.get('gen')!.root, assemblyLanguage);
-  outputs.ast = new OutputView(panels.get('ast')!.root, jsonLanguage);
-  outputs.reflect = new OutputView(panels.get('reflect')!.root, jsonLanguage);
+  const attach = (panelName: string, product: Product, output: OutputView) => {
+    outputs[product] = output;
+    const panel = panels.get(panelName)!;
+    panel.views.push(output);
+    panel.products.push(product);
+  };
+  attach('wgsl', 'wgsl', new OutputView(panels.get('wgsl')!.root, wgsl));
+  attach('hlsl', 'hlsl', new OutputView(panels.get('hlsl')!.root, hlslLanguage));
+  attach('spirv', 'spvasm', new OutputView(panels.get('spirv')!.root, assemblyLanguage));
+  attach('gen', 'gen', new OutputView(panels.get('gen')!.root, assemblyLanguage));
+  attach('ast', 'ast', new OutputView(panels.get('ast')!.root, jsonLanguage));
+  attach('reflect', 'reflect', new OutputView(panels.get('reflect')!.root, jsonLanguage));
 
   const ir = panels.get('ir')!.root;
   ir.classList.add('ir');
@@ -600,8 +647,8 @@ function buildPanels() {
     split.append(col);
     return col;
   };
-  outputs.irBefore = new OutputView(column('before passes (-O0)'), assemblyLanguage, 'panel-ir-before');
-  outputs.irAfter = new OutputView(column('after the chosen passes'), assemblyLanguage, 'panel-ir-after');
+  attach('ir', 'irBefore', new OutputView(column('before passes (-O0)'), assemblyLanguage, 'panel-ir-before'));
+  attach('ir', 'irAfter', new OutputView(column('after the chosen passes'), assemblyLanguage, 'panel-ir-after'));
   ir.append(chips, split);
   renderPassChips(chips);
   selectPanel(selected);

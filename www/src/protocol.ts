@@ -2,9 +2,9 @@
 
 import type { CompileResult, Diagnostic, FormatResult } from 'refract-wgsl';
 
-/** The output panels, in display order. */
-export const PANELS = ['wgsl', 'hlsl', 'spirv', 'gen', 'ir', 'ast'] as const;
-export type PanelName = (typeof PANELS)[number];
+/** What the compiler makes for the panels, one compile each. */
+export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'irAfter', 'ast', 'reflect'] as const;
+export type Product = (typeof PRODUCTS)[number];
 
 export interface CompileRequest {
   type: 'compile';
@@ -12,6 +12,8 @@ export interface CompileRequest {
   source: string;
   /** The pass pipeline for the "IR after passes" view. */
   passes: string[];
+  /** The products on screen: computed first, right after the check. */
+  first: Product[];
 }
 
 /** A diagnostic with its labels placed in UTF-16 units, as the editor counts; `from` and
@@ -38,21 +40,18 @@ export interface FormatResponse {
 
 export type WorkerRequest = CompileRequest | FormatRequest;
 
-export interface CompileResponse {
-  type: 'result';
+/** Results for one request, in several messages: the check and the products on screen
+ * first, then each other product as it is made. A newer request cuts the sequence short. */
+export interface ProductsMessage {
+  type: 'products';
   id: number;
-  check: { ok: boolean; diagnostics: EditorDiagnostic[] };
-  ast: CompileResult;
-  irBefore: CompileResult;
-  irAfter: CompileResult;
-  wgsl: CompileResult;
-  spvasm: CompileResult;
-  hlsl: CompileResult;
-  gen: CompileResult;
-  /** The reflection as indented JSON text, in a compile result's shape. */
-  reflect: CompileResult;
-  /** Milliseconds spent in the compiler for this request, per product. */
+  /** The check, in the first message of a request only. */
+  check?: { ok: boolean; diagnostics: EditorDiagnostic[] };
+  products: Partial<Record<Product, CompileResult>>;
+  /** Milliseconds spent in the compiler, per product in this message. */
   timings: Record<string, number>;
+  /** The last message of the request: every product has been made. */
+  done: boolean;
 }
 
 export interface ReadyMessage {
@@ -68,4 +67,4 @@ export interface FailedMessage {
   message: string;
 }
 
-export type WorkerMessage = CompileResponse | FormatResponse | ReadyMessage | FailedMessage;
+export type WorkerMessage = ProductsMessage | FormatResponse | ReadyMessage | FailedMessage;

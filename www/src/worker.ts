@@ -1,9 +1,15 @@
 // The compiler worker: every compile runs here, off the page's thread, so typing never
-// waits for refract. One request is handled at a time; the page sends only the newest.
+// waits for refract.
+//
+// Scheduling: the newest text wins. For each request the worker checks the text and makes
+// the products on screen first and posts them; then it makes the other products one at a
+// time, yielding to its message queue between two. If a newer request has arrived by then,
+// the rest of the old one is dropped. So the panel being looked at updates as fast as the
+// compiler allows, and the others follow while the user pauses.
 
-import init, { check, compile, format, passes, reflect, version, type CompileOptions, type CompileResult, type Diagnostic } from 'refract-wgsl';
+import init, { check, compile, format, passes, reflect, version, type CompileResult, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
-import type { CompileRequest, CompileResponse, EditorDiagnostic, WorkerMessage, WorkerRequest } from './protocol';
+import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type WorkerMessage, type WorkerRequest } from './protocol';
 
 const post = (message: WorkerMessage) => postMessage(message);
 
@@ -20,17 +26,6 @@ function placeDiagnostics(source: string, diagnostics: Diagnostic[]): EditorDiag
   });
 }
 
-/** The AST comes as compact JSON; indent it here, off the page's thread, unless it is huge
- * (indenting several megabytes would cost more than it helps). */
-function indentJson(result: CompileResult): CompileResult {
-  if (!result.ok || result.code === undefined || result.code.length > 2_000_000) return result;
-  try {
-    return { ...result, code: JSON.stringify(JSON.parse(result.code), null, 2) };
-  } catch {
-    return result;
-  }
-}
-
 /** The reflection, as a compile result holding indented JSON. */
 function reflection(source: string): CompileResult {
   const result = reflect(source);
@@ -39,39 +34,86 @@ function reflection(source: string): CompileResult {
   return { ok: true, code: JSON.stringify(data, null, 2), diagnostics };
 }
 
-function handle(request: CompileRequest): CompileResponse {
-  const timings: Record<string, number> = {};
-  const timed = <T>(name: string, run: () => T): T => {
-    const start = performance.now();
-    const value = run();
-    timings[name] = performance.now() - start;
-    return value;
-  };
+function make(product: Product, request: CompileRequest): CompileResult {
   const { source } = request;
-  const to = (options: CompileOptions): CompileResult => compile(source, options);
-  const checked = timed('check', () => check(source));
-  return {
-    type: 'result',
+  switch (product) {
+    case 'wgsl': return compile(source, { to: 'wgsl' });
+    case 'spvasm': return compile(source, { to: 'spvasm' });
+    case 'hlsl': return compile(source, { to: 'hlsl' });
+    case 'gen': return compile(source, { to: 'gen' });
+    case 'irBefore': return compile(source, { to: 'ir', opt: 0 });
+    case 'irAfter': return compile(source, { to: 'ir', passes: request.passes });
+    case 'ast': return compile(source, { to: 'ast' });
+    case 'reflect': return reflection(source);
+  }
+}
+
+function timed<T>(timings: Record<string, number>, name: string, run: () => T): T {
+  const start = performance.now();
+  const value = run();
+  timings[name] = performance.now() - start;
+  return value;
+}
+
+/** Lets queued messages run: a zero-delay task (timers would be clamped to 4 ms). */
+function yieldToMessages(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+let latest: CompileRequest | null = null;
+let running = false;
+
+async function serve(request: CompileRequest) {
+  const first = PRODUCTS.filter((p) => request.first.includes(p));
+  const rest = PRODUCTS.filter((p) => !request.first.includes(p));
+  const timings: Record<string, number> = {};
+  const checked = timed(timings, 'check', () => check(request.source));
+  const products: Partial<Record<Product, CompileResult>> = {};
+  for (const p of first) products[p] = timed(timings, p, () => make(p, request));
+  post({
+    type: 'products',
     id: request.id,
-    check: { ok: checked.ok, diagnostics: placeDiagnostics(source, checked.diagnostics) },
-    ast: timed('ast', () => indentJson(to({ to: 'ast' }))),
-    irBefore: timed('irBefore', () => to({ to: 'ir', opt: 0 })),
-    irAfter: timed('irAfter', () => to({ to: 'ir', passes: request.passes })),
-    wgsl: timed('wgsl', () => to({ to: 'wgsl' })),
-    spvasm: timed('spvasm', () => to({ to: 'spvasm' })),
-    hlsl: timed('hlsl', () => to({ to: 'hlsl' })),
-    gen: timed('gen', () => to({ to: 'gen' })),
-    reflect: timed('reflect', () => reflection(source)),
+    check: { ok: checked.ok, diagnostics: placeDiagnostics(request.source, checked.diagnostics) },
+    products,
     timings,
-  };
+    done: rest.length === 0,
+  });
+  for (const [i, p] of rest.entries()) {
+    await yieldToMessages();
+    if (latest) return; // a newer text is waiting
+    const t: Record<string, number> = {};
+    const result = timed(t, p, () => make(p, request));
+    post({ type: 'products', id: request.id, products: { [p]: result }, timings: t, done: i === rest.length - 1 });
+  }
+}
+
+async function run() {
+  running = true;
+  try {
+    while (latest) {
+      const request = latest;
+      latest = null;
+      await serve(request);
+    }
+  } finally {
+    running = false;
+  }
 }
 
 init()
   .then(() => {
     self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       const request = event.data;
-      if (request.type === 'compile') post(handle(request));
-      else post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
+      if (request.type === 'compile') {
+        latest = request;
+        if (!running) void run();
+      } else {
+        post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
+      }
     };
     const canFormat = !format('').diagnostics.some((d) => d.code === 'E0004');
     post({ type: 'ready', version: version(), passes: passes(), canFormat });
