@@ -248,6 +248,24 @@ test('Format is offered when refract can format, and formats as the package does
   await page.close();
 });
 
+test('deep nesting in the worker: the same diagnostics as in Node, no internal error', async () => {
+  const page = await open();
+  for (const source of [
+    `const x = ${'('.repeat(20_000)}1${')'.repeat(20_000)};`,
+    `fn f() { ${'{'.repeat(20_000)}${'}'.repeat(20_000)} }`,
+  ]) {
+    await page.evaluate((t) => window.refractPlayground.setSource(t), source);
+    await settle(page, source);
+    const expected = refract.check(source).diagnostics.map((d) => d.code);
+    assert.ok(!expected.includes('E0006'));
+    const shown = await page.$$eval('[data-testid="diagnostics"] li.problem .code-tag', (tags) => tags.map((t) => t.textContent));
+    assert.deepEqual(shown, expected);
+    await assertAllPanels(page, source);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a damaged share link falls back to an example', async () => {
   const page = await open('#code=%%%not-base64');
   assert.equal(await page.evaluate(() => window.refractPlayground.source()), examples['triangle.wgsl']);
