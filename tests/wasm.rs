@@ -222,6 +222,43 @@ fn deep_nesting_does_not_exhaust_the_stack() {
     }
 }
 
+/// At the parser's nesting limit itself the whole pipeline recurses as deep as it ever
+/// will: every stage must run there, in wasm, without a trap.
+#[wasm_bindgen_test]
+fn nesting_at_the_limit_runs_every_stage() {
+    // Each level of parentheses counts once; the braces of the function and the statement
+    // take a few levels of their own.
+    let n = refract::syntax::MAX_NESTING_DEPTH - 8;
+    let sources = [
+        format!(
+            "fn f() -> i32 {{ return {}1{}; }}",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
+        format!("fn f() {{ {}{} }}", "{".repeat(n / 2), "}".repeat(n / 2)),
+        format!(
+            "fn f(c: bool) {{ {}{} }}",
+            "if c { ".repeat(n / 2),
+            "}".repeat(n / 2)
+        ),
+    ];
+    for source in &sources {
+        let checked: JsValue = wasm::check(JsValue::from_str(source)).into();
+        assert_diagnostics(&checked);
+        assert!(
+            !codes_of(&checked)
+                .iter()
+                .any(|c| c == codes::NESTING_TOO_DEEP),
+            "the nesting limit is reached too early: {:?}",
+            codes_of(&checked)
+        );
+        for target in TARGETS {
+            let result: JsValue = wasm::compile(JsValue::from_str(source), options(target)).into();
+            assert_compile_result(&result, target);
+        }
+    }
+}
+
 #[wasm_bindgen_test]
 fn no_panic_message_without_a_panic() {
     let _ = wasm::check(JsValue::from_str("fn f() {}"));
