@@ -6,7 +6,7 @@
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { EditorState, type Extension } from '@codemirror/state';
 import { defaultKeymap, history as undoHistory, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tags } from '@lezer/highlight';
@@ -158,8 +158,10 @@ class OutputView {
           EditorView.editable.of(false),
           EditorView.contentAttributes.of({ tabindex: '0', 'aria-readonly': 'true' }),
           lineNumbers(),
+          foldGutter(),
+          foldByIndent,
           highlightSelectionMatches(),
-          keymap.of(searchKeymap),
+          keymap.of([...searchKeymap, ...foldKeymap]),
           language,
           syntaxHighlighting(highlight),
           outputTheme,
@@ -214,6 +216,23 @@ class OutputView {
     if (this.visible) this.flush();
   }
 }
+
+/** Folding by indentation, for every output (the AST's JSON, the IR, code): a line folds
+ * the lines after it that are indented deeper. */
+const foldByIndent = foldService.of((state, lineStart) => {
+  const line = state.doc.lineAt(lineStart);
+  const indentOf = (text: string) => text.length - text.trimStart().length;
+  if (line.text.trim() === '') return null;
+  const indent = indentOf(line.text);
+  let end = line.number;
+  for (let n = line.number + 1; n <= state.doc.lines; n++) {
+    const next = state.doc.line(n).text;
+    if (next.trim() === '') continue;
+    if (indentOf(next) <= indent) break;
+    end = n;
+  }
+  return end > line.number ? { from: line.to, to: state.doc.line(end).to } : null;
+});
 
 const outputViews = new WeakMap<Element, OutputView>();
 
