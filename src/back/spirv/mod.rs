@@ -291,12 +291,14 @@ impl Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// Legalizes a copy of `module` for SPIR-V and writes it. The module must verify.
+/// Verifies `module`, legalizes a copy of it for SPIR-V and writes that.
 pub fn compile(
     module: &Module,
     options: &Options,
     debug: Option<DebugSource<'_>>,
 ) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
+    // The writer's precondition; modules from the parser and from lowering already verify.
+    crate::ir::verify(module)?;
     let mut m = module.clone();
     legalize::run(&mut m, options).map_err(|e| vec![e.to_diagnostic(&m)])?;
     if crate::passes::VERIFY_EACH_PASS {

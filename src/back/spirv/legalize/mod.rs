@@ -10,6 +10,7 @@ mod dynamic_index;
 mod float_to_int;
 mod int_division;
 mod pointer_args;
+mod robustness;
 mod shift_amount;
 mod uniform_std140;
 mod util;
@@ -64,6 +65,12 @@ pub const RULES: &[Rule] = &[
         summary: "calls passing pointers that are not variables call copies specialized to the pointer's root",
         wanted: always,
         run: pointer_args::run,
+    },
+    Rule {
+        name: "robustness",
+        summary: "indices that may be out of bounds are clamped to the last element",
+        wanted: always,
+        run: robustness::run,
     },
     Rule {
         name: "uniform-std140",
