@@ -12,6 +12,7 @@ mod int_division;
 mod pointer_args;
 mod robustness;
 mod shift_amount;
+mod texture_bounds;
 mod uniform_std140;
 mod util;
 mod zero_workgroup;
@@ -71,6 +72,12 @@ pub const RULES: &[Rule] = &[
         summary: "indices that may be out of bounds are clamped to the last element",
         wanted: always,
         run: robustness::run,
+    },
+    Rule {
+        name: "texture-bounds",
+        summary: "`textureLoad` clamps its address into the texture; `textureStore` outside it is skipped",
+        wanted: always,
+        run: texture_bounds::run,
     },
     Rule {
         name: "uniform-std140",
