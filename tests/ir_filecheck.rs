@@ -25,6 +25,9 @@
 //! `BLESS=1 cargo test --test ir_filecheck` rewrites each file's CHECK/NEXT lines from the
 //! actual output (keeping NOT lines and everything else).
 
+mod common;
+
+use common::filecheck::{bless, check, directive};
 use refract::diag::LineIndex;
 use refract::ir::{self, Opcode, binary};
 use refract::{Diagnostic, passes};
@@ -57,12 +60,6 @@ fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
             _ => format!("{} {}", d.code, d.message),
         })
         .collect()
-}
-
-fn directive<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let rest = line.trim_start().strip_prefix(';')?.trim_start();
-    let rest = rest.strip_prefix(key)?.strip_prefix(':')?;
-    Some(rest.strip_prefix(' ').unwrap_or(rest).trim_end())
 }
 
 fn corrupt(m: &mut ir::Module, what: &str) -> Result<(), String> {
@@ -204,78 +201,6 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
         }
         other => Err(format!("unknown RUN mode `{other}`")),
     }
-}
-
-fn check(text: &str, output: &[String]) -> Result<(), String> {
-    let lines: Vec<&str> = output
-        .iter()
-        .map(String::as_str)
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let mut pos = 0usize; // next line to search from
-    let mut last: Option<usize> = None;
-    let mut pending_not: Vec<&str> = Vec::new();
-    let verify_nots = |nots: &mut Vec<&str>, from: usize, to: usize| -> Result<(), String> {
-        for n in nots.drain(..) {
-            if let Some(l) = lines[from..to].iter().find(|l| l.contains(n)) {
-                return Err(format!("NOT: `{n}` matched `{l}`"));
-            }
-        }
-        Ok(())
-    };
-    for line in text.lines() {
-        if let Some(want) = directive(line, "CHECK") {
-            let found = lines[pos..]
-                .iter()
-                .position(|l| l.contains(want))
-                .map(|k| k + pos);
-            let Some(k) = found else {
-                return Err(format!(
-                    "CHECK: `{want}` not found after line {pos} of the output"
-                ));
-            };
-            verify_nots(&mut pending_not, pos, k)?;
-            last = Some(k);
-            pos = k + 1;
-        } else if let Some(want) = directive(line, "NEXT") {
-            let k = last.map_or(0, |l| l + 1);
-            match lines.get(k) {
-                Some(l) if l.contains(want) => {
-                    verify_nots(&mut pending_not, pos, k)?;
-                    last = Some(k);
-                    pos = k + 1;
-                }
-                other => {
-                    return Err(format!(
-                        "NEXT: `{want}` expected on output line {}, found {:?}",
-                        k + 1,
-                        other
-                    ));
-                }
-            }
-        } else if let Some(not) = directive(line, "NOT") {
-            pending_not.push(not);
-        }
-    }
-    verify_nots(&mut pending_not, pos, lines.len())
-}
-
-fn bless(path: &Path, text: &str, output: &[String]) {
-    let mut kept: Vec<&str> = text
-        .lines()
-        .filter(|l| directive(l, "CHECK").is_none() && directive(l, "NEXT").is_none())
-        .collect();
-    while kept.last().is_some_and(|l| l.trim().is_empty()) {
-        kept.pop();
-    }
-    let mut new = kept.join("\n");
-    new.push_str("\n\n");
-    let lines: Vec<&String> = output.iter().filter(|l| !l.trim().is_empty()).collect();
-    for (k, l) in lines.iter().enumerate() {
-        let key = if k == 0 { "CHECK" } else { "NEXT" };
-        new.push_str(&format!("; {key}: {l}\n"));
-    }
-    std::fs::write(path, new).expect("write blessed file");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 
 pub mod ast_dump;
+pub mod cli;
 pub mod corpus;
 pub mod filecheck;
 pub mod spirv_tools;

@@ -892,6 +892,15 @@ impl Writer<'_> {
         Ok(spv)
     }
 
+    /// A pointer to element 0 of a `sample_mask` variable (an `array<u32, 1>`).
+    fn sample_mask_element(&mut self, class: StorageClass, ty: u32, var: u32) -> Result<u32> {
+        let ptr = self.pointer_type(class, ty)?;
+        let zero = self.const_u32(0)?;
+        let p = self.alloc();
+        self.out().op(Op::AccessChain, &[ptr, p, var, zero]);
+        Ok(p)
+    }
+
     /// Loads an input into `result` (or a fresh id); returns the id.
     fn load_input(&mut self, plan: &IoPlan, result: Option<u32>) -> Result<u32> {
         let id = result.unwrap_or_else(|| self.alloc());
@@ -902,10 +911,7 @@ impl Writer<'_> {
                 sample_mask,
             } => {
                 if *sample_mask {
-                    let ptr = self.pointer_type(StorageClass::Input, *ty)?;
-                    let zero = self.const_u32(0)?;
-                    let p = self.alloc();
-                    self.out().op(Op::AccessChain, &[ptr, p, *var, zero]);
+                    let p = self.sample_mask_element(StorageClass::Input, *ty, *var)?;
                     self.out().op(Op::Load, &[*ty, id, p]);
                 } else {
                     self.out().op(Op::Load, &[*ty, id, *var]);
@@ -932,10 +938,7 @@ impl Writer<'_> {
                 sample_mask,
             } => {
                 if *sample_mask {
-                    let ptr = self.pointer_type(StorageClass::Output, *ty)?;
-                    let zero = self.const_u32(0)?;
-                    let p = self.alloc();
-                    self.fx.body.op(Op::AccessChain, &[ptr, p, *var, zero]);
+                    let p = self.sample_mask_element(StorageClass::Output, *ty, *var)?;
                     self.fx.body.op(Op::Store, &[p, value]);
                 } else {
                     self.fx.body.op(Op::Store, &[*var, value]);

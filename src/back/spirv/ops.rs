@@ -274,46 +274,8 @@ impl Writer<'_> {
                 b = self.splat(b, ty, na);
             }
         }
-        let signed = s == Scalar::I32;
-        let spv = match (op, s) {
-            (Opcode::Add, s) if s.is_float() => Op::FAdd,
-            (Opcode::Sub, s) if s.is_float() => Op::FSub,
-            (Opcode::Mul, s) if s.is_float() => Op::FMul,
-            (Opcode::Div, s) if s.is_float() => Op::FDiv,
-            (Opcode::Rem, s) if s.is_float() => Op::FRem,
-            (Opcode::Add, _) => Op::IAdd,
-            (Opcode::Sub, _) => Op::ISub,
-            (Opcode::Mul, _) => Op::IMul,
-            (Opcode::Div, _) => {
-                if signed {
-                    Op::SDiv
-                } else {
-                    Op::UDiv
-                }
-            }
-            (Opcode::Rem, _) => {
-                if signed {
-                    Op::SRem
-                } else {
-                    Op::UMod
-                }
-            }
-            (Opcode::And, Scalar::Bool) => Op::LogicalAnd,
-            (Opcode::Or, Scalar::Bool) => Op::LogicalOr,
-            (Opcode::Xor, Scalar::Bool) => Op::LogicalNotEqual,
-            (Opcode::And, _) => Op::BitwiseAnd,
-            (Opcode::Or, _) => Op::BitwiseOr,
-            (Opcode::Xor, _) => Op::BitwiseXor,
-            (Opcode::Shl, _) => Op::ShiftLeftLogical,
-            (Opcode::Shr, _) => {
-                if signed {
-                    Op::ShiftRightArithmetic
-                } else {
-                    Op::ShiftRightLogical
-                }
-            }
-            _ => return Err(Error::malformed("an unexpected binary operation", i)),
-        };
+        let spv = simple_op(op, s)
+            .ok_or_else(|| Error::malformed("an unexpected binary operation", i))?;
         let id = self.result(i);
         self.emit(spv, ty, id, &[a, b]);
         Ok(())
@@ -373,37 +335,8 @@ impl Writer<'_> {
             .shape(ai)
             .map(|x| x.0)
             .ok_or_else(|| Error::malformed("a comparison of non-scalars", i))?;
-        let op = m.opcode(i);
-        let spv = if s.is_float() {
-            match op {
-                Opcode::Eq => Op::FOrdEqual,
-                // NaN != x is true.
-                Opcode::Ne => Op::FUnordNotEqual,
-                Opcode::Lt => Op::FOrdLessThan,
-                Opcode::Le => Op::FOrdLessThanEqual,
-                Opcode::Gt => Op::FOrdGreaterThan,
-                _ => Op::FOrdGreaterThanEqual,
-            }
-        } else if s == Scalar::Bool {
-            match op {
-                Opcode::Eq => Op::LogicalEqual,
-                _ => Op::LogicalNotEqual,
-            }
-        } else {
-            let signed = s == Scalar::I32;
-            match (op, signed) {
-                (Opcode::Eq, _) => Op::IEqual,
-                (Opcode::Ne, _) => Op::INotEqual,
-                (Opcode::Lt, true) => Op::SLessThan,
-                (Opcode::Lt, false) => Op::ULessThan,
-                (Opcode::Le, true) => Op::SLessThanEqual,
-                (Opcode::Le, false) => Op::ULessThanEqual,
-                (Opcode::Gt, true) => Op::SGreaterThan,
-                (Opcode::Gt, false) => Op::UGreaterThan,
-                (Opcode::Ge, true) => Op::SGreaterThanEqual,
-                _ => Op::UGreaterThanEqual,
-            }
-        };
+        let spv = simple_op(m.opcode(i), s)
+            .ok_or_else(|| Error::malformed("an unexpected comparison", i))?;
         let id = self.result(i);
         self.emit(spv, ty, id, &[a, b]);
         Ok(())
@@ -721,5 +654,57 @@ impl Writer<'_> {
         self.capability(spirv::Capability::DemoteToHelperInvocation);
         self.out().op(Op::DemoteToHelperInvocation, &[]);
         Ok(())
+    }
+}
+
+/// The SPIR-V instruction for an IR arithmetic, bitwise, shift or comparison opcode on
+/// scalars (or vectors) of kind `s`, component by component.
+pub(super) fn simple_op(op: Opcode, s: Scalar) -> Option<Op> {
+    let float = s.is_float();
+    let signed = s == Scalar::I32;
+    let pick = |f: Op, i: Op, u: Op| {
+        Some(if float {
+            f
+        } else if signed {
+            i
+        } else {
+            u
+        })
+    };
+    match (op, s) {
+        (Opcode::Add, _) => pick(Op::FAdd, Op::IAdd, Op::IAdd),
+        (Opcode::Sub, _) => pick(Op::FSub, Op::ISub, Op::ISub),
+        (Opcode::Mul, _) => pick(Op::FMul, Op::IMul, Op::IMul),
+        (Opcode::Div, _) => pick(Op::FDiv, Op::SDiv, Op::UDiv),
+        (Opcode::Rem, _) => pick(Op::FRem, Op::SRem, Op::UMod),
+        (Opcode::And, Scalar::Bool) => Some(Op::LogicalAnd),
+        (Opcode::Or, Scalar::Bool) => Some(Op::LogicalOr),
+        (Opcode::Xor | Opcode::Ne, Scalar::Bool) => Some(Op::LogicalNotEqual),
+        (Opcode::Eq, Scalar::Bool) => Some(Op::LogicalEqual),
+        (Opcode::And, _) => Some(Op::BitwiseAnd),
+        (Opcode::Or, _) => Some(Op::BitwiseOr),
+        (Opcode::Xor, _) => Some(Op::BitwiseXor),
+        (Opcode::Shl, _) => Some(Op::ShiftLeftLogical),
+        (Opcode::Shr, _) => pick(
+            Op::ShiftRightLogical,
+            Op::ShiftRightArithmetic,
+            Op::ShiftRightLogical,
+        ),
+        (Opcode::Eq, _) => pick(Op::FOrdEqual, Op::IEqual, Op::IEqual),
+        // NaN != x is true.
+        (Opcode::Ne, _) => pick(Op::FUnordNotEqual, Op::INotEqual, Op::INotEqual),
+        (Opcode::Lt, _) => pick(Op::FOrdLessThan, Op::SLessThan, Op::ULessThan),
+        (Opcode::Le, _) => pick(
+            Op::FOrdLessThanEqual,
+            Op::SLessThanEqual,
+            Op::ULessThanEqual,
+        ),
+        (Opcode::Gt, _) => pick(Op::FOrdGreaterThan, Op::SGreaterThan, Op::UGreaterThan),
+        (Opcode::Ge, _) => pick(
+            Op::FOrdGreaterThanEqual,
+            Op::SGreaterThanEqual,
+            Op::UGreaterThanEqual,
+        ),
+        _ => None,
     }
 }

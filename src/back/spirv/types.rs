@@ -797,88 +797,33 @@ impl Writer<'_> {
         let op = m.opcode(v);
         let ops: Vec<Inst> = m.operands(v).collect();
         let Some(ty) = m.ty(v) else { return Ok(None) };
-        let Some((rs, _)) = m.scalar_or_vec(ty) else {
+        if m.scalar_or_vec(ty).is_none() {
             return Ok(None);
-        };
+        }
         let arg_scalar = ops
             .first()
             .and_then(|&a| m.ty(a))
             .and_then(|t| m.scalar_or_vec(t))
             .map(|x| x.0);
         let same_shape = ops.len() == 2 && ops.iter().all(|&a| m.ty(a) == m.ty(ops[0]));
-        let signed = arg_scalar == Some(Scalar::I32);
         let spv = match (op, arg_scalar) {
             (_, Some(Scalar::F32 | Scalar::F16)) => return Ok(None),
-            (Opcode::Add, Some(s)) if s.is_int() && same_shape => Op::IAdd,
-            (Opcode::Sub, Some(s)) if s.is_int() && same_shape => Op::ISub,
-            (Opcode::Mul, Some(s)) if s.is_int() && same_shape => Op::IMul,
-            (Opcode::Div, Some(s)) if s.is_int() && same_shape => {
-                if signed {
-                    Op::SDiv
-                } else {
-                    Op::UDiv
-                }
+            (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Div | Opcode::Rem, Some(s))
+                if s.is_int() && same_shape =>
+            {
+                super::ops::simple_op(op, s)
             }
-            (Opcode::Rem, Some(s)) if s.is_int() && same_shape => {
-                if signed {
-                    Op::SRem
-                } else {
-                    Op::UMod
-                }
-            }
-            (Opcode::And, Some(Scalar::Bool)) => Op::LogicalAnd,
-            (Opcode::Or, Some(Scalar::Bool)) => Op::LogicalOr,
-            (Opcode::And, _) => Op::BitwiseAnd,
-            (Opcode::Or, _) => Op::BitwiseOr,
-            (Opcode::Xor, Some(Scalar::Bool)) => Op::LogicalNotEqual,
-            (Opcode::Xor, _) => Op::BitwiseXor,
-            (Opcode::Shl, _) => Op::ShiftLeftLogical,
-            (Opcode::Shr, _) => {
-                if signed {
-                    Op::ShiftRightArithmetic
-                } else {
-                    Op::ShiftRightLogical
-                }
-            }
-            (Opcode::Neg, Some(Scalar::I32)) => Op::SNegate,
-            (Opcode::BitNot, _) => Op::Not,
-            (Opcode::Not, _) => Op::LogicalNot,
-            (Opcode::Eq, Some(Scalar::Bool)) => Op::LogicalEqual,
-            (Opcode::Ne, Some(Scalar::Bool)) => Op::LogicalNotEqual,
-            (Opcode::Eq, _) => Op::IEqual,
-            (Opcode::Ne, _) => Op::INotEqual,
-            (Opcode::Lt, _) => {
-                if signed {
-                    Op::SLessThan
-                } else {
-                    Op::ULessThan
-                }
-            }
-            (Opcode::Le, _) => {
-                if signed {
-                    Op::SLessThanEqual
-                } else {
-                    Op::ULessThanEqual
-                }
-            }
-            (Opcode::Gt, _) => {
-                if signed {
-                    Op::SGreaterThan
-                } else {
-                    Op::UGreaterThan
-                }
-            }
-            (Opcode::Ge, _) => {
-                if signed {
-                    Op::SGreaterThanEqual
-                } else {
-                    Op::UGreaterThanEqual
-                }
-            }
-            (Opcode::Select, _) => Op::Select,
-            _ => return Ok(None),
+            (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Div | Opcode::Rem, _) => None,
+            (Opcode::Neg, Some(Scalar::I32)) => Some(Op::SNegate),
+            (Opcode::BitNot, _) => Some(Op::Not),
+            (Opcode::Not, _) => Some(Op::LogicalNot),
+            (Opcode::Select, _) => Some(Op::Select),
+            (_, Some(s)) => super::ops::simple_op(op, s),
+            _ => None,
         };
-        let _ = rs;
+        let Some(spv) = spv else {
+            return Ok(None);
+        };
         let mut words = Vec::with_capacity(ops.len());
         for a in ops {
             match self.spec_value(a) {

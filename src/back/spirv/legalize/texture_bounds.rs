@@ -79,12 +79,16 @@ fn dims(b: &mut Builder<'_>, t: Value, level: Option<Value>, n: u32) -> Value {
     b.value(Opcode::TextureDimensions, Type(ty.inst()), &ops)
 }
 
-fn load(m: &mut Module, i: Inst) -> bool {
+/// The operands, the texture's kind and the coordinates' size of a texture access.
+fn access_parts(m: &Module, i: Inst) -> Option<(Vec<Inst>, Info, u32)> {
     let ops = m.operands_vec(i);
-    let Some(inf) = info(m, ops[0]) else {
-        return false;
-    };
-    let Some((_, n)) = shape(m, ops[1]) else {
+    let inf = info(m, *ops.first()?)?;
+    let n = shape(m, *ops.get(1)?)?.1;
+    Some((ops, inf, n))
+}
+
+fn load(m: &mut Module, i: Inst) -> bool {
+    let Some((ops, inf, n)) = access_parts(m, i) else {
         return false;
     };
     let mut b = builder_before(m, i);
@@ -131,11 +135,7 @@ fn load(m: &mut Module, i: Inst) -> bool {
 }
 
 fn store(m: &mut Module, i: Inst) -> bool {
-    let ops = m.operands_vec(i);
-    let Some(inf) = info(m, ops[0]) else {
-        return false;
-    };
-    let Some((_, n)) = shape(m, ops[1]) else {
+    let Some((ops, inf, n)) = access_parts(m, i) else {
         return false;
     };
     let mut b = builder_before(m, i);
