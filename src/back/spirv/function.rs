@@ -551,6 +551,14 @@ impl Writer<'_> {
             self.load_input(&plan, Some(id))?;
             self.name(p.inst(), id);
         }
+        // Private variables whose initializers are not constants.
+        for v in self.uses_of.get(&f.inst()).cloned().unwrap_or_default() {
+            let id = self.global_var(v)?;
+            if self.deferred_inits.contains(&v) {
+                let init = self.value(m.operand(v, 0))?;
+                self.out().op(Op::Store, &[id, init]);
+            }
+        }
         self.fx.in_prologue = false;
         let fn_ty = m.ty(f.inst()).and_then(|t| m.fn_parts(t));
         if let Some((ret, _)) = fn_ty {

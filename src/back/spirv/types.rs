@@ -901,6 +901,15 @@ impl Writer<'_> {
         }
         let ptr = self.pointer_type(class, pointee)?;
         let init = match (space, m.operand_opt(v, 0)) {
+            (AddressSpace::Private, Some(i)) => match self.spec_value(i) {
+                Ok(id) => Some(id),
+                Err(_) => {
+                    // An initializer SPIR-V cannot make a constant (float math on
+                    // overrides): each entry point stores it first thing.
+                    self.deferred_inits.push(v);
+                    Some(self.null(pointee)?)
+                }
+            },
             (_, Some(i)) => Some(self.spec_value(i)?),
             (AddressSpace::Private, None) => Some(self.null(pointee)?),
             (AddressSpace::Workgroup, None) if self.opts.zero_initializes_workgroup() => {

@@ -42,6 +42,8 @@ pub struct Writer<'a> {
     /// The module-scope variables each function uses, its callees' included.
     pub(super) uses_of: FxHashMap<Inst, Vec<Inst>>,
     pub(super) fx: FnState,
+    /// Private variables whose initializer each entry point stores at its start.
+    pub(super) deferred_inits: Vec<Inst>,
     /// Whether a `WorkgroupSize` built-in was declared (one per module).
     pub(super) workgroup_size_builtin: bool,
 }
@@ -73,6 +75,7 @@ impl<'a> Writer<'a> {
             spec_ids: FxHashMap::default(),
             uses_of: FxHashMap::default(),
             fx: FnState::default(),
+            deferred_inits: Vec::new(),
             workgroup_size_builtin: false,
         }
     }
