@@ -32,7 +32,15 @@ impl Writer<'_> {
                 Ok(id)
             }
             _ if op.is_constant() => self.constant(v),
-            Opcode::Override => self.spec_value(v),
+            Opcode::Override => match self.spec_value(v) {
+                Ok(id) => Ok(id),
+                // An override whose default is an expression SPIR-V cannot make a
+                // specialization constant is that expression, computed in the function.
+                Err(e) => match m.operand_opt(v, 0) {
+                    Some(init) if m.opcode(init) != Opcode::Constant => self.value(init),
+                    _ => Err(e),
+                },
+            },
             _ => {
                 if let Some(&id) = self.fx.local_globals.get(&v) {
                     return Ok(id);
