@@ -2,12 +2,15 @@
 //! a vector's component (`OpVectorExtractDynamic`). A dynamic index into an array or
 //! matrix *value* — `extract %arr, %i` — is rewritten through a function variable:
 //! `%p = var %arr; %q = access %p, %i; %r = load %q`, and `insert` likewise with a store.
-//! The writer keeps the one form SPIR-V has: constant indices, then at most one dynamic
-//! index into a vector, last.
+//! A constant read this way lives in a private variable instead, one per constant,
+//! initialized once. The writer keeps the one form SPIR-V has: constant indices, then at
+//! most one dynamic index into a vector, last.
 
 use super::util::{builder_before, find_all};
 use crate::back::spirv::{Options, Result};
-use crate::ir::{Inst, Module, Opcode, Type, Value};
+use crate::ir::enums::{AccessMode, AddressSpace};
+use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
+use rustc_hash::FxHashMap;
 
 /// Whether `extract`/`insert` `i` (indices from operand `first`) needs the variable.
 fn needs_spill(m: &Module, i: Inst, first: usize) -> bool {
@@ -32,6 +35,9 @@ fn needs_spill(m: &Module, i: Inst, first: usize) -> bool {
 
 pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
     let mut changed = false;
+    // Constants read with a dynamic index live in one private variable each, initialized
+    // once, rather than being copied into a function variable at every read.
+    let mut constant_vars: FxHashMap<Inst, Value> = FxHashMap::default();
     for i in find_all(m, &[Opcode::Extract, Opcode::Insert]) {
         let insert = m.opcode(i) == Opcode::Insert;
         let first = if insert { 2 } else { 1 };
@@ -40,8 +46,23 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         }
         let ops = m.operands_vec(i);
         let Some(ty) = m.ty(ops[0]) else { continue };
+        let constant = !insert && m.opcode(ops[0]).is_constant();
+        let var = if constant {
+            match constant_vars.get(&ops[0]) {
+                Some(&v) => v,
+                None => {
+                    let mut b = Builder::new(m);
+                    let pt = b.ty_ptr(AddressSpace::Private, Type(ty), AccessMode::ReadWrite);
+                    let v = b.global_var("", pt, Some(Value(ops[0])));
+                    constant_vars.insert(ops[0], v);
+                    v
+                }
+            }
+        } else {
+            let mut b = builder_before(m, i);
+            b.local_var(Type(ty), Some(Value(ops[0])))
+        };
         let mut b = builder_before(m, i);
-        let var = b.local_var(Type(ty), Some(Value(ops[0])));
         let indices: Vec<Value> = ops[first..].iter().map(|&x| Value(x)).collect();
         let Some(elem_ptr) = access(&mut b, var, &indices) else {
             continue;
