@@ -95,7 +95,11 @@ fn main() {
         text.len() as f64 / 1e6
     );
 
-    let files = corpus_files(if benching { usize::MAX } else { 50 });
+    let limit = std::env::var("SPIRV_BENCH_FILES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if benching { usize::MAX } else { 50 });
+    let files = corpus_files(limit);
     let mut ours = Duration::ZERO;
     let mut theirs = Duration::ZERO;
     let mut both = 0usize;
