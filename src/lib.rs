@@ -148,7 +148,68 @@ pub fn compile(source: &str, options: &Options) -> CompileResult {
                 diagnostics,
             }
         }
+        Target::Wgsl | Target::Ir => match compile_through_ir(source, options) {
+            Ok((output, diagnostics)) => CompileResult {
+                output: Some(output),
+                diagnostics,
+            },
+            Err(diagnostics) => CompileResult::failed(diagnostics),
+        },
         _ => CompileResult::failed(vec![not_yet(options.target.name())]),
+    }
+}
+
+/// The pass names `options` selects: `--passes` when given, else the optimization
+/// level's pipeline.
+fn pass_names(options: &Options) -> Vec<String> {
+    match &options.passes {
+        Some(list) => list.clone(),
+        None => passes::pipeline_for(options.opt_level)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    }
+}
+
+/// WGSL → AST → (sema) → IR → passes → target, for the targets that go through the IR.
+fn compile_through_ir(
+    source: &str,
+    options: &Options,
+) -> Result<(Output, Vec<Diagnostic>), Vec<Diagnostic>> {
+    // Pass names are checked first, so a typo is reported whatever the source holds.
+    let names = pass_names(options);
+    passes::resolve(&names)?;
+    let (ast, mut diagnostics) = syntax::parse(source);
+    if diag::has_errors(&diagnostics) {
+        return Err(diagnostics);
+    }
+    let typed = lower::analyze(&ast).map_err(|mut d| {
+        diagnostics.append(&mut d);
+        std::mem::take(&mut diagnostics)
+    })?;
+    let mut module = lower::lower(&ast, &typed).map_err(|mut d| {
+        diagnostics.append(&mut d);
+        std::mem::take(&mut diagnostics)
+    })?;
+    if passes::VERIFY_EACH_PASS {
+        passes::verify_after(&module, "lowering")?;
+    }
+    if let Some(entry) = &options.entry_point {
+        passes::entry::keep_only(&mut module, entry)?;
+    }
+    passes::run_pipeline(&mut module, &names)?;
+    let text = emit_text(&module, options.target)?;
+    Ok((Output::Text(text), diagnostics))
+}
+
+/// Writes a verified module for a text target that goes through the IR.
+fn emit_text(module: &ir::Module, target: Target) -> Result<String, Vec<Diagnostic>> {
+    match target {
+        Target::Ir => Ok(ir::print(module)),
+        Target::Wgsl => {
+            back::wgsl::write_string(module, &back::wgsl::Options::default()).map_err(Vec::from)
+        }
+        other => Err(vec![not_yet(other.name())]),
     }
 }
 
@@ -225,6 +286,7 @@ pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Dia
     match options.to.as_deref().unwrap_or("ir") {
         "ir" => Ok(IrOutput::Text(ir::print(&module))),
         "bin" => Ok(IrOutput::Bytes(ir::binary::serialize(&module))),
+        "wgsl" => Ok(IrOutput::Text(emit_text(&module, Target::Wgsl)?)),
         other if Target::from_name(other).is_some() => Err(vec![not_yet(other)]),
         other => Err(vec![
             Diagnostic::error(

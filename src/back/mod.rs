@@ -1,1 +1,3 @@
 //! Back ends, one folder per target, each with its `Options`, `Error` and `write_*()`.
+
+pub mod wgsl;

@@ -129,6 +129,10 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (UNKNOWN_ENTRY_POINT, UNKNOWN_ENTRY_POINT_MEANING),
+    (RAISE_UNSUPPORTED, RAISE_UNSUPPORTED_MEANING),
+    (RAISE_MALFORMED, RAISE_MALFORMED_MEANING),
+    (RAISE_TOO_DEEP, RAISE_TOO_DEEP_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -489,3 +493,20 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+pub const UNKNOWN_ENTRY_POINT: &str = "E4003";
+const UNKNOWN_ENTRY_POINT_MEANING: &str = "`--entry` names no entry point of the module";
+
+// E4200–E4299: raising IR to WGSL (the WGSL back end).
+
+pub const RAISE_UNSUPPORTED: &str = "E4200";
+const RAISE_UNSUPPORTED_MEANING: &str =
+    "the IR uses something WGSL cannot express (a layout, an instruction, an unspellable type)";
+
+pub const RAISE_MALFORMED: &str = "E4201";
+const RAISE_MALFORMED_MEANING: &str =
+    "the IR given to the WGSL back end breaks an IR rule (it should have been verified)";
+
+pub const RAISE_TOO_DEEP: &str = "E4202";
+const RAISE_TOO_DEEP_MEANING: &str =
+    "the IR's control flow or expressions nest deeper than WGSL output may";
