@@ -6,9 +6,11 @@
 //! keeps on), verifies the module after every pass, so a pass that breaks an IR rule fails
 //! at once with the rule, the pass and the place in the printed IR.
 
+pub mod const_fold;
 pub mod dce;
 pub mod entry;
 pub mod mem2reg;
+pub mod simplify_cfg;
 
 use crate::diag::{Diagnostic, codes};
 use crate::ir::{Module, verify};
@@ -27,6 +29,16 @@ pub const PASSES: &[Pass] = &[
         name: "mem2reg",
         summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
         run: mem2reg::run,
+    },
+    Pass {
+        name: "simplify-cfg",
+        summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
+        run: simplify_cfg::run,
+    },
+    Pass {
+        name: "const-fold",
+        summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
+        run: const_fold::run,
     },
     Pass {
         name: "dce",
@@ -51,7 +63,13 @@ pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
 }
 
 /// The `-O1` pipeline.
-pub const O1: &[&str] = &["mem2reg", "dce"];
+pub const O1: &[&str] = &[
+    "mem2reg",
+    "simplify-cfg",
+    "const-fold",
+    "simplify-cfg",
+    "dce",
+];
 
 /// Checks a list of pass names; every unknown one is a diagnostic.
 pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> {

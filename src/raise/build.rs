@@ -224,3 +224,73 @@ pub fn walk_names(m: &Module, e: ExprId, f: &mut impl FnMut(crate::util::Symbol)
         for_each_child(kind, |c| stack.push(c));
     }
 }
+
+/// The parts of a statement: its expressions and nested statements, each with how many
+/// nesting levels deeper than the statement the parser counts it (a block's statements
+/// one, a `continuing`'s or a switch clause's two).
+pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut Vec<(StmtId, u32)>) {
+    let block = |b: &Block, d: u32, stmts: &mut Vec<(StmtId, u32)>| {
+        stmts.extend(b.stmts.iter().map(|&x| (x, d)));
+    };
+    match kind {
+        StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
+        StmtKind::Block(b) => block(b, 1, stmts),
+        StmtKind::Var(v) => exprs.extend(v.ty.iter().chain(v.init.iter()).map(|&e| (e, 0))),
+        StmtKind::Let(v) | StmtKind::Const(v) => {
+            exprs.extend(v.ty.iter().chain([&v.init]).map(|&e| (e, 0)))
+        }
+        StmtKind::Assign { lhs, rhs, .. } => exprs.extend(lhs.iter().chain([rhs]).map(|&e| (e, 0))),
+        StmtKind::Increment(e)
+        | StmtKind::Decrement(e)
+        | StmtKind::Call(e)
+        | StmtKind::ConstAssert(e) => exprs.push((*e, 0)),
+        StmtKind::Return(e) => exprs.extend(e.iter().map(|&e| (e, 0))),
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            exprs.push((*cond, 0));
+            block(then_branch, 1, stmts);
+            stmts.extend(else_branch.iter().map(|&e| (e, 1)));
+        }
+        StmtKind::Switch {
+            selector, clauses, ..
+        } => {
+            exprs.push((*selector, 0));
+            for c in clauses {
+                block(&c.body, 2, stmts);
+                for sel in &c.selectors {
+                    if let CaseSelector::Expr(e) = sel {
+                        exprs.push((*e, 1));
+                    }
+                }
+            }
+        }
+        StmtKind::Loop {
+            body, continuing, ..
+        } => {
+            block(body, 1, stmts);
+            if let Some(c) = continuing {
+                block(&c.body, 2, stmts);
+                exprs.extend(c.break_if.iter().map(|&e| (e, 2)));
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            stmts.extend(init.iter().chain(update.iter()).map(|&x| (x, 1)));
+            exprs.extend(cond.iter().map(|&e| (e, 0)));
+            block(body, 1, stmts);
+        }
+        StmtKind::While { cond, body, .. } => {
+            exprs.push((*cond, 0));
+            block(body, 1, stmts);
+        }
+    }
+}

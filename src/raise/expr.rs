@@ -3,8 +3,9 @@
 //! file knows each opcode's WGSL spelling and argument order.
 
 use super::build::Ast;
-use super::types::{scalar_name, type_expr};
+use super::types::type_expr;
 use super::{Cx, RaiseError};
+use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
 use crate::syntax::ast::{BinaryOp, ExprId, FloatSuffix, IntSuffix, LiteralValue, UnaryOp};
 
@@ -226,11 +227,18 @@ fn float_text(v: f32) -> String {
 pub fn scalar_literal(cx: &Cx<'_>, ast: &mut Ast, c: Inst) -> Result<ExprId, RaiseError> {
     let m = cx.m;
     let ty = m.ty(c).ok_or_else(|| cx.malformed(c, "constant"))?;
-    let bits = m.literal(c);
-    Ok(match m.opcode(ty) {
-        Opcode::Bool => ast.bool_lit(bits != 0),
-        Opcode::U32 => ast.int_lit(u64::from(bits), IntSuffix::U),
-        Opcode::I32 => {
+    let kind = m
+        .scalar(ty)
+        .ok_or_else(|| cx.malformed(c, "scalar constant type"))?;
+    Ok(literal_of(ast, kind, m.literal(c)))
+}
+
+/// The literal for a scalar of kind `kind` with literal bits `bits`.
+pub fn literal_of(ast: &mut Ast, kind: Scalar, bits: u32) -> ExprId {
+    match kind {
+        Scalar::Bool => ast.bool_lit(bits != 0),
+        Scalar::U32 => ast.int_lit(u64::from(bits), IntSuffix::U),
+        Scalar::I32 => {
             let v = bits as i32;
             if v == i32::MIN {
                 // 2147483648i does not exist; the abstract -2147483648 converts exactly.
@@ -245,19 +253,75 @@ pub fn scalar_literal(cx: &Cx<'_>, ast: &mut Ast, c: Inst) -> Result<ExprId, Rai
                 }
             }
         }
-        Opcode::F32 => float_literal(ast, f32::from_bits(bits), bits, FloatSuffix::F),
-        Opcode::F16 => {
+        Scalar::F32 => float_literal(ast, f32::from_bits(bits), bits, FloatSuffix::F),
+        Scalar::F16 => {
             let h = half::f16::from_bits(bits as u16);
             float_literal(ast, h.to_f32(), bits & 0xffff, FloatSuffix::H)
         }
-        _ => return Err(cx.malformed(c, "scalar constant type")),
-    })
+    }
+}
+
+/// A folded scalar or vector value of type `ty`.
+pub fn folded_expr(
+    cx: &Cx<'_>,
+    ast: &mut Ast,
+    ty: Inst,
+    c: &crate::passes::const_fold::Const,
+) -> Result<ExprId, RaiseError> {
+    let parts: Vec<ExprId> = c
+        .lanes
+        .iter()
+        .map(|&b| literal_of(ast, c.kind, b))
+        .collect();
+    if !c.vector {
+        return Ok(parts[0]);
+    }
+    let t = type_expr(cx, ast, ty)?;
+    if c.lanes.iter().all(|&b| b == c.lanes[0]) {
+        return Ok(ast.construct(t, vec![parts[0]]));
+    }
+    Ok(ast.construct(t, parts))
+}
+
+/// Whether WGSL may reject a constant evaluation of this operation (overflow, division
+/// by zero, out-of-range shifts or conversions, math outside its domain): the raiser
+/// must not write it with constant operands only.
+pub fn const_eval_may_fail(op: Opcode) -> bool {
+    use Opcode as O;
+    !(matches!(
+        op,
+        O::Construct
+            | O::Splat
+            | O::Swizzle
+            | O::Extract
+            | O::Insert
+            | O::Select
+            | O::Eq
+            | O::Ne
+            | O::Lt
+            | O::Le
+            | O::Gt
+            | O::Ge
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Not
+            | O::BitNot
+            | O::All
+            | O::Any
+            | O::Abs
+            | O::Min
+            | O::Max
+            | O::Clamp
+            | O::Mov
+    ) || op.is_in(crate::ir::opcode::Class::Texture)
+        || !op.is_pure())
 }
 
 fn float_literal(ast: &mut Ast, v: f32, bits: u32, suffix: FloatSuffix) -> ExprId {
-    let (ty, letter, int_ty) = match suffix {
-        FloatSuffix::H => ("f16", 'h', "u32"),
-        _ => ("f32", 'f', "u32"),
+    let (ty, letter) = match suffix {
+        FloatSuffix::H => ("f16", 'h'),
+        _ => ("f32", 'f'),
     };
     if !v.is_finite() {
         // No literal spells a NaN or an infinity: reinterpret the bits (an f16 through
@@ -269,7 +333,6 @@ fn float_literal(ast: &mut Ast, v: f32, bits: u32, suffix: FloatSuffix) -> ExprI
             let bc = ast.call("bitcast", vec![v2], vec![b]);
             return ast.member(bc, "x");
         }
-        let _ = int_ty;
         let t = ast.name(ty);
         return ast.call("bitcast", vec![t], vec![b]);
     }
@@ -509,6 +572,5 @@ pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<Ex
             }
         },
     };
-    let _ = scalar_name;
     Ok(e)
 }

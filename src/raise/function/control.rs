@@ -13,77 +13,20 @@ pub(super) fn check_depth(
 ) -> Result<(), RaiseError> {
     let limit = crate::syntax::MAX_NESTING_DEPTH as u32;
     let mut stack: Vec<(StmtId, u32)> = body.iter().map(|&s| (s, 1)).collect();
-    let height = |e: ExprId| expr_height(m, e);
+    let (mut exprs, mut nested) = (Vec::new(), Vec::new());
     while let Some((s, d)) = stack.pop() {
         if d > limit {
             return Err(cx.too_deep(at));
         }
-        let mut exprs: Vec<ExprId> = Vec::new();
-        match &m.stmt(s).kind {
-            StmtKind::Block(b) => stack.extend(b.stmts.iter().map(|&x| (x, d + 1))),
-            StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                exprs.push(*cond);
-                stack.extend(then_branch.stmts.iter().map(|&x| (x, d + 1)));
-                if let Some(e) = else_branch {
-                    stack.push((*e, d + 1));
-                }
-            }
-            StmtKind::Loop {
-                body, continuing, ..
-            } => {
-                stack.extend(body.stmts.iter().map(|&x| (x, d + 1)));
-                if let Some(c) = continuing {
-                    stack.extend(c.body.stmts.iter().map(|&x| (x, d + 2)));
-                    if let Some(b) = c.break_if {
-                        if d + 2 + height(b) > limit {
-                            return Err(cx.too_deep(at));
-                        }
-                    }
-                }
-            }
-            StmtKind::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                exprs.extend(cond.iter().copied());
-                stack.extend(init.iter().chain(update.iter()).map(|&x| (x, d + 1)));
-                stack.extend(body.stmts.iter().map(|&x| (x, d + 1)));
-            }
-            StmtKind::While { cond, body, .. } => {
-                exprs.push(*cond);
-                stack.extend(body.stmts.iter().map(|&x| (x, d + 1)));
-            }
-            StmtKind::Switch {
-                selector, clauses, ..
-            } => {
-                exprs.push(*selector);
-                for c in clauses {
-                    stack.extend(c.body.stmts.iter().map(|&x| (x, d + 2)));
-                }
-            }
-            StmtKind::Var(v) => exprs.extend(v.init.iter().copied()),
-            StmtKind::Let(v) | StmtKind::Const(v) => exprs.push(v.init),
-            StmtKind::Assign { lhs, rhs, .. } => {
-                exprs.extend(lhs.iter().copied());
-                exprs.push(*rhs);
-            }
-            StmtKind::Call(e) | StmtKind::Increment(e) | StmtKind::Decrement(e) => exprs.push(*e),
-            StmtKind::Return(Some(e)) => exprs.push(*e),
-            _ => {}
-        }
-        for e in exprs {
-            if d + height(e) > limit {
+        exprs.clear();
+        nested.clear();
+        crate::raise::build::stmt_parts(&m.stmt(s).kind, &mut exprs, &mut nested);
+        for &(e, extra) in &exprs {
+            if d + extra + expr_height(m, e) > limit {
                 return Err(cx.too_deep(at));
             }
         }
+        stack.extend(nested.iter().map(|&(x, extra)| (x, d + extra)));
     }
     Ok(())
 }
@@ -841,70 +784,15 @@ pub(super) fn expr_names(m: &ast::Module, e: ExprId, out: &mut Vec<Symbol>) {
 /// The names a statement (with everything nested in it) mentions.
 pub(super) fn stmt_names(m: &ast::Module, s: StmtId, out: &mut Vec<Symbol>) {
     let mut stack = vec![s];
+    let (mut exprs, mut nested) = (Vec::new(), Vec::new());
     while let Some(s) = stack.pop() {
-        let mut exprs: Vec<ExprId> = Vec::new();
-        match &m.stmt(s).kind {
-            StmtKind::Block(b) => stack.extend(&b.stmts),
-            StmtKind::Var(v) => exprs.extend(v.ty.iter().chain(v.init.iter())),
-            StmtKind::Let(v) | StmtKind::Const(v) => exprs.extend(v.ty.iter().chain([&v.init])),
-            StmtKind::Assign { lhs, rhs, .. } => exprs.extend(lhs.iter().chain([rhs])),
-            StmtKind::Increment(e)
-            | StmtKind::Decrement(e)
-            | StmtKind::Call(e)
-            | StmtKind::ConstAssert(e) => exprs.push(*e),
-            StmtKind::Return(e) => exprs.extend(e.iter()),
-            StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                exprs.push(*cond);
-                stack.extend(&then_branch.stmts);
-                stack.extend(else_branch.iter());
-            }
-            StmtKind::Switch {
-                selector, clauses, ..
-            } => {
-                exprs.push(*selector);
-                for c in clauses {
-                    stack.extend(&c.body.stmts);
-                    for sel in &c.selectors {
-                        if let ast::CaseSelector::Expr(e) = sel {
-                            exprs.push(*e);
-                        }
-                    }
-                }
-            }
-            StmtKind::Loop {
-                body, continuing, ..
-            } => {
-                stack.extend(&body.stmts);
-                if let Some(c) = continuing {
-                    stack.extend(&c.body.stmts);
-                    exprs.extend(c.break_if.iter());
-                }
-            }
-            StmtKind::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                stack.extend(init.iter().chain(update.iter()));
-                exprs.extend(cond.iter());
-                stack.extend(&body.stmts);
-            }
-            StmtKind::While { cond, body, .. } => {
-                exprs.push(*cond);
-                stack.extend(&body.stmts);
-            }
-            StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
-        }
-        for e in exprs {
+        exprs.clear();
+        nested.clear();
+        crate::raise::build::stmt_parts(&m.stmt(s).kind, &mut exprs, &mut nested);
+        for &(e, _) in &exprs {
             expr_names(m, e, out);
         }
+        stack.extend(nested.iter().map(|&(x, _)| x));
     }
 }
 

@@ -427,6 +427,34 @@ impl FnRaiser<'_, '_> {
                 let e = self.insert_constructor(i)?;
                 (e.expr, e.effect, e.leaves)
             }
+            op if crate::raise::expr::const_eval_may_fail(op) && self.constant_operands(i) => {
+                // WGSL would evaluate this at shader creation and may reject it, where the
+                // IR means the run-time operation: write the folded value, or make an
+                // operand a run-time value.
+                let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "type"))?;
+                match crate::passes::const_fold::evaluate(m, i) {
+                    Some(c) => (
+                        crate::raise::expr::folded_expr(self.cx, self.ast, ty, &c)?,
+                        Effect::Pure,
+                        Vec::new(),
+                    ),
+                    None => {
+                        let (mut ops, effect, leaves) = self.operands_of(i)?;
+                        let k = usize::from(m.opcode(i) == Opcode::Call);
+                        if let Some(first) = ops.get(k).copied() {
+                            let name = self.namer.name(None, "k");
+                            let ident = self.ast.ident_of(&name);
+                            self.push(StmtKind::Let(ast::ValueDecl {
+                                name: ident,
+                                ty: None,
+                                init: first,
+                            }));
+                            ops[k] = self.ast.name(&name);
+                        }
+                        (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
+                    }
+                }
+            }
             _ => {
                 let (ops, effect, leaves) = self.operands_of(i)?;
                 (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
@@ -440,6 +468,13 @@ impl FnRaiser<'_, '_> {
             effect: effect.max(own),
             leaves,
         })
+    }
+
+    /// Whether every operand of `i` is a constant (so WGSL would evaluate it at shader
+    /// creation).
+    pub(super) fn constant_operands(&self, i: Inst) -> bool {
+        let m = self.m;
+        m.num_operands(i) > 0 && m.operands(i).all(|x| m.opcode(x).is_constant())
     }
 
     /// `insert comp, value, i…` as a constructor: `vec4<f32>(c.x, v, c.z, c.w)`.
