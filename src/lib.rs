@@ -21,6 +21,8 @@ pub mod raise;
 pub mod sema;
 pub mod syntax;
 pub mod util;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use diag::{Diagnostic, Label, LineIndex, Severity, Span};
 
