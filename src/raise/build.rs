@@ -183,10 +183,15 @@ impl Ast {
 
     /// Whether an expression mentions the name `name` anywhere.
     pub fn mentions(&self, e: ExprId, name: crate::util::Symbol) -> bool {
-        let mut found = false;
-        walk_names(&self.module, e, &mut |s| found |= s == name);
-        found
+        mentions(&self.module, e, name)
     }
+}
+
+/// Whether an expression mentions the name `name` anywhere.
+pub fn mentions(m: &Module, e: ExprId, name: crate::util::Symbol) -> bool {
+    let mut found = false;
+    walk_names(m, e, &mut |s| found |= s == name);
+    found
 }
 
 /// Calls `f` with each direct subexpression of `kind` (template arguments included).

@@ -1,31 +1,17 @@
 @group(0) @binding(0) var<storage, read_write> data: array<f32>;
 
 fn counted(n: i32) -> f32 {
-    var i = 0i;
     var sum = 0.0f;
-    loop {
-        if !(i < n) {
-            break;
-        }
-        let s2 = sum + data[i];
-        continuing {
-            i = i + 1i;
-            sum = s2;
-        }
+    for (var i = 0i; i < n; i++) {
+        sum += data[i];
     }
     return sum;
 }
 
 fn halve(start: u32) -> u32 {
     var v = start;
-    loop {
-        if !(v > 1u) {
-            break;
-        }
-        let z = v >> 1u;
-        continuing {
-            v = z;
-        }
+    while v > 1u {
+        v >>= 1u;
     }
     return v;
 }

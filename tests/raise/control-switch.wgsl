@@ -38,7 +38,7 @@ fn count(n: u32) -> u32 {
         }
         h3 = hits + 1u;
         continuing {
-            i = i + 1u;
+            i++;
             hits = h3;
         }
     }

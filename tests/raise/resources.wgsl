@@ -8,7 +8,7 @@
 var<workgroup> flag: u32;
 
 fn bump(p: ptr<function, f32>, by: f32) {
-    *p = *p + by;
+    *p += by;
 }
 
 @fragment
@@ -23,7 +23,7 @@ fn shade(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
 fn count(@builtin(global_invocation_id) gid: vec3<u32>) {
     let old = atomicAdd(&hits, 1u);
     let i = old % arrayLength(&values);
-    values[i] = values[i] + 1i;
+    values[i]++;
     flag = old;
     textureStore(img, gid.xy, vec4<f32>(f32(workgroupUniformLoad(&flag))));
     atomicStore(&hits, 0u);

@@ -7,7 +7,7 @@ fn after_loop(n: i32) -> i32 {
             break;
         }
         continuing {
-            i = i + 1i;
+            i++;
         }
     }
     return sq + 1i;
@@ -25,8 +25,8 @@ fn continuing_reads(n: i32) -> i32 {
         }
         continuing {
             let i2 = i + 1i;
+            acc += i2;
             i = i2;
-            acc = acc + i2;
         }
     }
     return acc;
@@ -52,12 +52,11 @@ fn swap(n: i32) -> i32 {
             break;
         }
         continuing {
+            k++;
             let t = b;
             let t_1 = a + b;
-            let t_2 = k + 1i;
             a = t;
             b = t_1;
-            k = t_2;
         }
     }
     return a;

@@ -585,7 +585,8 @@ impl FnRaiser<'_, '_> {
         for (target, args) in [&exit, &back] {
             let params = crate::ir::cfg::params(m, *target);
             for (&p, &arg) in params.iter().zip(args.iter()) {
-                if p != arg && self.form.get(&p) == Some(&Form::BlockVar) {
+                let assigned_already = self.coalesced.get(&arg) == Some(&p);
+                if p != arg && self.form.get(&p) == Some(&Form::BlockVar) && !assigned_already {
                     copies.push((p, arg));
                 }
             }
@@ -796,45 +797,97 @@ pub(super) fn stmt_names(m: &ast::Module, s: StmtId, out: &mut Vec<Symbol>) {
     }
 }
 
-/// Moves `var x = e;` into the header of the `for` right after it when nothing later in
-/// the list mentions `x`: `for (var x = e; …; …)`.
+/// Moves `var x = e;` into the header of the `for` loop whose update assigns `x`, when
+/// the declaration is among the `var`s right before the loop and nothing after the loop
+/// mentions `x`: `for (var x = e; …; x++)`. A declaration moves past other `var`s only
+/// when its initializer calls nothing and theirs do not mention `x`.
 pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>) {
-    let var_name = |m: &ast::Module, s: StmtId| match &m.stmt(s).kind {
-        StmtKind::Var(v) if v.init.is_some() => Some(v.name.name),
+    let var_of = |m: &ast::Module, s: StmtId| match &m.stmt(s).kind {
+        StmtKind::Var(v) => v.init.map(|init| (v.name.name, init)),
         _ => None,
     };
-    let is_bare_for =
-        |m: &ast::Module, s: StmtId| matches!(m.stmt(s).kind, StmtKind::For { init: None, .. });
-    let candidates: FxHashSet<Symbol> = (1..stmts.len())
-        .filter(|&k| is_bare_for(m, stmts[k]))
-        .filter_map(|k| var_name(m, stmts[k - 1]))
-        .collect();
-    if candidates.is_empty() {
-        return;
-    }
-    let mut seen: FxHashSet<Symbol> = FxHashSet::default();
-    let mut folds: Vec<usize> = Vec::new();
-    let mut names = Vec::new();
-    for k in (0..stmts.len()).rev() {
-        if k > 0 && is_bare_for(m, stmts[k]) {
-            if let Some(x) = var_name(m, stmts[k - 1]) {
-                if !seen.contains(&x) {
-                    folds.push(k);
+    let updated = |m: &ast::Module, s: StmtId| -> Option<Symbol> {
+        let StmtKind::For {
+            init: None,
+            update: Some(u),
+            ..
+        } = m.stmt(s).kind
+        else {
+            return None;
+        };
+        let target = match &m.stmt(u).kind {
+            StmtKind::Increment(e) | StmtKind::Decrement(e) => *e,
+            StmtKind::Assign { lhs: Some(e), .. } => *e,
+            _ => return None,
+        };
+        match &m.expr(target).kind {
+            ExprKind::Ident(i) => Some(i.ident.name),
+            _ => None,
+        }
+    };
+    let calls = |m: &ast::Module, e: ExprId| {
+        let mut found = false;
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            let kind = &m.expr(x).kind;
+            found |= matches!(kind, ExprKind::Call { .. });
+            crate::raise::build::for_each_child(kind, |c| stack.push(c));
+        }
+        found
+    };
+    // (for index, declaration index, name)
+    let mut plans: Vec<(usize, usize, Symbol)> = Vec::new();
+    for k in 1..stmts.len() {
+        let Some(x) = updated(m, stmts[k]) else {
+            continue;
+        };
+        let mut j = k;
+        while j > 0 {
+            j -= 1;
+            let Some((name, init)) = var_of(m, stmts[j]) else {
+                break;
+            };
+            if name == x {
+                let movable = j + 1 == k
+                    || (!calls(m, init)
+                        && stmts[j + 1..k].iter().all(|&s| {
+                            var_of(m, s)
+                                .is_some_and(|(_, e)| !crate::raise::build::mentions(m, e, x))
+                        }));
+                if movable {
+                    plans.push((k, j, x));
                 }
+                break;
             }
         }
+    }
+    if plans.is_empty() {
+        return;
+    }
+    let candidates: FxHashSet<Symbol> = plans.iter().map(|p| p.2).collect();
+    // Names mentioned after each position, for the candidates only.
+    let mut mentioned_after: Vec<FxHashSet<Symbol>> = vec![FxHashSet::default(); stmts.len() + 1];
+    let mut names = Vec::new();
+    for k in (0..stmts.len()).rev() {
+        let mut set = mentioned_after[k + 1].clone();
         names.clear();
         stmt_names(m, stmts[k], &mut names);
-        seen.extend(names.iter().filter(|n| candidates.contains(n)));
+        set.extend(names.iter().filter(|n| candidates.contains(n)));
+        mentioned_after[k] = set;
     }
-    for &k in &folds {
-        let decl = stmts[k - 1];
+    let mut removals = Vec::new();
+    for &(k, j, x) in plans.iter().rev() {
+        if mentioned_after[k + 1].contains(&x) {
+            continue;
+        }
+        let decl = stmts[j];
         if let StmtKind::For { init, .. } = &mut m.stmts[stmts[k].index()].kind {
             *init = Some(decl);
         }
+        removals.push(j);
     }
-    // Remove the moved declarations (folds are in decreasing order).
-    for &k in &folds {
-        stmts.remove(k - 1);
+    removals.sort_unstable();
+    for j in removals.into_iter().rev() {
+        stmts.remove(j);
     }
 }

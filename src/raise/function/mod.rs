@@ -84,6 +84,9 @@ enum Form {
     Effect,
     /// Not written.
     Dead,
+    /// Assigned at its definition to the loop header parameter it is the next value of
+    /// (`sum = sum + x;` in the body rather than a copy at the back edge).
+    Assigned,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +202,8 @@ pub(super) fn raise_function(
         loop_stack: Vec::new(),
         construct_decls: Vec::new(),
         carry: None,
+        coalesced: FxHashMap::default(),
+        block_order: FxHashMap::default(),
     };
     // Parameters.
     let mut params = Vec::new();
@@ -295,6 +300,10 @@ struct FnRaiser<'a, 'm> {
     /// A pending expression handed from a construct to the block after it (the value
     /// of `a && b`).
     carry: Option<Pending>,
+    /// Next values assigned to their loop header parameter where they are computed.
+    coalesced: FxHashMap<Inst, Inst>,
+    /// Each reachable block's position in emission order.
+    block_order: FxHashMap<Inst, u32>,
 }
 
 /// The shape of `a && b` / `a || b` as lowering makes it: the merge's one `bool`

@@ -2,6 +2,7 @@
 //! value is used, and so how it is written and where a variable is declared.
 
 use super::*;
+use rustc_hash::FxHashSet;
 
 /// A region met under a node: (region, parent site, kind).
 type ChildRegion = (RegionId, Option<(RegionId, u32)>, RegionKind);
@@ -163,7 +164,160 @@ impl FnRaiser<'_, '_> {
                     .push(p);
             }
         }
+        self.block_order = order
+            .iter()
+            .enumerate()
+            .map(|(k, b)| (b.inst(), k as u32))
+            .collect();
+        self.coalesce_loop_values();
         Ok(())
+    }
+
+    /// Finds loop-carried values that can be assigned to their header parameter where
+    /// they are computed: the value's only use is the back edge, it is computed in this
+    /// loop's iteration (not in a nested loop), and the parameter's old value is not read
+    /// after it in the iteration nor after the loop.
+    fn coalesce_loop_values(&mut self) {
+        let m = self.m;
+        let loops: Vec<(Block, Block, RegionId, Block)> = self
+            .tree
+            .nodes
+            .iter()
+            .filter_map(|n| match *n {
+                Node::Loop {
+                    preheader,
+                    header,
+                    body,
+                    merge,
+                    ..
+                } => Some((preheader, header, body, merge)),
+                _ => None,
+            })
+            .collect();
+        for (preheader, header, body, merge) in loops {
+            if !self.reachable.contains(&header.inst()) {
+                continue;
+            }
+            let back: Vec<Inst> = m
+                .uses(header.inst())
+                .filter(|u| u.index == 0 && m.opcode(u.user) == Opcode::Br)
+                .map(|u| u.user)
+                .filter(|&br| m.parent(br) != Some(preheader.inst()))
+                .collect();
+            let [br] = back.as_slice() else { continue };
+            let br = *br;
+            for (k, p) in crate::ir::cfg::params(m, header).into_iter().enumerate() {
+                if self.form.get(&p) != Some(&Form::BlockVar) {
+                    continue;
+                }
+                let Some(a) = m.operand_opt(br, k + 1) else {
+                    continue;
+                };
+                if self.can_coalesce(p, a, body, merge) {
+                    self.form.insert(a, Form::Assigned);
+                    self.coalesced.insert(a, p);
+                }
+            }
+        }
+    }
+
+    fn can_coalesce(&self, p: Inst, a: Inst, body: RegionId, merge: Block) -> bool {
+        let m = self.m;
+        if a == p || m.is_global(a) || m.opcode(a) == Opcode::Param {
+            return false;
+        }
+        if !matches!(self.form.get(&a), Some(Form::Inline | Form::Let)) || self.hoisted.contains(&a)
+        {
+            return false;
+        }
+        if m.uses(a).count() != 1 {
+            return false;
+        }
+        let Some(d) = m.parent(a) else { return false };
+        let Some(&d_site) = self.block_site.get(&d) else {
+            return false;
+        };
+        // Computed once per iteration of this loop: no loop between it and the body.
+        let mut r = d_site.region;
+        while r != body {
+            let info = &self.regions[r as usize];
+            if r != body && matches!(info.kind, RegionKind::Body) {
+                return false;
+            }
+            match info.parent {
+                Some((q, _)) => r = q,
+                None => return false,
+            }
+        }
+        // The expression of `a`: it reads `p` before the assignment.
+        let mut tree: FxHashSet<Inst> = FxHashSet::default();
+        let mut stack = vec![a];
+        while let Some(x) = stack.pop() {
+            if !tree.insert(x) {
+                continue;
+            }
+            for o in m.operands(x) {
+                if m.parent(o) == Some(d) && self.form.get(&o) == Some(&Form::Inline) {
+                    stack.push(o);
+                }
+            }
+        }
+        let d_order = self.block_order[&d];
+        let a_pos = self.position[&a];
+        // Every exit of the loop comes before the assignment in the iteration, so an
+        // exit always sees the value the iteration started with.
+        let late_exit = crate::ir::cfg::predecessors(m, merge)
+            .iter()
+            .filter_map(|b| self.block_order.get(&b.inst()))
+            .any(|&o| o >= d_order);
+        if late_exit {
+            return false;
+        }
+        for u in m.uses(p) {
+            let user = u.user;
+            if tree.contains(&user) {
+                continue;
+            }
+            let Some(ub) = m.parent(user) else {
+                return false;
+            };
+            let Some(&uo) = self.block_order.get(&ub) else {
+                continue; // unreachable: not written
+            };
+            // Read after the loop: every exit comes before the assignment (above).
+            let site = self.block_site[&ub];
+            if !self.region_within(site.region, body) {
+                continue;
+            }
+            let bound_here = matches!(
+                self.form.get(&user),
+                Some(Form::Let | Form::Effect | Form::MemVar | Form::InsertTemp)
+            );
+            let ok = if uo < d_order {
+                !matches!(self.form.get(&user), Some(Form::Remat))
+            } else if ub == d {
+                !m.opcode(user).is_terminator() && self.position[&user] < a_pos && bound_here
+            } else {
+                false
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether region `r` is `outer` or nested in it.
+    pub(super) fn region_within(&self, mut r: RegionId, outer: RegionId) -> bool {
+        loop {
+            if r == outer {
+                return true;
+            }
+            match self.regions[r as usize].parent {
+                Some((q, _)) => r = q,
+                None => return false,
+            }
+        }
     }
 
     pub(super) fn first_block_of(&self, r: RegionId) -> Option<Block> {

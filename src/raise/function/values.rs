@@ -92,12 +92,46 @@ impl FnRaiser<'_, '_> {
             }
         }
         let lhs = self.ast.name(&name);
-        self.push(StmtKind::Assign {
+        let stmt = self.assignment(lhs, value);
+        self.push(stmt);
+        Ok(())
+    }
+
+    /// `lhs = rhs`, or `lhs op= e` when `rhs` is `lhs op e` (and `lhs++` / `lhs--` for an
+    /// integer 1): the reference is the same expression without calls, so evaluating
+    /// it once instead of twice changes nothing.
+    pub(super) fn assignment(&mut self, lhs: ExprId, rhs: ExprId) -> StmtKind {
+        let plain = StmtKind::Assign {
             lhs: Some(lhs),
             op: None,
-            rhs: value,
-        });
-        Ok(())
+            rhs,
+        };
+        let ExprKind::Binary { op, lhs: l, rhs: r } = self.ast.module.expr(rhs).kind else {
+            return plain;
+        };
+        if !op.is_compound_assignable() || !same_expr(&self.ast.module, lhs, l, 0) {
+            return plain;
+        }
+        if let ExprKind::Literal(ast::Literal {
+            value:
+                ast::LiteralValue::Int {
+                    value: 1,
+                    suffix: ast::IntSuffix::I | ast::IntSuffix::U,
+                },
+            ..
+        }) = self.ast.module.expr(r).kind
+        {
+            match op {
+                ast::BinaryOp::Add => return StmtKind::Increment(lhs),
+                ast::BinaryOp::Sub => return StmtKind::Decrement(lhs),
+                _ => {}
+            }
+        }
+        StmtKind::Assign {
+            lhs: Some(lhs),
+            op: Some(op),
+            rhs: r,
+        }
     }
 
     // ---- pending expressions ---------------------------------------------------------------
@@ -679,6 +713,13 @@ impl FnRaiser<'_, '_> {
                 }
                 Ok(())
             }
+            Form::Assigned => {
+                let values = self.operand_values(i);
+                self.prepare(&values, Some((own, at)), true);
+                let piece = self.build(i)?;
+                let p = self.coalesced[&i];
+                self.assign(p, piece.expr)
+            }
             Form::Let => {
                 let values = self.operand_values(i);
                 self.prepare(&values, Some((own, at)), true);
@@ -760,11 +801,8 @@ impl FnRaiser<'_, '_> {
                 let place = self.place(m.operand(i, 0))?;
                 let value = self.value(m.operand(i, 1))?;
                 let lhs = self.as_ref(place.expr, place.is_ref);
-                self.push(StmtKind::Assign {
-                    lhs: Some(lhs),
-                    op: None,
-                    rhs: value.expr,
-                });
+                let stmt = self.assignment(lhs, value.expr);
+                self.push(stmt);
             }
             Opcode::Demote => self.push(StmtKind::Discard),
             _ => {
@@ -804,7 +842,8 @@ impl FnRaiser<'_, '_> {
         if let Some(t) = target {
             let params = crate::ir::cfg::params(self.m, t);
             for (&p, &a) in params.iter().zip(args) {
-                if p != a && self.form.get(&p) == Some(&Form::BlockVar) {
+                let assigned_already = self.coalesced.get(&a) == Some(&p);
+                if p != a && self.form.get(&p) == Some(&Form::BlockVar) && !assigned_already {
                     copies.push((p, a));
                 }
             }
@@ -865,4 +904,49 @@ impl FnRaiser<'_, '_> {
 
 pub(super) fn piece_effect(p: &Pending) -> Effect {
     p.effect
+}
+
+/// Whether two expressions are the same tree (names, literals, members, indices and
+/// operators; never calls, which may not be evaluated fewer times).
+fn same_expr(m: &ast::Module, a: ExprId, b: ExprId, depth: u32) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    let same = |x: ExprId, y: ExprId| same_expr(m, x, y, depth + 1);
+    match (&m.expr(a).kind, &m.expr(b).kind) {
+        (ExprKind::Ident(x), ExprKind::Ident(y)) => {
+            x.ident.name == y.ident.name && x.template_args.is_none() && y.template_args.is_none()
+        }
+        (ExprKind::Literal(x), ExprKind::Literal(y)) => x.spelling == y.spelling,
+        (
+            ExprKind::Member {
+                base: x,
+                member: mx,
+            },
+            ExprKind::Member {
+                base: y,
+                member: my,
+            },
+        ) => mx.name == my.name && same(*x, *y),
+        (ExprKind::Index { base: x, index: ix }, ExprKind::Index { base: y, index: iy }) => {
+            same(*x, *y) && same(*ix, *iy)
+        }
+        (ExprKind::Unary { op: ox, operand: x }, ExprKind::Unary { op: oy, operand: y }) => {
+            ox == oy && same(*x, *y)
+        }
+        (
+            ExprKind::Binary {
+                op: ox,
+                lhs: lx,
+                rhs: rx,
+            },
+            ExprKind::Binary {
+                op: oy,
+                lhs: ly,
+                rhs: ry,
+            },
+        ) => ox == oy && same(*lx, *ly) && same(*rx, *ry),
+        (ExprKind::Paren(x), ExprKind::Paren(y)) => same(*x, *y),
+        _ => false,
+    }
 }
