@@ -200,7 +200,14 @@ fn compile_through_ir(
         passes::entry::keep_only(&mut module, entry)?;
     }
     passes::run_pipeline(&mut module, &names)?;
-    let text = emit_text(&module, options.target)?;
+    let text = match options.target {
+        Target::Wgsl => {
+            let mut wgsl = back::wgsl::Options::default();
+            wgsl.raise.diagnostics = back::wgsl::diagnostic_filters(&ast);
+            back::wgsl::write_string(&module, &wgsl).map_err(Vec::from)?
+        }
+        other => emit_text(&module, other)?,
+    };
     Ok((Output::Text(text), diagnostics))
 }
 

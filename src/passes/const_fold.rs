@@ -19,9 +19,13 @@
 //!   or subnormal).
 //! - **Vectors** component-wise, including a vector with a scalar; `construct`,
 //!   `splat`, `swizzle` and `extract` of constants give constants.
+//! - **Composites**: a member of a constant (including a zero value) is a constant, and
+//!   inserting a constant into a constant gives a constant.
 //! - **Simplifications** that hold for every value: `select` with a constant condition,
-//!   `extract` of a member of a `construct`, integer `x + 0`, `x - 0`, `x * 1`,
-//!   `x * 0`, `x | 0`, `x ^ 0`, `x & ~0`, shifts by 0, `x / 1`, boolean `x & true`,
+//!   `extract` of a member of a `construct` or of an `insert` (the inserted value, or the
+//!   same member of what it was inserted into), integer `x + 0`, `x - 0`, `x * 1`,
+//!   `x * 0`, `x | 0`, `x ^ 0`, `x & ~0`, shifts by 0, `x / 1`, `x / 0` (`x`), `x % 0`
+//!   (0), shift amounts of 32 or more reduced modulo 32, boolean `x & true`,
 //!   `x | false`, and `mov`.
 //!
 //! [`evaluate`] is shared with the WGSL back end, which must not print a constant
@@ -60,6 +64,9 @@ pub fn run(m: &mut Module) -> bool {
         m.set_operands(i, &[]);
         m.remove(i);
         work.extend(users);
+        if !m.is_global(replacement) && m.opcode(replacement).is_pure() {
+            work.push(replacement);
+        }
         changed = true;
     }
     changed
@@ -504,6 +511,52 @@ pub fn materialize(m: &mut Module, ty: Inst, c: &Const) -> Inst {
     b.const_composite(Type(ty), &parts).inst()
 }
 
+/// Member `k` of a constant composite (or zero value) as a constant.
+pub fn constant_member(m: &mut Module, c: Inst, k: u32) -> Option<Inst> {
+    let t = m.ty(c)?;
+    let mt = m.member_type(t, Some(k))?;
+    match m.opcode(c) {
+        Opcode::Composite => m.operand_opt(c, k as usize),
+        Opcode::Zero => {
+            let mut b = Builder::new(m);
+            Some(if b.module.scalar(mt).is_some() {
+                b.const_scalar(Type(mt), 0).inst()
+            } else {
+                b.zero(Type(mt)).inst()
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The constant `comp` with the member at `path` replaced by constant `value`.
+fn insert_constant(m: &mut Module, comp: Inst, path: &[u32], value: Inst) -> Option<Inst> {
+    let Some((&first, rest)) = path.split_first() else {
+        return Some(value);
+    };
+    let t = m.ty(comp)?;
+    let count = match m.opcode(t) {
+        Opcode::Vec => m.vec_parts(t)?.1,
+        Opcode::Mat => m.mat_parts(t)?.1,
+        Opcode::Array => m.const_u32(m.operand_opt(t, 1)?)?,
+        Opcode::Struct => m.struct_fields(t).len() as u32,
+        _ => return None,
+    };
+    if count > 1024 || first >= count {
+        return None;
+    }
+    let mut parts = Vec::with_capacity(count as usize);
+    for k in 0..count {
+        let member = constant_member(m, comp, k)?;
+        parts.push(if k == first {
+            Value(insert_constant(m, member, rest, value)?)
+        } else {
+            Value(member)
+        });
+    }
+    Some(Builder::new(m).const_composite(Type(t), &parts).inst())
+}
+
 fn is_int_const(m: &Module, x: Inst, value: u32) -> bool {
     read(m, x).is_some_and(|c| {
         matches!(c.kind, Scalar::I32 | Scalar::U32) && c.lanes.iter().all(|&l| l == value)
@@ -537,10 +590,22 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
                 m.operand(i, 2)
             })
         }
-        O::Extract if n == 2 => {
+        O::Extract if n >= 2 => {
             let base = m.operand(i, 0);
-            let k = m.const_u32(m.operand(i, 1))? as usize;
-            match m.opcode(base) {
+            let path: Vec<u32> = (1..n)
+                .map(|k| m.const_u32(m.operand(i, k)))
+                .collect::<Option<Vec<u32>>>()?;
+            // A member of a constant is a constant.
+            if m.opcode(base).is_constant() {
+                let mut c = base;
+                for &k in &path {
+                    c = constant_member(m, c, k)?;
+                }
+                return (m.ty(c) == Some(ty)).then_some(c);
+            }
+            let (&k, rest) = path.split_first()?;
+            let k = k as usize;
+            let member = match m.opcode(base) {
                 // One part per member: the member is the part.
                 O::Construct => {
                     let bt = m.ty(base)?;
@@ -551,13 +616,69 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
                         O::Struct => m.struct_fields(bt).len(),
                         _ => return None,
                     };
-                    (m.num_operands(base) == members)
-                        .then(|| m.operand(base, k))
-                        .filter(|&x| same_type(m, x))
+                    (m.num_operands(base) == members).then(|| m.operand(base, k))?
                 }
-                O::Composite => m.operand_opt(base, k).filter(|&x| same_type(m, x)),
-                _ => None,
+                // The inserted member, or the same member of what it was inserted into.
+                O::Insert if m.num_operands(base) == 3 => {
+                    let at = m.const_u32(m.operand(base, 2))? as usize;
+                    if at == k {
+                        m.operand(base, 1)
+                    } else {
+                        let inner = m.operand(base, 0);
+                        if !rest.is_empty() {
+                            return None;
+                        }
+                        let ix = m.operand(i, 1);
+                        let e = m.create(O::Extract, Some(ty), &[inner, ix]);
+                        m.insert_before(i, e);
+                        let span = m.span(i);
+                        m.set_span(e, span);
+                        return Some(e);
+                    }
+                }
+                _ => return None,
+            };
+            if rest.is_empty() {
+                return same_type(m, member).then_some(member);
             }
+            // Deeper indices: extract them from the member.
+            let mut ops = vec![member];
+            ops.extend((2..n).map(|k| m.operand(i, k)));
+            let e = m.create(O::Extract, Some(ty), &ops);
+            m.insert_before(i, e);
+            let span = m.span(i);
+            m.set_span(e, span);
+            Some(e)
+        }
+        O::Insert if n >= 3 => {
+            // Inserting a constant into a constant gives a constant.
+            let (comp, value) = (m.operand(i, 0), m.operand(i, 1));
+            if !(m.opcode(comp).is_constant() && m.opcode(value).is_constant()) {
+                return None;
+            }
+            let path: Vec<u32> = (2..n)
+                .map(|k| m.const_u32(m.operand(i, k)))
+                .collect::<Option<Vec<u32>>>()?;
+            insert_constant(m, comp, &path, value)
+        }
+        O::Shl | O::Shr
+            if n == 2
+                && read(m, m.operand(i, 1)).is_some_and(|c| c.lanes.iter().any(|&x| x >= 32)) =>
+        {
+            // The amount is taken modulo 32 at run time.
+            let b = m.operand(i, 1);
+            let bt = m.ty(b)?;
+            let mut c = read(m, b)?;
+            for l in &mut c.lanes {
+                *l %= 32;
+            }
+            let amount = materialize(m, bt, &c);
+            let a = m.operand(i, 0);
+            let e = m.create(op, Some(ty), &[a, amount]);
+            m.insert_before(i, e);
+            let span = m.span(i);
+            m.set_span(e, span);
+            Some(e)
         }
         O::Add | O::Sub | O::Or | O::Xor | O::Shl | O::Shr if n == 2 => {
             let (a, b) = (m.operand(i, 0), m.operand(i, 1));
@@ -591,12 +712,28 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             }
             None
         }
-        O::Mul | O::Div if n == 2 => {
+        O::Mul | O::Div | O::Rem if n == 2 => {
             let (a, b) = (m.operand(i, 0), m.operand(i, 1));
             let int = m
                 .scalar_or_vec(ty)
                 .is_some_and(|(s, _)| matches!(s, Scalar::I32 | Scalar::U32));
             if !int {
+                return None;
+            }
+            // Run-time semantics: `x / 0` is `x`, `x % 0` is 0.
+            if matches!(op, O::Div | O::Rem) && is_int_const(m, b, 0) {
+                if op == O::Div {
+                    return same_type(m, a).then_some(a);
+                }
+                let (kind, lanes) = m.scalar_or_vec(ty)?;
+                let zero = Const {
+                    kind,
+                    lanes: vec![0; lanes as usize],
+                    vector: m.opcode(ty) == O::Vec,
+                };
+                return Some(materialize(m, ty, &zero));
+            }
+            if op == O::Rem {
                 return None;
             }
             if is_int_const(m, b, 1) && same_type(m, a) {

@@ -379,10 +379,14 @@ pub fn constant_expr(
     depth: u32,
 ) -> Result<ExprId, RaiseError> {
     let m = cx.m;
-    if depth > 64 {
-        return Err(cx.unsupported(c, "a constant nested more than 64 levels deep"));
+    if depth > super::MAX_DEPTH {
+        return Err(cx.unsupported(c, "a constant nested more than 255 levels deep"));
     }
     let ty = m.ty(c).ok_or_else(|| cx.malformed(c, "constant"))?;
+    // One spelling per value: every all-zero composite is `T()`, however the IR holds it.
+    if m.opcode(c) != Opcode::Constant && is_all_zero(m, c, 0) {
+        return zero_expr(cx, ast, ty);
+    }
     match m.opcode(c) {
         Opcode::Constant => scalar_literal(cx, ast, c),
         Opcode::Zero | Opcode::Undef => zero_expr(cx, ast, ty),
@@ -410,6 +414,47 @@ pub fn constant_expr(
             Ok(ast.construct(t, args))
         }
         _ => Err(cx.malformed(c, "constant")),
+    }
+}
+
+/// The operand of `i` that WGSL rejects as a constant even when the other operands
+/// are not constant: an integer divisor with a zero component, a shift amount of 32 or
+/// more, `extractBits` / `insertBits` offsets and counts past 32 bits.
+pub fn constant_operand_rejected(m: &Module, i: Inst) -> Option<usize> {
+    use crate::passes::const_fold::read;
+    let n = m.num_operands(i);
+    let lanes = |k: usize| read(m, m.operand(i, k)).map(|c| c.lanes);
+    let int_result = m
+        .ty(i)
+        .and_then(|t| m.scalar_or_vec(t))
+        .is_some_and(|(s, _)| s.is_int());
+    match m.opcode(i) {
+        Opcode::Div | Opcode::Rem if n == 2 && int_result => {
+            lanes(1).filter(|l| l.contains(&0)).map(|_| 1)
+        }
+        Opcode::Shl | Opcode::Shr if n == 2 => {
+            lanes(1).filter(|l| l.iter().any(|&x| x >= 32)).map(|_| 1)
+        }
+        Opcode::ExtractBits | Opcode::InsertBits => {
+            let (o, c) = (n.checked_sub(2)?, n - 1);
+            let (off, count) = (lanes(o)?, lanes(c)?);
+            (u64::from(off[0]) + u64::from(count[0]) > 32).then_some(o)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a constant is zero in every bit (`-0.0` is not): a zero value, `undef`
+/// (written as zero), or a composite of such.
+pub fn is_all_zero(m: &Module, c: Inst, depth: u32) -> bool {
+    if depth > super::MAX_DEPTH {
+        return false;
+    }
+    match m.opcode(c) {
+        Opcode::Zero | Opcode::Undef => true,
+        Opcode::Constant => m.literal(c) == 0,
+        Opcode::Composite => m.operands(c).all(|x| is_all_zero(m, x, depth + 1)),
+        _ => false,
     }
 }
 

@@ -80,6 +80,9 @@ pub struct Options {
     pub max_expression_height: u32,
     /// Print recognisable loops as `for` and `while`.
     pub loop_sugar: bool,
+    /// Global `diagnostic(severity, rule);` directives to write (the IR keeps no
+    /// diagnostic filters; the compile pipeline passes the source's here).
+    pub diagnostics: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -87,9 +90,14 @@ impl Default for Options {
         Options {
             max_expression_height: 12,
             loop_sugar: true,
+            diagnostics: Vec::new(),
         }
     }
 }
+
+/// How deep the raiser follows nested types, constants and override expressions: the
+/// parser's bound, so whatever a parsed program nests, its raised form can too.
+pub(crate) const MAX_DEPTH: u32 = crate::syntax::MAX_NESTING_DEPTH as u32;
 
 /// Why a module cannot be raised.
 #[derive(Clone, Debug)]

@@ -167,6 +167,7 @@ fn push_decl(ast: &mut Ast, kind: GlobalDeclKind) {
 fn declares_const(m: &Module, c: Inst) -> bool {
     let Some(t) = m.ty(c) else { return false };
     matches!(m.opcode(t), Opcode::Array | Opcode::Struct)
+        && !super::expr::is_all_zero(m, c, 0)
         && m.uses(c).any(|u| !m.opcode(u.user).is_constant())
 }
 
@@ -181,7 +182,7 @@ pub(super) fn stage_of(m: &Module, f: Inst) -> Option<Opcode> {
 }
 
 fn depends_on_override(m: &Module, v: Inst, depth: u32) -> bool {
-    if depth > 64 {
+    if depth > super::MAX_DEPTH {
         return true;
     }
     match m.opcode(v) {
@@ -216,7 +217,7 @@ fn global_op_expr(
     top: bool,
     depth: u32,
 ) -> Result<ast::ExprId, RaiseError> {
-    if depth > 64 {
+    if depth > super::MAX_DEPTH {
         return Err(cx.unsupported(v, "an override expression nested too deeply"));
     }
     if !top {
@@ -327,6 +328,21 @@ fn directives(cx: &Cx<'_>, ast: &mut Ast, children: &[Inst]) {
         let names = vec![ast.ident_of("buffer_view")];
         ast.module.directives.push(ast::Directive {
             kind: ast::DirectiveKind::Requires(names),
+            span: crate::diag::Span::DETACHED,
+        });
+    }
+    for (severity, rule) in &cx.options.diagnostics {
+        let (rule, suffix) = match rule.split_once('.') {
+            Some((a, b)) => (a, Some(b)),
+            None => (rule.as_str(), None),
+        };
+        let control = ast::DiagnosticControl {
+            severity: ast.ident_of(severity),
+            rule: ast.ident_of(rule),
+            rule_suffix: suffix.map(|s| ast.ident_of(s)),
+        };
+        ast.module.directives.push(ast::Directive {
+            kind: ast::DirectiveKind::Diagnostic(control),
             span: crate::diag::Span::DETACHED,
         });
     }

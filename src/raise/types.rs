@@ -30,8 +30,8 @@ pub fn type_expr(cx: &Cx<'_>, ast: &mut Ast, t: Inst) -> Result<ExprId, RaiseErr
 
 fn type_expr_at(cx: &Cx<'_>, ast: &mut Ast, t: Inst, depth: u32) -> Result<ExprId, RaiseError> {
     let m = cx.m;
-    if depth > 32 {
-        return Err(cx.unsupported(t, "a type nested more than 32 levels deep"));
+    if depth > super::MAX_DEPTH {
+        return Err(cx.unsupported(t, "a type nested more than 255 levels deep"));
     }
     let sub = |ast: &mut Ast, x: Inst| type_expr_at(cx, ast, x, depth + 1);
     let op = m.opcode(t);
@@ -212,7 +212,7 @@ pub fn layout(m: &Module, t: Inst) -> Option<Layout> {
 }
 
 fn layout_at(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
-    if depth > 32 {
+    if depth > super::MAX_DEPTH {
         return None;
     }
     Some(match m.opcode(t) {

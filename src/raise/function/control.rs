@@ -661,18 +661,12 @@ impl FnRaiser<'_, '_> {
         let mut cont = cont;
         let mut break_if = break_if;
         // A loop that can neither break nor return has no behaviour, which WGSL rejects
-        // in a function with a return type: `break if false` (never taken) fixes that.
-        if self.result_ty.is_some() {
-            let b = self
-                .behaviors
-                .loop_of(&self.ast.module, &body, &cont, break_if.is_some());
-            if b == 0 {
-                if break_if.is_some() {
-                    // Cannot happen: break-if gives Next. Keep the loop as is.
-                } else {
-                    break_if = Some(self.ast.bool_lit(false));
-                }
-            }
+        // ("obviously infinite"): `break if false` (never taken) gives it one.
+        let b = self
+            .behaviors
+            .loop_of(&self.ast.module, &body, &cont, break_if.is_some());
+        if b == 0 && break_if.is_none() {
+            break_if = Some(self.ast.bool_lit(false));
         }
         if self.cx.options.loop_sugar && break_if.is_none() {
             if let Some(s) = self.while_or_for(&body, &cont) {

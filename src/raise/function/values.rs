@@ -472,22 +472,14 @@ impl FnRaiser<'_, '_> {
                         Effect::Pure,
                         Vec::new(),
                     ),
-                    None => {
-                        let (mut ops, effect, leaves) = self.operands_of(i)?;
-                        let k = usize::from(m.opcode(i) == Opcode::Call);
-                        if let Some(first) = ops.get(k).copied() {
-                            let name = self.namer.name(None, "k");
-                            let ident = self.ast.ident_of(&name);
-                            self.push(StmtKind::Let(ast::ValueDecl {
-                                name: ident,
-                                ty: None,
-                                init: first,
-                            }));
-                            ops[k] = self.ast.name(&name);
-                        }
-                        (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
-                    }
+                    None => self.with_runtime_operand(i, 0)?,
                 }
+            }
+            _ if crate::raise::expr::constant_operand_rejected(m, i).is_some() => {
+                // A constant divisor of zero, a constant shift of 32 or more: an error in
+                // WGSL even when the other operand is not constant.
+                let k = crate::raise::expr::constant_operand_rejected(m, i).unwrap_or(0);
+                self.with_runtime_operand(i, k)?
             }
             _ => {
                 let (ops, effect, leaves) = self.operands_of(i)?;
@@ -502,6 +494,27 @@ impl FnRaiser<'_, '_> {
             effect: effect.max(own),
             leaves,
         })
+    }
+
+    /// The expression of `i` with operand `k` bound to a `let` first, so WGSL does not
+    /// treat it as a constant expression.
+    fn with_runtime_operand(
+        &mut self,
+        i: Inst,
+        k: usize,
+    ) -> Result<(ExprId, Effect, Vec<u32>), RaiseError> {
+        let (mut ops, effect, leaves) = self.operands_of(i)?;
+        if let Some(first) = ops.get(k).copied() {
+            let name = self.namer.name(None, "k");
+            let ident = self.ast.ident_of(&name);
+            self.push(StmtKind::Let(ast::ValueDecl {
+                name: ident,
+                ty: None,
+                init: first,
+            }));
+            ops[k] = self.ast.name(&name);
+        }
+        Ok((op_expr(self.cx, self.ast, i, &ops)?, effect, leaves))
     }
 
     /// Whether every operand of `i` is a constant (so WGSL would evaluate it at shader
