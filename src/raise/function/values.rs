@@ -153,15 +153,39 @@ impl FnRaiser<'_, '_> {
         }));
     }
 
-    /// Binds, in order, every pending read or effect at or before block position `upto`.
+    /// Binds every pending read or effect that must be evaluated no later than block
+    /// position `upto`: those with a leaf at or before it, and, transitively, those with
+    /// a leaf before the last leaf of one already chosen (binding an item evaluates all of
+    /// its leaves). They are bound in the order of their first leaf; pending items never
+    /// interleave (see [`Self::prepare`]), so that is evaluation order.
     pub(super) fn flush_through(&mut self, upto: u32) {
-        let mut k = 0;
-        while k < self.pending.len() {
-            let p = &self.pending[k];
-            if p.effect != Effect::Pure && self.position[&p.inst] <= upto {
+        let first = |p: &Pending| p.leaves.first().copied().unwrap_or(u32::MAX);
+        let last = |p: &Pending| p.leaves.last().copied().unwrap_or(0);
+        let mut bound = upto;
+        loop {
+            let grown = self
+                .pending
+                .iter()
+                .filter(|p| p.effect != Effect::Pure && first(p) <= bound)
+                .map(last)
+                .max()
+                .unwrap_or(bound)
+                .max(bound);
+            if grown == bound {
+                break;
+            }
+            bound = grown;
+        }
+        let mut chosen: Vec<(u32, Inst)> = self
+            .pending
+            .iter()
+            .filter(|p| p.effect != Effect::Pure && first(p) <= bound)
+            .map(|p| (first(p), p.inst))
+            .collect();
+        chosen.sort_unstable();
+        for (_, inst) in chosen {
+            if let Some(k) = self.pending_index(inst) {
                 self.flush_at(k);
-            } else {
-                k += 1;
             }
         }
     }
@@ -197,25 +221,34 @@ impl FnRaiser<'_, '_> {
     }
 
     /// Before writing something that evaluates `values` (in order) and then does
-    /// `own` (an effect at block position `at`, if any): binds the pending reads and
-    /// effects it would otherwise move across, and those its own operands would
-    /// evaluate out of order.
+    /// `own` (a read or effect at block position `at`, if any), now (`emitted_now`) or
+    /// later as a pending expression: binds the pending reads and effects whose order
+    /// it would otherwise break.
+    ///
+    /// The invariant kept: every pending read or effect is evaluated, wherever it ends
+    /// up, in an order that agrees with the IR on every pair that conflicts (a write and
+    /// anything else that touches memory). Three cases break it, each fixed by binding a
+    /// prefix of the pending items with [`Self::flush_through`]: a statement written now
+    /// while an earlier conflicting item stays pending (it would run later); a new
+    /// expression whose leaves would surround a conflicting item left pending (they could
+    /// not both keep their order); and operands whose leaves WGSL's left-to-right order
+    /// would evaluate out of IR order.
     pub(super) fn prepare(
         &mut self,
         values: &[Inst],
         own: Option<(Effect, u32)>,
         emitted_now: bool,
     ) {
-        let mut consumed = Vec::new();
-        let mut leaves = Vec::new();
-        self.peek(values, &mut consumed, &mut leaves, 0);
-        let mut effect = own.map_or(Effect::Pure, |(e, _)| e);
-        for &c in &consumed {
-            if let Some(k) = self.pending_index(c) {
-                effect = effect.max(self.pending[k].effect);
+        let (consumed, mut leaves, mut effect) = self.peek_all(values);
+        if let Some((e, at)) = own {
+            effect = effect.max(e);
+            if e != Effect::Pure {
+                leaves.push(at);
             }
         }
-        if emitted_now && effect != Effect::Pure {
+        if effect != Effect::Pure {
+            let lo = leaves.iter().copied().min().unwrap_or(u32::MAX);
+            let hi = leaves.iter().copied().max().unwrap_or(0);
             let worst = self
                 .pending
                 .iter()
@@ -223,26 +256,50 @@ impl FnRaiser<'_, '_> {
                     p.effect != Effect::Pure
                         && !consumed.contains(&p.inst)
                         && conflicts(p.effect, effect)
+                        && (emitted_now
+                            || p.leaves.iter().any(|&l| lo < l && l < hi))
                 })
-                .map(|p| self.position[&p.inst])
+                .filter_map(|p| p.leaves.last().copied())
                 .max();
             if let Some(w) = worst {
                 self.flush_through(w);
             }
         }
         // Operands whose effects would evaluate out of order.
-        let mut consumed = Vec::new();
-        let mut leaves = Vec::new();
-        self.peek(values, &mut consumed, &mut leaves, 0);
+        let (_, mut leaves, _) = self.peek_all(values);
         if let Some((e, at)) = own {
             if e != Effect::Pure {
                 leaves.push(at);
             }
         }
-        if leaves.windows(2).any(|w| w[0] > w[1]) {
-            let max = leaves.iter().copied().max().unwrap_or(0);
-            self.flush_through(max);
+        // Each leaf that WGSL would evaluate after a later one must be bound; binding the
+        // latest such leaf (and so everything before it) leaves the rest in order.
+        let mut running_max = 0;
+        let mut late: Option<u32> = None;
+        for (k, &l) in leaves.iter().enumerate() {
+            if k > 0 && l < running_max {
+                late = Some(late.map_or(l, |x| x.max(l)));
+            }
+            running_max = running_max.max(l);
         }
+        if let Some(m) = late {
+            self.flush_through(m);
+        }
+    }
+
+    /// The pending items an expression over `values` would consume, their leaves in
+    /// evaluation order, and their combined effect.
+    fn peek_all(&self, values: &[Inst]) -> (Vec<Inst>, Vec<u32>, Effect) {
+        let mut consumed = Vec::new();
+        let mut leaves = Vec::new();
+        self.peek(values, &mut consumed, &mut leaves, 0);
+        let effect = consumed
+            .iter()
+            .filter_map(|&c| self.pending_index(c))
+            .map(|k| self.pending[k].effect)
+            .max()
+            .unwrap_or(Effect::Pure);
+        (consumed, leaves, effect)
     }
 
     // ---- operands ----------------------------------------------------------------------------
