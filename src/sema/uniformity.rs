@@ -1,0 +1,7 @@
+//! Uniformity analysis.
+use crate::diag::Diagnostic;
+use crate::sema::check::FnFacts;
+use crate::sema::program::Program;
+use crate::syntax::ast::Module;
+
+pub(crate) fn run(_m: &Module, _p: &Program, _facts: &[FnFacts], _diags: &mut Vec<Diagnostic>) {}
