@@ -1,14 +1,14 @@
 //! Diagnostic filtering (§"Diagnostic Filtering").
 //!
-//! Filterable diagnostics (the uniformity rules) are first triggered with their default
-//! severity. This pass then gives each the severity of the nearest enclosing filter for
-//! its rule: the `@diagnostic` attribute whose affected range is the smallest one holding
-//! the diagnostic's triggering location (its primary label), else the global
-//! `diagnostic` directive. Diagnostics set to `off` are dropped, `info` ones become notes.
+//! [`FilterMap::build`] collects every filter of a module: the `@diagnostic` attributes,
+//! each with its affected range, and the global `diagnostic` directives. The uniformity
+//! analysis asks it for the nearest enclosing filter of a builtin's call site
+//! ([`FilterMap::severity_at`]), as the spec's call site tags require, and triggers each
+//! diagnostic with its final severity (`off` drops it, `info` makes it a note).
 //!
-//! The attributes are also checked here: their controls (severity and rule names), and
-//! conflicts (two filters with the same affected range and rule but different
-//! severities).
+//! Building the map also checks the attributes: their controls (severity and rule
+//! names), and conflicts (two filters with the same affected range and rule but
+//! different severities).
 
 use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::directives::{Directives, FilterSeverity, Rule, check_control};
@@ -24,58 +24,43 @@ struct RangeFilter {
     severity: FilterSeverity,
 }
 
-/// The rule a diagnostic code is triggered by, for filterable diagnostics.
-pub fn rule_of(code: &str) -> Option<Rule> {
-    match code {
-        codes::DERIVATIVE_UNIFORMITY => Some(Rule::DerivativeUniformity),
-        codes::SUBGROUP_UNIFORMITY => Some(Rule::SubgroupUniformity),
-        _ => None,
-    }
+/// Every diagnostic filter of a module.
+#[derive(Clone, Debug, Default)]
+pub struct FilterMap {
+    ranges: Vec<RangeFilter>,
+    globals: Vec<(Rule, FilterSeverity)>,
 }
 
-/// Checks every `@diagnostic` attribute and applies all filters to `diags`.
-pub fn apply(module: &Module, dir: &Directives, diags: &mut Vec<Diagnostic>) {
-    let mut filters = Vec::new();
-    let mut new = Vec::new();
-    for d in &module.decls {
-        if let GlobalDeclKind::Fn(f) = &d.kind {
-            collect(module, &f.attributes, d.span, &mut filters, &mut new);
-            block(module, &f.body, &mut filters, &mut new);
+impl FilterMap {
+    /// Collects (and checks) the filters of `module`.
+    pub fn build(module: &Module, dir: &Directives, diags: &mut Vec<Diagnostic>) -> FilterMap {
+        let mut ranges = Vec::new();
+        for d in &module.decls {
+            if let GlobalDeclKind::Fn(f) = &d.kind {
+                collect(module, &f.attributes, d.span, &mut ranges, diags);
+                block(module, &f.body, &mut ranges, diags);
+            }
+        }
+        FilterMap {
+            ranges,
+            globals: dir.global_filters.clone(),
         }
     }
-    diags.append(&mut new);
-    if filters.is_empty() && dir.global_filters.is_empty() {
-        return;
-    }
-    diags.retain_mut(|d| {
-        let Some(rule) = rule_of(d.code) else {
-            return true;
-        };
-        let Some(at) = d.primary_span() else {
-            return true;
-        };
-        let nearest = filters
+
+    /// The new severity of the nearest filter for `rule` enclosing `at`, if any.
+    pub fn severity_at(&self, rule: Rule, at: u32) -> Option<FilterSeverity> {
+        self.ranges
             .iter()
-            .filter(|f| f.rule == rule && f.range.start <= at.start && at.start < f.range.end)
+            .filter(|f| f.rule == rule && f.range.start <= at && at < f.range.end)
             .min_by_key(|f| f.range.len())
             .map(|f| f.severity)
             .or_else(|| {
-                dir.global_filters
+                self.globals
                     .iter()
                     .find(|(r, _)| *r == rule)
                     .map(|&(_, s)| s)
-            });
-        match nearest {
-            None => true,
-            Some(s) => match s.severity() {
-                None => false,
-                Some(sev) => {
-                    d.severity = sev;
-                    true
-                }
-            },
-        }
-    });
+            })
+    }
 }
 
 /// Records the filters of one attribute list affecting `range`, reporting conflicts.

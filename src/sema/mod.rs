@@ -10,8 +10,8 @@
 //!    side tables.
 //! 4. [`validate`]: whole-program rules: entry point interfaces, shader-stage
 //!    restrictions, resource binding collisions, aliasing.
-//! 5. [`uniformity`]: the spec's uniformity analysis.
-//! 6. [`filters`]: diagnostic filters set severities of filterable diagnostics.
+//! 5. [`filters`]: the diagnostic filters of `@diagnostic` attributes and directives.
+//! 6. [`uniformity`]: the spec's uniformity analysis, its diagnostics filtered.
 //!
 //! The foundation the stages build on:
 //! - [`types`]: the interned type table, conversion rank, concretization, memory layout.
@@ -47,10 +47,12 @@ pub fn analyze(module: &Module, source: &str) -> (Program, Vec<Diagnostic>) {
     let dir = directives::process(module, &mut diags);
     let res = resolve::resolve(module, &mut diags);
     let checker = check::check(module, source, res, dir.extensions, diags);
-    let (mut program, facts, mut diags) = checker.finish();
-    validate::run(module, &mut program, &facts, &mut diags);
-    uniformity::run(module, &program, &facts, &mut diags);
-    filters::apply(module, &dir, &mut diags);
+    let mut fin = checker.finish();
+    let mut diags = std::mem::take(&mut fin.diags);
+    validate::run(module, &mut fin, &mut diags);
+    let filters = filters::FilterMap::build(module, &dir, &mut diags);
+    uniformity::run(module, &fin, &filters, &mut diags);
+    let program = fin.program;
     diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
     (program, diags)
 }

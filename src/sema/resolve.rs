@@ -88,6 +88,9 @@ pub struct Resolution {
     pub in_cycle: Vec<bool>,
     /// The module-scope declaration of each symbol, by symbol index.
     pub globals_by_symbol: Vec<Option<DeclId>>,
+    /// For each declaration, the module-scope declarations it mentions, each once, with
+    /// the span of the first mention.
+    pub deps: Vec<Vec<(DeclId, Span)>>,
 }
 
 /// One declaration's dependency on another, with the span of the first mention.
@@ -152,11 +155,17 @@ pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>) -> Resolution {
         r.walk_decl(i);
     }
     let (order, in_cycle) = order_and_cycles(module, &r.edges, r.diags);
+    let deps = r
+        .edges
+        .iter()
+        .map(|es| es.iter().map(|e| (e.to, e.span)).collect())
+        .collect();
     Resolution {
         names: r.names,
         order,
         in_cycle,
         globals_by_symbol: r.globals,
+        deps,
     }
 }
 

@@ -227,6 +227,7 @@ impl Checker<'_> {
         if !ok {
             return ExprInfo::ERROR;
         }
+        self.call_effects(d, name, args, span);
         match ret {
             Some(ty) => value_info(ty, EvalStage::Runtime),
             None => {
@@ -359,6 +360,7 @@ impl Checker<'_> {
         if f.stages() != Stages::All {
             self.f.facts.stage_uses.push((StageUse::Builtin(f), span));
         }
+        self.note_builtin_access(f, args);
         let stage = if f.is_const() {
             vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const)
         } else {

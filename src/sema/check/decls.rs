@@ -450,6 +450,7 @@ impl Checker<'_> {
     fn struct_decl(&mut self, d: DeclId, s: &StructDecl) -> Option<DeclInfo> {
         let mut members = Vec::with_capacity(s.members.len());
         let mut names: HashMap<crate::util::Symbol, Span> = HashMap::new();
+        let mut member_io = Vec::with_capacity(s.members.len());
         let mut ok = true;
         let n = s.members.len();
         if n > MAX_STRUCT_MEMBERS {
@@ -478,6 +479,12 @@ impl Checker<'_> {
                 "a structure member",
             );
             let ty = self.type_expr(m.ty);
+            let io_attrs: Vec<&crate::syntax::ast::Attribute> = attrs
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a.kind, AttributeKind::Align | AttributeKind::Size))
+                .collect();
+            member_io.push(self.io_attrs(&io_attrs, ty));
             if let Some(&prev) = names.get(&m.name.name) {
                 self.report(
                     Diagnostic::error(
@@ -627,6 +634,8 @@ impl Checker<'_> {
                 explicit_size,
             });
         }
+        self.struct_io_rules(s, &member_io, &members);
+        self.io.members.insert(d, member_io);
         if !ok {
             return None;
         }
@@ -686,6 +695,7 @@ impl Checker<'_> {
             stage = Some(s);
             stage_span = a.span;
         }
+        self.workgroup_size_attr(d, stage, stage_span, f, &attrs);
         let must_use = attrs.iter().find(|a| a.kind == AttributeKind::MustUse);
         if let (Some(a), None) = (must_use, &f.ret) {
             self.report(
@@ -718,17 +728,21 @@ impl Checker<'_> {
         // Parameters.
         let mut params = Vec::with_capacity(f.params.len());
         let io: &[&str] = &["builtin", "location", "interpolate", "invariant"];
-        for p in &f.params {
-            if stage.is_some() {
-                self.allowed_attrs(&p.attributes, io, "an entry point parameter");
+        for (k, p) in f.params.iter().enumerate() {
+            let accepted = if stage.is_some() {
+                self.allowed_attrs(&p.attributes, io, "an entry point parameter")
             } else {
                 self.allowed_attrs(
                     &p.attributes,
                     &[],
                     "a parameter of a function that is not an entry point",
-                );
-            }
+                )
+            };
             let ty = self.type_expr(p.ty);
+            if !accepted.is_empty() {
+                let spec = self.io_attrs(&accepted, ty);
+                self.io.params.insert((d, k), spec);
+            }
             if let Some(ty) = ty {
                 let t = &self.p.types;
                 let ok = t.is_constructible(ty)
@@ -756,26 +770,24 @@ impl Checker<'_> {
         // Return type.
         let mut ret = None;
         if let Some(r) = &f.ret {
-            if stage.is_some() {
+            let accepted = if stage.is_some() {
                 self.allowed_attrs(
                     &r.attributes,
-                    &[
-                        "builtin",
-                        "location",
-                        "interpolate",
-                        "invariant",
-                        "blend_src",
-                    ],
+                    &["builtin", "location", "interpolate", "invariant"],
                     "an entry point return type",
-                );
+                )
             } else {
                 self.allowed_attrs(
                     &r.attributes,
                     &[],
                     "the return type of a function that is not an entry point",
-                );
-            }
+                )
+            };
             ret = self.type_expr(r.ty);
+            if !accepted.is_empty() {
+                let spec = self.io_attrs(&accepted, ret);
+                self.io.rets.insert(d, spec);
+            }
             if let Some(t) = ret {
                 if !self.p.types.is_constructible(t) {
                     self.report(
@@ -828,11 +840,227 @@ impl Checker<'_> {
             globals: facts.globals.iter().map(|g| g.0).collect(),
         };
         self.facts[d.index()] = facts;
+        self.access[d.index()] = self.access_summary(params.len());
         self.f = FnCtx::default();
         if params.iter().any(Option::is_none) || (f.ret.is_some() && ret.is_none()) {
             // Callers see a broken signature as an error type, silently.
             return None;
         }
         Some(DeclInfo::Fn(info))
+    }
+
+    /// The location rules every structure obeys, used for IO or not
+    /// (§"Input-output Locations"): no two members share a location, except the two
+    /// halves of a dual-source blend output, which must be exactly
+    /// `@location(0) @blend_src(0)` and `@location(0) @blend_src(1)` of one type.
+    fn struct_io_rules(
+        &mut self,
+        s: &StructDecl,
+        io: &[super::attrs::IoSpec],
+        members: &[NewMember],
+    ) {
+        let with_location: Vec<usize> = (0..io.len())
+            .filter(|&k| io[k].attrs.location.is_some())
+            .collect();
+        let blend: Vec<usize> = with_location
+            .iter()
+            .copied()
+            .filter(|&k| io[k].blend_src.is_some())
+            .collect();
+        if !blend.is_empty() {
+            let ok_shape = with_location.len() == 2
+                && with_location
+                    .iter()
+                    .all(|&k| io[k].attrs.location == Some(0))
+                && {
+                    let mut v: Vec<Option<u32>> = with_location
+                        .iter()
+                        .map(|&k| io[k].attrs.blend_src)
+                        .collect();
+                    v.sort();
+                    v == [Some(0), Some(1)]
+                };
+            if !ok_shape {
+                let span = io[blend[0]].blend_src.unwrap_or(s.name.span);
+                self.report(
+                    Diagnostic::error(
+                        codes::BLEND_SRC,
+                        "a structure using `@blend_src` must have exactly two members with `@location`: `@location(0) @blend_src(0)` and `@location(0) @blend_src(1)`",
+                    )
+                    .with_primary(span, "dual-source blending declared here")
+                    .with_secondary(s.name.span, "in this structure"),
+                );
+                return;
+            }
+            let tys: Vec<_> = with_location
+                .iter()
+                .filter_map(|&k| {
+                    members
+                        .iter()
+                        .find(|m| m.span == s.members[k].name.span)
+                        .map(|m| m.ty)
+                })
+                .collect();
+            if tys.len() == 2 && tys[0] != tys[1] {
+                let span = io[with_location[1]].location.unwrap_or(s.name.span);
+                self.error(
+                    codes::BLEND_SRC,
+                    span,
+                    "both `@blend_src` members must have the same type".into(),
+                    "different type",
+                );
+            }
+            return;
+        }
+        let mut seen: HashMap<u32, usize> = HashMap::new();
+        for &k in &with_location {
+            let loc = io[k].attrs.location.unwrap_or(0);
+            if let Some(&prev) = seen.get(&loc) {
+                self.report(
+                    Diagnostic::error(
+                        codes::DUPLICATE_IO,
+                        format!(
+                            "`@location({loc})` is used by two members of `{}`",
+                            self.sym(s.name.name)
+                        ),
+                    )
+                    .with_primary(
+                        io[k].location.unwrap_or(s.members[k].name.span),
+                        "used again here",
+                    )
+                    .with_secondary(
+                        io[prev].location.unwrap_or(s.members[prev].name.span),
+                        "first used here",
+                    ),
+                );
+            } else {
+                seen.insert(loc, k);
+            }
+        }
+    }
+
+    /// `@workgroup_size(x, y, z)`: only on compute entry points, which need it; each
+    /// argument a const- or override-expression, all of one integer type, constants
+    /// positive.
+    fn workgroup_size_attr(
+        &mut self,
+        d: DeclId,
+        stage: Option<ShaderStage>,
+        stage_span: Span,
+        f: &FnDecl,
+        attrs: &[&crate::syntax::ast::Attribute],
+    ) {
+        use crate::sema::program::WorkgroupDim;
+        let attr = attrs
+            .iter()
+            .find(|a| a.kind == AttributeKind::WorkgroupSize);
+        let Some(attr) = attr else {
+            if stage == Some(ShaderStage::Compute) {
+                self.report(
+                    Diagnostic::error(
+                        codes::WORKGROUP_SIZE,
+                        "a compute entry point needs `@workgroup_size`",
+                    )
+                    .with_primary(f.name.span, "no workgroup size")
+                    .with_secondary(stage_span, "a compute shader")
+                    .with_note("for example `@compute @workgroup_size(64)`"),
+                );
+            }
+            return;
+        };
+        if stage != Some(ShaderStage::Compute) {
+            self.report(
+                Diagnostic::error(
+                    codes::WORKGROUP_SIZE,
+                    "`@workgroup_size` applies only to compute entry points",
+                )
+                .with_primary(attr.span, "not a compute shader"),
+            );
+            return;
+        }
+        let args: &[crate::syntax::ast::ExprId] = attr.args.as_deref().unwrap_or(&[]);
+        let mut vals = Vec::new();
+        let mut ok = true;
+        for &a in args.iter().take(3) {
+            match self.rvalue(a) {
+                Some((ty, stage)) => {
+                    if !matches!(self.p.types.kind(ty), TypeKind::Scalar(s) if s.is_integer()) {
+                        self.error(
+                            codes::WORKGROUP_SIZE,
+                            self.span(a),
+                            format!(
+                                "a workgroup size must be `i32` or `u32`, but this is `{}`",
+                                self.tn(ty)
+                            ),
+                            "not an integer",
+                        );
+                        ok = false;
+                    } else if stage == EvalStage::Runtime {
+                        self.error(
+                            codes::WORKGROUP_SIZE,
+                            self.span(a),
+                            "a workgroup size must be a const-expression or an override-expression"
+                                .into(),
+                            "depends on runtime values",
+                        );
+                        ok = false;
+                    }
+                    vals.push((a, ty, stage));
+                }
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return;
+        }
+        // One common type: the concrete one, else i32.
+        let mut common = None;
+        for &(a, ty, _) in &vals {
+            if self.p.types.is_abstract(ty) {
+                continue;
+            }
+            match common {
+                None => common = Some((ty, a)),
+                Some((c, first)) if c != ty => {
+                    self.report(
+                        Diagnostic::error(
+                            codes::WORKGROUP_SIZE,
+                            "the arguments of `@workgroup_size` must all have the same type",
+                        )
+                        .with_primary(self.span(a), format!("`{}`", self.tn(ty)))
+                        .with_secondary(self.span(first), format!("`{}`", self.tn(c))),
+                    );
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let common = common.map_or(self.p.types.i32(), |c| c.0);
+        let mut dims = [
+            WorkgroupDim::Const(1),
+            WorkgroupDim::Const(1),
+            WorkgroupDim::Const(1),
+        ];
+        for (k, &(a, _, stage)) in vals.iter().enumerate() {
+            if !self.materialize(a, common) {
+                return;
+            }
+            dims[k] = if stage == EvalStage::Const {
+                let v = self.value_of(a).and_then(|v| v.as_i64()).unwrap_or(0);
+                if v <= 0 {
+                    self.error(
+                        codes::WORKGROUP_SIZE,
+                        self.span(a),
+                        format!("a workgroup size must be positive, but it is {v}"),
+                        "not positive",
+                    );
+                    return;
+                }
+                WorkgroupDim::Const(v as u32)
+            } else {
+                WorkgroupDim::Override(a)
+            };
+        }
+        self.io.workgroup_size.insert(d, dims);
     }
 }

@@ -319,6 +319,7 @@ impl Checker<'_> {
                         if matches!(self.p.types.kind(bty), TypeKind::Ref { .. }) {
                             self.p.exprs[base.index()].loaded = true;
                         }
+                        self.note_access(base, true, false);
                         let _ = store;
                         value_info(result, EvalStage::Runtime)
                     }

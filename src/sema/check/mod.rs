@@ -21,6 +21,7 @@
 //!   module-scope variables it mentions ([`FnFacts`]), for shader-stage rules, resource
 //!   interfaces and the uniformity analysis.
 
+mod alias;
 mod attrs;
 mod calls;
 mod decls;
@@ -36,6 +37,7 @@ use crate::sema::types::convert::conversion_rank;
 use crate::sema::types::{TypeId, TypeKind};
 use crate::syntax::ast::{ExprId, ExprKind, GlobalDeclKind, Module, StmtId};
 
+pub(crate) use attrs::IoSpec;
 pub(crate) use stmts::Behavior;
 
 /// Something a function does that only some shader stages allow.
@@ -60,6 +62,29 @@ pub(crate) struct FnFacts {
     pub behavior: Behavior,
 }
 
+/// The IO attributes of entry point parameters, results and structure members, and the
+/// workgroup sizes of compute entry points, for the entry point rules.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IoTables {
+    pub params: std::collections::HashMap<(DeclId, usize), attrs::IoSpec>,
+    pub rets: std::collections::HashMap<DeclId, attrs::IoSpec>,
+    /// By structure declaration, one entry per member.
+    pub members: std::collections::HashMap<DeclId, Vec<attrs::IoSpec>>,
+    pub workgroup_size: std::collections::HashMap<DeclId, [crate::sema::program::WorkgroupDim; 3]>,
+}
+
+/// What the checker hands to the passes after it.
+pub(crate) struct Finished {
+    pub program: Program,
+    pub facts: Vec<FnFacts>,
+    pub io: IoTables,
+    /// The module-scope declarations each declaration mentions (from name resolution).
+    pub deps: Vec<Vec<(DeclId, Span)>>,
+    /// The behavior of each statement.
+    pub behaviors: Vec<Behavior>,
+    pub diags: Vec<Diagnostic>,
+}
+
 /// The state of the function being checked.
 #[derive(Default)]
 struct FnCtx {
@@ -74,6 +99,9 @@ struct FnCtx {
     continuing: u32,
     /// Brace nesting depth, for the spec's limit.
     braces: u32,
+    /// Root identifiers read and written, for the alias analysis.
+    reads: rustc_hash::FxHashSet<alias::Root>,
+    writes: rustc_hash::FxHashSet<alias::Root>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -110,6 +138,11 @@ pub(crate) struct Checker<'m> {
     pub diags: Vec<Diagnostic>,
     /// Per declaration: what each function does (empty for other declarations).
     pub facts: Vec<FnFacts>,
+    /// Per declaration: what each function reads and writes (for aliasing).
+    access: Vec<alias::AccessSummary>,
+    pub io: IoTables,
+    /// The behavior of each statement, by statement.
+    behaviors: Vec<Behavior>,
     /// The function being checked.
     f: FnCtx,
     /// Per declaration: the last function (index + 1) that recorded it as a call or a
@@ -143,6 +176,9 @@ pub(crate) fn check<'m>(
         p,
         diags,
         facts: vec![FnFacts::default(); m.decls.len()],
+        access: vec![alias::AccessSummary::default(); m.decls.len()],
+        io: IoTables::default(),
+        behaviors: vec![Behavior::EMPTY; m.stmts.len()],
         f: FnCtx::default(),
         seen_in_fn: vec![0; m.decls.len()],
         quiet_eval: 0,
@@ -162,8 +198,15 @@ pub(crate) fn check<'m>(
 
 impl<'m> Checker<'m> {
     /// The typed program, the facts of each function, and the diagnostics so far.
-    pub(crate) fn finish(self) -> (Program, Vec<FnFacts>, Vec<Diagnostic>) {
-        (self.p, self.facts, self.diags)
+    pub(crate) fn finish(self) -> Finished {
+        Finished {
+            program: self.p,
+            facts: self.facts,
+            io: self.io,
+            deps: self.res.deps,
+            behaviors: self.behaviors,
+            diags: self.diags,
+        }
     }
 
     // ---- Reporting -------------------------------------------------------------------
@@ -305,6 +348,7 @@ impl<'m> Checker<'m> {
                         return None;
                     }
                     self.p.exprs[e.index()].loaded = true;
+                    self.note_access(e, true, false);
                     return Some((store, info.stage));
                 }
                 Some((ty, info.stage))

@@ -92,6 +92,12 @@ impl Checker<'_> {
     }
 
     pub(crate) fn stmt(&mut self, s: StmtId) -> Behavior {
+        let b = self.stmt_inner(s);
+        self.behaviors[s.index()] = b;
+        b
+    }
+
+    fn stmt_inner(&mut self, s: StmtId) -> Behavior {
         let m = self.m;
         let span = m.stmt(s).span;
         match &m.stmt(s).kind {
@@ -696,6 +702,9 @@ impl Checker<'_> {
 
     fn assign(&mut self, span: Span, lhs: ExprId, op: Option<BinaryOp>, rhs: ExprId) {
         let store = self.assignable(lhs, "assign to");
+        if store.is_some() {
+            self.note_access(lhs, op.is_some(), true);
+        }
         let r = self.rvalue(rhs);
         let (Some(store), Some((rt, rs))) = (store, r) else {
             return;
@@ -776,6 +785,7 @@ impl Checker<'_> {
         let Some(store) = self.assignable(e, what) else {
             return;
         };
+        self.note_access(e, true, true);
         if !matches!(
             self.p.types.kind(store),
             TypeKind::Scalar(Scalar::I32 | Scalar::U32)
