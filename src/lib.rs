@@ -174,7 +174,27 @@ pub fn compile(source: &str, options: &Options) -> CompileResult {
                 diagnostics,
             }
         }
+        Target::Ir => lower_to_ir(source),
         _ => CompileResult::failed(vec![not_yet(options.target.name())]),
+    }
+}
+
+/// `--to ir` until the compile pipeline lands: parse, check, lower, verify, print.
+fn lower_to_ir(source: &str) -> CompileResult {
+    let (typed, mut diagnostics) = analyze(source);
+    let Some((module, program)) = typed else {
+        return CompileResult::failed(diagnostics);
+    };
+    let lowered = lower::lower(&module, &program).and_then(|m| ir::verify(&m).map(|()| m));
+    match lowered {
+        Ok(m) => CompileResult {
+            output: Some(Output::Text(ir::print(&m))),
+            diagnostics,
+        },
+        Err(mut errors) => {
+            diagnostics.append(&mut errors);
+            CompileResult::failed(diagnostics)
+        }
     }
 }
 

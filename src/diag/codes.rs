@@ -129,6 +129,9 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (LOWER_UNSUPPORTED, LOWER_UNSUPPORTED_MEANING),
+    (LOWER_LIMIT, LOWER_LIMIT_MEANING),
+    (LOWER_INTERNAL, LOWER_INTERNAL_MEANING),
     // sema
     (REDECLARATION, REDECLARATION_MEANING),
     (UNRESOLVED_NAME, UNRESOLVED_NAME_MEANING),
@@ -568,6 +571,20 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+// ---- E4100–E4199: lowering the typed AST to IR ---------------------------------------------
+
+pub const LOWER_UNSUPPORTED: &str = "E4100";
+const LOWER_UNSUPPORTED_MEANING: &str =
+    "a WGSL construct the IR cannot express (a `buffer` sized by an override)";
+
+pub const LOWER_LIMIT: &str = "E4101";
+const LOWER_LIMIT_MEANING: &str =
+    "a size, offset or stride too large for the IR's 32-bit constants";
+
+pub const LOWER_INTERNAL: &str = "E4102";
+const LOWER_INTERNAL_MEANING: &str =
+    "lowering found the typed program inconsistent with sema's rules (a bug in refract)";
 
 // ---- E1000–E1999: sema (names, types, statements, entry points, uniformity) ---------
 

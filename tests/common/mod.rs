@@ -2,3 +2,4 @@
 
 pub mod ast_dump;
 pub mod corpus;
+pub mod filecheck;

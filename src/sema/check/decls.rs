@@ -696,6 +696,7 @@ impl Checker<'_> {
             stage_span = a.span;
         }
         self.workgroup_size_attr(d, stage, stage_span, f, &attrs);
+        self.subgroup_size_attr(&attrs);
         let must_use = attrs.iter().find(|a| a.kind == AttributeKind::MustUse);
         if let (Some(a), None) = (must_use, &f.ret) {
             self.report(
@@ -1062,5 +1063,37 @@ impl Checker<'_> {
             };
         }
         self.io.workgroup_size.insert(d, dims);
+    }
+
+    /// `@subgroup_size(n)`: an `i32` or `u32` const- or override-expression (the
+    /// `subgroup_size_control` extension), typed so that lowering can evaluate it.
+    fn subgroup_size_attr(&mut self, attrs: &[&crate::syntax::ast::Attribute]) {
+        let attr = attrs.iter().find(|a| a.kind == AttributeKind::SubgroupSize);
+        let Some(&arg) = attr.and_then(|a| a.args.as_ref()?.first()) else {
+            return;
+        };
+        let Some((ty, stage)) = self.rvalue(arg) else {
+            return;
+        };
+        if !matches!(self.p.types.kind(ty), TypeKind::Scalar(s) if s.is_integer()) {
+            self.error(
+                codes::TYPE_MISMATCH,
+                self.span(arg),
+                format!(
+                    "`@subgroup_size` needs an `i32` or `u32`, but this is `{}`",
+                    self.tn(ty)
+                ),
+                "not an integer",
+            );
+        } else if stage == EvalStage::Runtime {
+            self.error(
+                codes::NOT_CONST,
+                self.span(arg),
+                "a subgroup size must be a const-expression or an override-expression".into(),
+                "depends on runtime values",
+            );
+        } else {
+            self.concretize_expr(arg, ty);
+        }
     }
 }
