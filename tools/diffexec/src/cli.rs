@@ -1,0 +1,413 @@
+//! The command line of `refract-diffexec`: argument parsing, the corpus and seed loops,
+//! reduction of failing seeds, and the summary whose last line is
+//! `ran X, skipped Y, mismatches Z`.
+
+use refract_diffexec::generate::{ast::Program, generate};
+use refract_diffexec::harness::{Case, CaseResult, Harness, PathOutcome};
+use refract_diffexec::paths::Path;
+use refract_diffexec::reduce;
+use refract_diffexec::worker::{self, Runner};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+refract-diffexec: differential execution of WGSL compute shaders on lavapipe
+
+usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
+
+  --corpus DIR       run every in-scope compute shader under DIR (a folder with
+                     MANIFEST.tsv uses its scope rules; otherwise every *.wgsl)
+  --seeds N          run N generated programs, seeds S..S+N
+  --seed-start S     first seed (default 0)
+  --file FILE        run one WGSL file (every compute entry point)
+  --filter TEXT      only corpus files whose path contains TEXT
+  --paths P,...      candidate paths compared with the reference: refract-wgsl,
+                     refract-spirv, naga-roundtrip (default: refract-wgsl,refract-spirv)
+  --standin          add naga-roundtrip, the stand-in second path
+  --require-refract  count refract's \"not implemented\" (E0004) as a failure
+  --no-reduce        print failing seeds without reducing them
+  --print-seed S     print generated program S and exit
+  --out DIR          where reports and reduced repros go (default target/diffexec)
+  --verbose          print every case's outcome
+
+With neither --corpus, --seeds nor --file: the shared corpus ($REFRACT_SHARED/corpus or
+../shared/corpus) and 100 seeds.
+
+Exit status: 0 when nothing mismatched or failed, 1 otherwise, 2 on usage errors or when
+no Vulkan driver can be loaded.
+";
+
+struct Args {
+    corpus: Option<PathBuf>,
+    seeds: u64,
+    seed_start: u64,
+    file: Option<PathBuf>,
+    filter: Option<String>,
+    paths: Vec<Path>,
+    require_refract: bool,
+    reduce: bool,
+    out: PathBuf,
+    verbose: bool,
+}
+
+fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        corpus: None,
+        seeds: 0,
+        seed_start: 0,
+        file: None,
+        filter: None,
+        paths: vec![Path::RefractWgsl, Path::RefractSpirv],
+        require_refract: false,
+        reduce: true,
+        out: PathBuf::from("target/diffexec"),
+        verbose: false,
+    };
+    let mut seeds_given = false;
+    let mut it = argv.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--corpus" => a.corpus = Some(PathBuf::from(value()?)),
+            "--seeds" => {
+                a.seeds = value()?.parse().map_err(|e| format!("--seeds: {e}"))?;
+                seeds_given = true;
+            }
+            "--seed-start" => a.seed_start = value()?.parse().map_err(|e| format!("--seed-start: {e}"))?,
+            "--file" => a.file = Some(PathBuf::from(value()?)),
+            "--filter" => a.filter = Some(value()?),
+            "--paths" => {
+                a.paths = value()?
+                    .split(',')
+                    .map(|p| Path::from_name(p.trim()).filter(|p| *p != Path::Reference).ok_or(format!("unknown path `{p}`")))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--standin" => {
+                if !a.paths.contains(&Path::NagaRoundTrip) {
+                    a.paths.push(Path::NagaRoundTrip);
+                }
+            }
+            "--require-refract" => a.require_refract = true,
+            "--no-reduce" => a.reduce = false,
+            "--out" => a.out = PathBuf::from(value()?),
+            "--verbose" => a.verbose = true,
+            "--print-seed" => {
+                let seed: u64 = value()?.parse().map_err(|e| format!("--print-seed: {e}"))?;
+                print!("{}", generate(seed).print());
+                return Ok(None);
+            }
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(None);
+            }
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if a.corpus.is_none() && !seeds_given && a.file.is_none() {
+        let shared = std::env::var_os("REFRACT_SHARED")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("../shared"));
+        a.corpus = Some(shared.join("corpus"));
+        a.seeds = 100;
+    }
+    Ok(Some(a))
+}
+
+pub fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some(worker::WORKER_ARG) {
+        return ExitCode::from(worker::worker_main().clamp(0, 255) as u8);
+    }
+    // refract's recursive walks are bounded by its nesting limit; give them room, as the
+    // refract CLI does.
+    let thread = std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || run(&argv));
+    match thread.map(|t| t.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        _ => ExitCode::from(101),
+    }
+}
+
+/// Counts per path and overall.
+#[derive(Default)]
+struct Tally {
+    ran: u64,
+    skipped: BTreeMap<String, u64>,
+    mismatched_cases: u64,
+    failed_cases: u64,
+    per_path: BTreeMap<&'static str, [u64; 4]>,
+}
+
+const PASS: usize = 0;
+const MISMATCH: usize = 1;
+const FAIL: usize = 2;
+const NOT_IMPLEMENTED: usize = 3;
+
+fn run(argv: &[String]) -> u8 {
+    let args = match parse_args(argv) {
+        Ok(Some(a)) => a,
+        Ok(None) => return 0,
+        Err(e) => {
+            eprintln!("refract-diffexec: {e}\n\n{USAGE}");
+            return 2;
+        }
+    };
+    let exe = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("refract-diffexec: cannot find my own executable: {e}");
+            return 2;
+        }
+    };
+    let mut harness = Harness {
+        runner: Runner::new(exe),
+        paths: args.paths.clone(),
+    };
+    match harness.runner.start() {
+        Ok(name) => println!("driver: {name}"),
+        Err(e) => {
+            eprintln!("refract-diffexec: no Vulkan driver: {e}");
+            eprintln!("install it with: apt-get install mesa-vulkan-drivers libvulkan1");
+            return 2;
+        }
+    }
+    let _ = std::fs::create_dir_all(&args.out);
+    let mut tally = Tally::default();
+
+    let mut file_cases = Vec::new();
+    if let Some(file) = &args.file {
+        match std::fs::read_to_string(file) {
+            Ok(source) => {
+                let entries = refract_diffexec::reflect::Shader::parse(&source)
+                    .map(|s| s.compute_entries())
+                    .unwrap_or_else(|_| vec![String::new()]);
+                for entry in entries {
+                    file_cases.push(Case {
+                        name: file.display().to_string(),
+                        source: source.clone(),
+                        entry,
+                        input_seed: 0,
+                    });
+                }
+            }
+            Err(e) => {
+                eprintln!("refract-diffexec: {}: {e}", file.display());
+                return 2;
+            }
+        }
+    }
+    if let Some(dir) = &args.corpus {
+        let cases = match refract_diffexec::corpus::cases(dir, args.filter.as_deref()) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("refract-diffexec: corpus: {e}");
+                return 2;
+            }
+        };
+        println!("corpus: {} compute entry points under {}", cases.len(), dir.display());
+        file_cases.extend(cases);
+    }
+    let start = Instant::now();
+    for case in &file_cases {
+        let result = harness.run_case(case);
+        record(&mut tally, case, &result, &args, None);
+    }
+    if !file_cases.is_empty() {
+        println!("corpus done in {:.1}s", start.elapsed().as_secs_f64());
+    }
+
+    let start = Instant::now();
+    for seed in args.seed_start..args.seed_start + args.seeds {
+        let program = generate(seed);
+        let case = seed_case(&program);
+        if let Err(e) = refract_diffexec::reflect::Shader::parse(&case.source) {
+            // A generator bug: its programs must be valid.
+            println!("FAILED seed {seed}: the generator made invalid WGSL:\n{e}\n{}", case.source);
+            tally.failed_cases += 1;
+            continue;
+        }
+        let result = harness.run_case(&case);
+        record(&mut tally, &case, &result, &args, Some(&program));
+        if args.verbose || (seed + 1 - args.seed_start) % 500 == 0 {
+            let n = seed + 1 - args.seed_start;
+            println!(
+                "seeds: {n} done, {:.0} ms per seed",
+                start.elapsed().as_secs_f64() * 1000.0 / n as f64
+            );
+        }
+    }
+    if args.seeds > 0 {
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "seeds: {} in {secs:.1}s ({:.0} ms per seed)",
+            args.seeds,
+            secs * 1000.0 / args.seeds as f64
+        );
+    }
+    summary(&tally, &args)
+}
+
+fn seed_case(program: &Program) -> Case {
+    Case {
+        name: format!("seed {}", program.seed),
+        source: program.print(),
+        entry: "main".into(),
+        input_seed: program.seed,
+    }
+}
+
+fn record(tally: &mut Tally, case: &Case, result: &CaseResult, args: &Args, program: Option<&Program>) {
+    let label = if case.entry.is_empty() || program.is_some() {
+        case.name.clone()
+    } else {
+        format!("{} ({})", case.name, case.entry)
+    };
+    let outcomes = match result {
+        CaseResult::Skipped(reason) => {
+            if args.verbose {
+                println!("skip {label}: {reason}");
+            }
+            if program.is_some() {
+                // Generated programs must always run: a skip is a generator bug.
+                println!("FAILED {label}: generated program skipped: {reason}");
+                tally.failed_cases += 1;
+            }
+            *tally.skipped.entry(reason_class(reason)).or_default() += 1;
+            return;
+        }
+        CaseResult::Ran(o) => o,
+    };
+    tally.ran += 1;
+    let mut mismatch = false;
+    let mut failed = false;
+    for (path, outcome) in outcomes {
+        let slot = match outcome {
+            PathOutcome::Pass => PASS,
+            PathOutcome::Mismatch(report) => {
+                mismatch = true;
+                println!("{report}");
+                if let Some(p) = program {
+                    reduce_and_report(p, *path, args, true);
+                }
+                MISMATCH
+            }
+            PathOutcome::Failed(m) => {
+                failed = true;
+                println!("FAILED {label} path {}: {m}", path.name());
+                if let Some(p) = program {
+                    reduce_and_report(p, *path, args, false);
+                }
+                FAIL
+            }
+            PathOutcome::NotImplemented(m) => {
+                if args.require_refract {
+                    failed = true;
+                    println!("FAILED {label} path {}: not implemented: {m}", path.name());
+                }
+                NOT_IMPLEMENTED
+            }
+        };
+        tally.per_path.entry(path.name()).or_default()[slot] += 1;
+    }
+    if args.verbose && !mismatch && !failed {
+        println!("ok {label}");
+    }
+    tally.mismatched_cases += u64::from(mismatch);
+    tally.failed_cases += u64::from(failed && !mismatch);
+}
+
+/// Groups skip reasons: the text up to the first quote or colon.
+fn reason_class(reason: &str) -> String {
+    let cut = reason
+        .find(['`', '\''])
+        .map(|i| &reason[..i])
+        .unwrap_or(reason);
+    let cut = match cut.find(": ") {
+        Some(i) if i > 10 => &cut[..i],
+        _ => cut,
+    };
+    cut.trim().chars().take(90).collect()
+}
+
+/// Reduces a failing generated program and prints and saves the repro.
+fn reduce_and_report(program: &Program, path: Path, args: &Args, mismatch: bool) {
+    if !args.reduce {
+        return;
+    }
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(_) => return,
+    };
+    let mut harness = Harness {
+        runner: Runner::new(exe),
+        paths: vec![path],
+    };
+    let started = Instant::now();
+    let reduced = reduce::reduce(
+        program,
+        |candidate| {
+            let case = seed_case(candidate);
+            if refract_diffexec::reflect::Shader::parse(&case.source).is_err() {
+                return false;
+            }
+            match harness.check_path(&case, path) {
+                Ok(PathOutcome::Mismatch(_)) => mismatch,
+                Ok(PathOutcome::Failed(_)) => !mismatch,
+                _ => false,
+            }
+        },
+        3000,
+    );
+    let text = reduced.print();
+    let file = args.out.join(format!("seed-{}-{}.wgsl", program.seed, path.name()));
+    let _ = std::fs::write(&file, &text);
+    let case = seed_case(&reduced);
+    let detail = match harness.check_path(&case, path) {
+        Ok(PathOutcome::Mismatch(r)) => r,
+        Ok(PathOutcome::Failed(m)) => format!("FAILED: {m}\n{text}"),
+        other => format!("(re-check: {other:?})\n{text}"),
+    };
+    println!(
+        "REDUCED seed {} path {} in {:.1}s ({} → {} bytes), saved to {}:\n{detail}",
+        program.seed,
+        path.name(),
+        started.elapsed().as_secs_f64(),
+        program.print().len(),
+        text.len(),
+        file.display()
+    );
+}
+
+fn summary(t: &Tally, args: &Args) -> u8 {
+    println!();
+    for (path, c) in &t.per_path {
+        println!(
+            "path {path}: {} passed, {} mismatched, {} failed, {} not implemented",
+            c[PASS], c[MISMATCH], c[FAIL], c[NOT_IMPLEMENTED]
+        );
+        if c[NOT_IMPLEMENTED] > 0 {
+            println!(
+                "NOT IMPLEMENTED: refract returned E0004 for path {path} on {} of {} cases; \
+                 that path did not run on them{}",
+                c[NOT_IMPLEMENTED],
+                c.iter().sum::<u64>(),
+                if args.require_refract { " (counted as failures: --require-refract)" } else { "" }
+            );
+        }
+    }
+    let skipped: u64 = t.skipped.values().sum();
+    if skipped > 0 {
+        println!("skipped, by reason:");
+        let mut reasons: Vec<_> = t.skipped.iter().collect();
+        reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (reason, n) in reasons {
+            println!("  {n:6}  {reason}");
+        }
+    }
+    println!("failures {}", t.failed_cases);
+    println!("ran {}, skipped {skipped}, mismatches {}", t.ran, t.mismatched_cases);
+    u8::from(t.mismatched_cases > 0 || t.failed_cases > 0)
+}
