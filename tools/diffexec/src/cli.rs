@@ -24,7 +24,9 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --file FILE        run one WGSL file (every compute entry point)
   --filter TEXT      only corpus files whose path contains TEXT
   --paths P,...      candidate paths compared with the reference: refract-wgsl,
-                     refract-spirv, naga-roundtrip (default: refract-wgsl,refract-spirv)
+                     refract-spirv, naga-roundtrip, mutant (a deliberately wrong
+                     compiler, to see the harness catch it); default:
+                     refract-wgsl,refract-spirv
   --standin          add naga-roundtrip, the stand-in second path
   --require-refract  count refract's \"not implemented\" (E0004) as a failure
   --no-reduce        print failing seeds without reducing them
@@ -75,13 +77,19 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 a.seeds = value()?.parse().map_err(|e| format!("--seeds: {e}"))?;
                 seeds_given = true;
             }
-            "--seed-start" => a.seed_start = value()?.parse().map_err(|e| format!("--seed-start: {e}"))?,
+            "--seed-start" => {
+                a.seed_start = value()?.parse().map_err(|e| format!("--seed-start: {e}"))?
+            }
             "--file" => a.file = Some(PathBuf::from(value()?)),
             "--filter" => a.filter = Some(value()?),
             "--paths" => {
                 a.paths = value()?
                     .split(',')
-                    .map(|p| Path::from_name(p.trim()).filter(|p| *p != Path::Reference).ok_or(format!("unknown path `{p}`")))
+                    .map(|p| {
+                        Path::from_name(p.trim())
+                            .filter(|p| *p != Path::Reference)
+                            .ok_or(format!("unknown path `{p}`"))
+                    })
                     .collect::<Result<_, _>>()?;
             }
             "--standin" => {
@@ -138,13 +146,16 @@ struct Tally {
     skipped: BTreeMap<String, u64>,
     mismatched_cases: u64,
     failed_cases: u64,
-    per_path: BTreeMap<&'static str, [u64; 4]>,
+    /// Failures of the harness's own generator (invalid or unrunnable programs).
+    generator_failures: u64,
+    per_path: BTreeMap<&'static str, [u64; 5]>,
 }
 
 const PASS: usize = 0;
 const MISMATCH: usize = 1;
 const FAIL: usize = 2;
 const NOT_IMPLEMENTED: usize = 3;
+const INCONCLUSIVE: usize = 4;
 
 fn run(argv: &[String]) -> u8 {
     let args = match parse_args(argv) {
@@ -207,7 +218,11 @@ fn run(argv: &[String]) -> u8 {
                 return 2;
             }
         };
-        println!("corpus: {} compute entry points under {}", cases.len(), dir.display());
+        println!(
+            "corpus: {} compute entry points under {}",
+            cases.len(),
+            dir.display()
+        );
         file_cases.extend(cases);
     }
     let start = Instant::now();
@@ -225,8 +240,12 @@ fn run(argv: &[String]) -> u8 {
         let case = seed_case(&program);
         if let Err(e) = refract_diffexec::reflect::Shader::parse(&case.source) {
             // A generator bug: its programs must be valid.
-            println!("FAILED seed {seed}: the generator made invalid WGSL:\n{e}\n{}", case.source);
+            println!(
+                "FAILED seed {seed}: the generator made invalid WGSL:\n{e}\n{}",
+                case.source
+            );
             tally.failed_cases += 1;
+            tally.generator_failures += 1;
             continue;
         }
         let result = harness.run_case(&case);
@@ -259,7 +278,13 @@ fn seed_case(program: &Program) -> Case {
     }
 }
 
-fn record(tally: &mut Tally, case: &Case, result: &CaseResult, args: &Args, program: Option<&Program>) {
+fn record(
+    tally: &mut Tally,
+    case: &Case,
+    result: &CaseResult,
+    args: &Args,
+    program: Option<&Program>,
+) {
     let label = if case.entry.is_empty() || program.is_some() {
         case.name.clone()
     } else {
@@ -274,6 +299,7 @@ fn record(tally: &mut Tally, case: &Case, result: &CaseResult, args: &Args, prog
                 // Generated programs must always run: a skip is a generator bug.
                 println!("FAILED {label}: generated program skipped: {reason}");
                 tally.failed_cases += 1;
+                tally.generator_failures += 1;
             }
             *tally.skipped.entry(reason_class(reason)).or_default() += 1;
             return;
@@ -302,6 +328,10 @@ fn record(tally: &mut Tally, case: &Case, result: &CaseResult, args: &Args, prog
                 }
                 FAIL
             }
+            PathOutcome::Inconclusive(m) => {
+                println!("INCONCLUSIVE {label} path {}: {m}", path.name());
+                INCONCLUSIVE
+            }
             PathOutcome::NotImplemented(m) => {
                 if args.require_refract {
                     failed = true;
@@ -319,17 +349,17 @@ fn record(tally: &mut Tally, case: &Case, result: &CaseResult, args: &Args, prog
     tally.failed_cases += u64::from(failed && !mismatch);
 }
 
-/// Groups skip reasons: the text up to the first quote or colon.
+/// Groups skip reasons: names in backquotes become `…`, and details after a colon go.
 fn reason_class(reason: &str) -> String {
-    let cut = reason
-        .find(['`', '\''])
-        .map(|i| &reason[..i])
-        .unwrap_or(reason);
-    let cut = match cut.find(": ") {
-        Some(i) if i > 10 => &cut[..i],
-        _ => cut,
+    let mut out = String::new();
+    for (i, part) in reason.split('`').enumerate() {
+        out.push_str(if i % 2 == 1 { "`…`" } else { part });
+    }
+    let cut = match out.find(": ") {
+        Some(i) if i > 10 => &out[..i],
+        _ => &out[..],
     };
-    cut.trim().chars().take(90).collect()
+    cut.trim().chars().take(100).collect()
 }
 
 /// Reduces a failing generated program and prints and saves the repro.
@@ -362,7 +392,9 @@ fn reduce_and_report(program: &Program, path: Path, args: &Args, mismatch: bool)
         3000,
     );
     let text = reduced.print();
-    let file = args.out.join(format!("seed-{}-{}.wgsl", program.seed, path.name()));
+    let file = args
+        .out
+        .join(format!("seed-{}-{}.wgsl", program.seed, path.name()));
     let _ = std::fs::write(&file, &text);
     let case = seed_case(&reduced);
     let detail = match harness.check_path(&case, path) {
@@ -385,8 +417,8 @@ fn summary(t: &Tally, args: &Args) -> u8 {
     println!();
     for (path, c) in &t.per_path {
         println!(
-            "path {path}: {} passed, {} mismatched, {} failed, {} not implemented",
-            c[PASS], c[MISMATCH], c[FAIL], c[NOT_IMPLEMENTED]
+            "path {path}: {} passed, {} mismatched, {} failed, {} not implemented, {} inconclusive",
+            c[PASS], c[MISMATCH], c[FAIL], c[NOT_IMPLEMENTED], c[INCONCLUSIVE]
         );
         if c[NOT_IMPLEMENTED] > 0 {
             println!(
@@ -394,7 +426,11 @@ fn summary(t: &Tally, args: &Args) -> u8 {
                  that path did not run on them{}",
                 c[NOT_IMPLEMENTED],
                 c.iter().sum::<u64>(),
-                if args.require_refract { " (counted as failures: --require-refract)" } else { "" }
+                if args.require_refract {
+                    " (counted as failures: --require-refract)"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -407,7 +443,11 @@ fn summary(t: &Tally, args: &Args) -> u8 {
             println!("  {n:6}  {reason}");
         }
     }
+    println!("generator failures {}", t.generator_failures);
     println!("failures {}", t.failed_cases);
-    println!("ran {}, skipped {skipped}, mismatches {}", t.ran, t.mismatched_cases);
+    println!(
+        "ran {}, skipped {skipped}, mismatches {}",
+        t.ran, t.mismatched_cases
+    );
     u8::from(t.mismatched_cases > 0 || t.failed_cases > 0)
 }

@@ -37,7 +37,12 @@ pub fn files(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(out)
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>, depth: u32) -> Result<(), String> {
+fn walk(
+    root: &Path,
+    dir: &Path,
+    out: &mut Vec<(String, PathBuf)>,
+    depth: u32,
+) -> Result<(), String> {
     if depth > 64 {
         return Ok(());
     }
@@ -47,7 +52,11 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>, depth: u32) -
         if path.is_dir() {
             walk(root, &path, out, depth + 1)?;
         } else if path.extension().is_some_and(|e| e == "wgsl") {
-            let name = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().into_owned();
+            let name = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned();
             out.push((name, path));
         }
     }

@@ -120,7 +120,11 @@ mod tests {
         for i in 0..256 {
             leaves.push(Leaf {
                 offset: i * 4,
-                kind: if i % 2 == 0 { LeafKind::F32 } else { LeafKind::U32 },
+                kind: if i % 2 == 0 {
+                    LeafKind::F32
+                } else {
+                    LeafKind::U32
+                },
                 index_bound: if i % 4 == 1 { Some(7) } else { None },
             });
         }

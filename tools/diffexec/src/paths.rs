@@ -8,6 +8,11 @@
 //!   and run directly.
 //! - [`Path::NagaRoundTrip`]: a stand-in second path, naga WGSL in → WGSL out → naga again.
 //!   It proves the harness before refract's back ends exist, and tests naga's writer.
+//!   naga's namer may rename an entry point (`read` is reserved to it), so this path finds
+//!   the entry by its position among the compute entry points. refract's paths do not get
+//!   that leeway: an app looks its entry points up by name.
+//! - [`Path::Mutant`]: a deliberately wrong compiler for the harness's own tests: the naga
+//!   round trip with the first `a + b` in a function body turned into `a - b`.
 //!
 //! naga options (matching wgpu-hal's Vulkan back end on a device without
 //! `robustBufferAccess2` or image robustness, with runtime checks on, as WebGPU requires):
@@ -32,6 +37,7 @@ pub enum Path {
     NagaRoundTrip,
     RefractWgsl,
     RefractSpirv,
+    Mutant,
 }
 
 impl Path {
@@ -41,6 +47,7 @@ impl Path {
             Path::NagaRoundTrip => "naga-roundtrip",
             Path::RefractWgsl => "refract-wgsl",
             Path::RefractSpirv => "refract-spirv",
+            Path::Mutant => "mutant",
         }
     }
 
@@ -50,6 +57,7 @@ impl Path {
             Path::NagaRoundTrip,
             Path::RefractWgsl,
             Path::RefractSpirv,
+            Path::Mutant,
         ]
         .into_iter()
         .find(|p| p.name() == name)
@@ -137,9 +145,15 @@ pub fn naga_wgsl(source: &str) -> Result<String, String> {
 pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<String>) {
     match path {
         Path::Reference => (wrap(naga_spirv(source, entry, Policy::Restrict)), None),
-        Path::NagaRoundTrip => match naga_wgsl(source) {
+        Path::NagaRoundTrip | Path::Mutant => match naga_wgsl(source) {
             Ok(text) => {
-                let out = naga_spirv(&text, entry, Policy::Restrict)
+                let text = if path == Path::Mutant {
+                    mutant(&text)
+                } else {
+                    text
+                };
+                let entry = entry_by_position(source, &text, entry);
+                let out = naga_spirv(&text, &entry, Policy::Restrict)
                     .map_err(|e| format!("naga rejects its own WGSL: {e}"));
                 (wrap(out), Some(text))
             }
@@ -151,21 +165,58 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
                     .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
                 (wrap(out), Some(text))
             }
-            Ok(refract::Output::Words(_)) => {
-                (Compiled::Failed("refract returned words for --to wgsl".into()), None)
-            }
+            Ok(refract::Output::Words(_)) => (
+                Compiled::Failed("refract returned words for --to wgsl".into()),
+                None,
+            ),
             Err(c) => (c, None),
         },
         Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
                 Ok(()) => (Compiled::Spirv(words), None),
-                Err(e) => (Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")), None),
+                Err(e) => (
+                    Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")),
+                    None,
+                ),
             },
-            Ok(refract::Output::Text(_)) => {
-                (Compiled::Failed("refract returned text for --to spirv".into()), None)
-            }
+            Ok(refract::Output::Text(_)) => (
+                Compiled::Failed("refract returned text for --to spirv".into()),
+                None,
+            ),
             Err(c) => (c, None),
         },
+    }
+}
+
+/// The name, in `text`, of the compute entry point that is `entry` in `source`: the same
+/// name if it is there, else the one at the same position.
+fn entry_by_position(source: &str, text: &str, entry: &str) -> String {
+    let names = |src: &str| {
+        crate::reflect::Shader::parse(src)
+            .map(|s| s.compute_entries())
+            .unwrap_or_default()
+    };
+    let after = names(text);
+    if after.iter().any(|n| n == entry) {
+        return entry.to_string();
+    }
+    let before = names(source);
+    before
+        .iter()
+        .position(|n| n == entry)
+        .and_then(|i| after.get(i).cloned())
+        .unwrap_or_else(|| entry.to_string())
+}
+
+/// The first ` + ` after the first function header becomes ` - `.
+fn mutant(text: &str) -> String {
+    let body = text.find("\nfn ").unwrap_or(0);
+    match text[body..].find(" + ") {
+        Some(i) => {
+            let at = body + i;
+            format!("{} - {}", &text[..at], &text[at + 3..])
+        }
+        None => text.to_string(),
     }
 }
 
@@ -211,7 +262,9 @@ fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Out
     {
         Err(Compiled::NotImplemented(text))
     } else {
-        Err(Compiled::Failed(format!("refract rejects valid WGSL: {text}")))
+        Err(Compiled::Failed(format!(
+            "refract rejects valid WGSL: {text}"
+        )))
     }
 }
 
@@ -241,10 +294,8 @@ fn tempfile(ext: &str) -> Result<(std::path::PathBuf, std::fs::File), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!(
-        "refract-diffexec-{}-{n}.{ext}",
-        std::process::id()
-    ));
+    let path =
+        std::env::temp_dir().join(format!("refract-diffexec-{}-{n}.{ext}", std::process::id()));
     let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((path, file))
 }

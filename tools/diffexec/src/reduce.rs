@@ -2,7 +2,7 @@
 //!
 //! Greedy reduction over the generator's tree (`generate/ast.rs`): each candidate is the
 //! program with one edit applied, in this order so that big cuts come first:
-//! 1. delete a helper function;
+//! 1. delete a helper function or a struct;
 //! 2. per statement, top-down: delete it; replace an `if` by one arm; drop an `else`;
 //!    cut a loop to one trip; delete a `switch` case;
 //! 3. per expression node: replace it by a same-typed operand, or by its type's zero.
@@ -57,6 +57,11 @@ pub fn mutate(program: &Program, k: usize, expressions: bool) -> Option<Program>
         return Some(p);
     }
     k -= p.functions.len();
+    if p.structs.len() > k {
+        p.structs.remove(k);
+        return Some(p);
+    }
+    k -= p.structs.len();
     let mut e = Editor { k, expressions };
     for f in &mut p.functions {
         if e.block(&mut f.body) {
@@ -109,11 +114,9 @@ impl Editor {
                         }
                     }
                 }
-                Stmt::Loop { trips, .. } if *trips > 1 => {
-                    if self.here() {
-                        *trips = 1;
-                        return true;
-                    }
+                Stmt::Loop { trips, .. } if *trips > 1 && self.here() => {
+                    *trips = 1;
+                    return true;
                 }
                 Stmt::Switch { cases, .. } => {
                     for c in 0..cases.len().saturating_sub(1) {

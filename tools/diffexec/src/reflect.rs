@@ -58,12 +58,13 @@ impl Shader {
 
 pub fn validate(
     module: &Module,
-) -> Result<ModuleInfo, naga::WithSpan<naga::valid::ValidationError>> {
+) -> Result<ModuleInfo, Box<naga::WithSpan<naga::valid::ValidationError>>> {
     naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
         naga::valid::Capabilities::all(),
     )
     .validate(module)
+    .map_err(Box::new)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +179,10 @@ pub fn interface(shader: &Shader, entry: &str) -> Result<Interface, String> {
         if ep_info[handle].is_empty() {
             continue;
         }
-        let name = var.name.clone().unwrap_or_else(|| format!("global{}", handle.index()));
+        let name = var
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("global{}", handle.index()));
         let kind = match var.space {
             AddressSpace::Uniform => BufferKind::Uniform,
             AddressSpace::Storage { access } => BufferKind::Storage {
@@ -342,6 +346,9 @@ enum Root {
     Arg(FnId, u32),
 }
 
+/// A call: the calling function and its argument expressions.
+type CallSite = (FnId, Vec<Handle<Expression>>);
+
 /// The index analysis the module essay describes: a backwards walk from every index
 /// operand to the buffer loads it depends on.
 struct IndexAnalysis<'a> {
@@ -353,7 +360,7 @@ struct IndexAnalysis<'a> {
     /// Stores into each root, collected once: (function, stored value).
     stores: HashMap<Root, Vec<(FnId, Handle<Expression>)>>,
     /// Per function: its call sites (caller, arguments) and its returned values.
-    calls: HashMap<Handle<Function>, Vec<(FnId, Vec<Handle<Expression>>)>>,
+    calls: HashMap<Handle<Function>, Vec<CallSite>>,
     returns: HashMap<FnId, Vec<Handle<Expression>>>,
     paths: HashMap<Handle<naga::GlobalVariable>, Vec<(Vec<Step>, u32)>>,
 }
@@ -376,7 +383,10 @@ impl<'a> IndexAnalysis<'a> {
             let func = a.function(f);
             for (l, local) in func.local_variables.iter() {
                 if let Some(init) = local.init {
-                    a.stores.entry(Root::Local(f, l)).or_default().push((f, init));
+                    a.stores
+                        .entry(Root::Local(f, l))
+                        .or_default()
+                        .push((f, init));
                 }
             }
         }
@@ -639,7 +649,10 @@ impl<'a> IndexAnalysis<'a> {
         match root {
             Root::Global(g) => {
                 let var = &self.shader.module.global_variables[g];
-                if matches!(var.space, AddressSpace::Uniform | AddressSpace::Storage { .. }) {
+                if matches!(
+                    var.space,
+                    AddressSpace::Uniform | AddressSpace::Storage { .. }
+                ) {
                     let paths = self.paths.entry(g).or_default();
                     match paths.iter_mut().find(|(p, _)| *p == steps) {
                         Some((_, b)) => *b = (*b).min(bound),

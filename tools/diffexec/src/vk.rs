@@ -45,7 +45,7 @@ pub struct Context {
 }
 
 /// How long one dispatch may take before the job counts as hung.
-const FENCE_TIMEOUT_NS: u64 = 20_000_000_000;
+const FENCE_TIMEOUT_NS: u64 = 10_000_000_000;
 
 impl Context {
     pub fn new() -> Result<Context, String> {
@@ -59,7 +59,10 @@ impl Context {
                 .application_name(c"refract-diffexec")
                 .api_version(vk::API_VERSION_1_1);
             let instance = entry
-                .create_instance(&vk::InstanceCreateInfo::default().application_info(&app), None)
+                .create_instance(
+                    &vk::InstanceCreateInfo::default().application_info(&app),
+                    None,
+                )
                 .map_err(|e| format!("vkCreateInstance: {e}"))?;
             match Self::with_instance(entry.clone(), instance.clone()) {
                 Ok(ctx) => Ok(ctx),
@@ -134,9 +137,14 @@ impl Context {
                 }
             };
             let memory = instance.get_physical_device_memory_properties(physical);
-            let wanted = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+            let wanted =
+                vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
             let memory_type = (0..memory.memory_type_count)
-                .find(|&i| memory.memory_types[i as usize].property_flags.contains(wanted))
+                .find(|&i| {
+                    memory.memory_types[i as usize]
+                        .property_flags
+                        .contains(wanted)
+                })
                 .ok_or("no host-visible coherent memory")?;
             Ok(Context {
                 _entry: entry,
@@ -173,7 +181,10 @@ impl Context {
                     vk::BufferUsageFlags::STORAGE_BUFFER
                 };
                 let buffer = d
-                    .create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None)
+                    .create_buffer(
+                        &vk::BufferCreateInfo::default().size(size).usage(usage),
+                        None,
+                    )
                     .map_err(|e| format!("vkCreateBuffer: {e}"))?;
                 res.buffers.push(buffer);
                 let req = d.get_buffer_memory_requirements(buffer);
@@ -280,7 +291,10 @@ impl Context {
             d.update_descriptor_sets(&writes, &[]);
 
             res.module = d
-                .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&job.spirv), None)
+                .create_shader_module(
+                    &vk::ShaderModuleCreateInfo::default().code(&job.spirv),
+                    None,
+                )
                 .map_err(|e| format!("vkCreateShaderModule: {e}"))?;
             let name = CString::new(job.entry.as_str()).map_err(|e| e.to_string())?;
             let stage = vk::PipelineShaderStageCreateInfo::default()
@@ -340,8 +354,12 @@ impl Context {
                 .create_fence(&vk::FenceCreateInfo::default(), None)
                 .map_err(|e| format!("vkCreateFence: {e}"))?;
             let cmds = [cmd];
-            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], res.fence)
-                .map_err(|e| format!("vkQueueSubmit: {e}"))?;
+            d.queue_submit(
+                self.queue,
+                &[vk::SubmitInfo::default().command_buffers(&cmds)],
+                res.fence,
+            )
+            .map_err(|e| format!("vkQueueSubmit: {e}"))?;
             match d.wait_for_fences(&[res.fence], true, FENCE_TIMEOUT_NS) {
                 Ok(()) => {}
                 Err(vk::Result::TIMEOUT) => {

@@ -22,7 +22,7 @@ use std::time::Duration;
 pub const WORKER_ARG: &str = "__worker";
 
 /// How long one job (pipeline compile plus dispatch) may take.
-pub const JOB_TIMEOUT: Duration = Duration::from_secs(60);
+pub const JOB_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Why a job produced no buffers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,9 +84,14 @@ impl Runner {
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::inherit())
-                .env("XDG_RUNTIME_DIR", std::env::var_os("XDG_RUNTIME_DIR").unwrap_or("/tmp".into()))
+                .env(
+                    "XDG_RUNTIME_DIR",
+                    std::env::var_os("XDG_RUNTIME_DIR").unwrap_or("/tmp".into()),
+                )
                 .spawn()
-                .map_err(|e| RunError::Crash(format!("cannot start {}: {e}", self.exe.display())))?;
+                .map_err(|e| {
+                    RunError::Crash(format!("cannot start {}: {e}", self.exe.display()))
+                })?;
             let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
             let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
             // The worker's first message is its device name, or why it has none.
@@ -103,7 +108,8 @@ impl Runner {
             });
             match hello {
                 Ok(Ok(mut name)) => {
-                    let name = String::from_utf8_lossy(&name.pop().unwrap_or_default()).into_owned();
+                    let name =
+                        String::from_utf8_lossy(&name.pop().unwrap_or_default()).into_owned();
                     self.device_name.get_or_insert(name);
                 }
                 Ok(Err(message)) => {
@@ -144,7 +150,9 @@ impl Runner {
         let _ = dead.child.kill();
         let status = dead.child.wait();
         match (outcome, status) {
-            (Err(RunError::Crash(m)), Ok(status)) => Err(RunError::Crash(format!("{m} ({status})"))),
+            (Err(RunError::Crash(m)), Ok(status)) => {
+                Err(RunError::Crash(format!("{m} ({status})")))
+            }
             (outcome, _) => outcome,
         }
     }
@@ -175,7 +183,10 @@ pub fn worker_main() -> i32 {
         }
     };
     let hello = Ok(vec![ctx.device_name.clone().into_bytes()]);
-    if write_reply(&mut output, &hello).and_then(|()| output.flush()).is_err() {
+    if write_reply(&mut output, &hello)
+        .and_then(|()| output.flush())
+        .is_err()
+    {
         return 1;
     }
     loop {
@@ -188,7 +199,10 @@ pub fn worker_main() -> i32 {
             }
         };
         let reply = ctx.run(&job);
-        if write_reply(&mut output, &reply).and_then(|()| output.flush()).is_err() {
+        if write_reply(&mut output, &reply)
+            .and_then(|()| output.flush())
+            .is_err()
+        {
             return 1;
         }
     }
@@ -212,7 +226,10 @@ fn get(r: &mut impl Read) -> io::Result<u32> {
 fn get_bytes(r: &mut impl Read) -> io::Result<Vec<u8>> {
     let n = get(r)? as usize;
     if n > 1 << 30 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "length too large"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "length too large",
+        ));
     }
     let mut v = vec![0u8; n];
     r.read_exact(&mut v)?;
@@ -245,10 +262,13 @@ fn read_job(r: &mut impl Read) -> io::Result<Option<Job>> {
         Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
         Err(e) => return Err(e),
     };
-    let entry = String::from_utf8(entry).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let entry =
+        String::from_utf8(entry).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let dispatch = [get(r)?, get(r)?, get(r)?];
     let words = get(r)? as usize;
-    let spirv = (0..words).map(|_| get(r)).collect::<io::Result<Vec<u32>>>()?;
+    let spirv = (0..words)
+        .map(|_| get(r))
+        .collect::<io::Result<Vec<u32>>>()?;
     let count = get(r)?;
     let mut buffers = Vec::new();
     for _ in 0..count {
@@ -288,7 +308,9 @@ fn read_reply(r: &mut impl Read) -> io::Result<Reply> {
     match get(r)? {
         0 => {
             let n = get(r)?;
-            Ok(Ok((0..n).map(|_| get_bytes(r)).collect::<io::Result<_>>()?))
+            Ok(Ok((0..n)
+                .map(|_| get_bytes(r))
+                .collect::<io::Result<_>>()?))
         }
         _ => Ok(Err(String::from_utf8_lossy(&get_bytes(r)?).into_owned())),
     }

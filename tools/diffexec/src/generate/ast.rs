@@ -180,7 +180,11 @@ pub enum Stmt {
         init: Expr,
     },
     /// `lhs op rhs;` with op `=` or a compound operator.
-    Assign { lhs: Expr, op: &'static str, rhs: Expr },
+    Assign {
+        lhs: Expr,
+        op: &'static str,
+        rhs: Expr,
+    },
     If {
         cond: Expr,
         then: Vec<Stmt>,
@@ -199,7 +203,10 @@ pub enum Stmt {
         cases: Vec<(Vec<String>, Vec<Stmt>)>,
     },
     /// `out[base + ((slot) % SLOTS)] = value;`
-    Output { slot: Expr, value: Expr },
+    Output {
+        slot: Expr,
+        value: Expr,
+    },
     /// `_ = expr;`
     Discard(Expr),
     Return(Option<Expr>),
@@ -236,7 +243,11 @@ pub const OUT_LEN: u32 = 1024;
 impl Program {
     pub fn print(&self) -> String {
         let mut o = String::new();
-        let _ = writeln!(o, "// refract-diffexec generated program, seed {}", self.seed);
+        let _ = writeln!(
+            o,
+            "// refract-diffexec generated program, seed {}",
+            self.seed
+        );
         o.push_str(PRELUDE);
         let _ = writeln!(
             o,
@@ -253,7 +264,13 @@ impl Program {
         }
         for f in &self.functions {
             let params: Vec<String> = f.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
-            let _ = writeln!(o, "\nfn {}({}) -> {} {{", f.name, params.join(", "), f.ret.name());
+            let _ = writeln!(
+                o,
+                "\nfn {}({}) -> {} {{",
+                f.name,
+                params.join(", "),
+                f.ret.name()
+            );
             print_block(&f.body, 1, &mut o);
             o.push_str("}\n");
         }
@@ -311,7 +328,11 @@ fn print_stmt(s: &Stmt, depth: usize, o: &mut String) {
             ty,
             init,
         } => {
-            let _ = write!(o, "{} {name}: {ty} = ", if *mutable { "var" } else { "let" });
+            let _ = write!(
+                o,
+                "{} {name}: {ty} = ",
+                if *mutable { "var" } else { "let" }
+            );
             init.print(o);
             o.push_str(";\n");
         }

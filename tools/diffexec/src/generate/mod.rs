@@ -44,7 +44,13 @@ const BOOL: Ty = Ty::scalar(Scalar::Bool);
 
 /// The atomic operation each slot of `acc`/`wg_acc` takes (u32), and of `iacc` (i32).
 const U_ATOMICS: [&str; 7] = [
-    "atomicAdd", "atomicSub", "atomicMax", "atomicMin", "atomicOr", "atomicAnd", "atomicXor",
+    "atomicAdd",
+    "atomicSub",
+    "atomicMax",
+    "atomicMin",
+    "atomicOr",
+    "atomicAnd",
+    "atomicXor",
 ];
 const I_ATOMICS: [&str; 3] = ["atomicAdd", "atomicMax", "atomicMin"];
 
@@ -65,9 +71,14 @@ struct Aggregate {
 
 #[derive(Clone, Debug)]
 enum AggKind {
-    Array { ty: Ty, len: u32 },
+    Array {
+        ty: Ty,
+        len: u32,
+    },
     /// A struct local with these fields.
-    Struct { fields: Vec<(String, Ty)> },
+    Struct {
+        fields: Vec<(String, Ty)>,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -147,9 +158,13 @@ pub fn generate(seed: u64) -> Program {
     let len = 2 + g.rng.below(6);
     main.extend(g.statements(3, 0, len));
     // Observe every top-level value at the end.
-    let observed: Vec<Var> = g.scopes[0].iter().filter(|v| !is_builtin(&v.name) && !is_private(&v.name)).cloned().collect();
+    let observed: Vec<Var> = g.scopes[0]
+        .iter()
+        .filter(|v| !is_builtin(&v.name) && !is_private(&v.name))
+        .cloned()
+        .collect();
     for (k, v) in observed.iter().enumerate() {
-        let value = g.to_u32(Expr::leaf(Kind::Name(v.name.clone()), v.ty));
+        let value = g.as_output(Expr::leaf(Kind::Name(v.name.clone()), v.ty));
         main.push(Stmt::Output {
             slot: lit_u(k as u32),
             value,
@@ -169,7 +184,10 @@ pub fn generate(seed: u64) -> Program {
             .structs
             .iter()
             .map(|(name, fields)| {
-                let f: Vec<String> = fields.iter().map(|(n, t)| format!("{n}: {}", t.name())).collect();
+                let f: Vec<String> = fields
+                    .iter()
+                    .map(|(n, t)| format!("{n}: {}", t.name()))
+                    .collect();
                 format!("struct {name} {{ {} }}", f.join(", "))
             })
             .collect(),
@@ -188,7 +206,10 @@ fn builtins() -> Vec<Var> {
         })
         .chain(["gid", "wid"].into_iter().map(|n| Var {
             name: n.into(),
-            ty: Ty { s: Scalar::U32, n: 3 },
+            ty: Ty {
+                s: Scalar::U32,
+                n: 3,
+            },
             mutable: false,
         }))
         .collect()
@@ -203,7 +224,10 @@ fn privates() -> Vec<Var> {
     vec![
         Var {
             name: "pf".into(),
-            ty: Ty { s: Scalar::F32, n: 4 },
+            ty: Ty {
+                s: Scalar::F32,
+                n: 4,
+            },
             mutable: true,
         },
         Var {
@@ -230,7 +254,6 @@ fn infix(op: &'static str, ty: Ty, a: Expr, b: Expr) -> Expr {
     Expr::new(Kind::Infix(op), ty, vec![a, b])
 }
 
-
 impl Gen {
     fn fresh(&mut self, prefix: &str) -> String {
         self.next_name += 1;
@@ -238,10 +261,19 @@ impl Gen {
     }
 
     fn value_type(&mut self) -> Ty {
-        let s = *self
-            .rng
-            .pick(&[Scalar::I32, Scalar::U32, Scalar::F32, Scalar::F32, Scalar::Bool, Scalar::I32]);
-        let n = if self.rng.chance(1, 3) { 2 + self.rng.below(3) as u8 } else { 1 };
+        let s = *self.rng.pick(&[
+            Scalar::I32,
+            Scalar::U32,
+            Scalar::F32,
+            Scalar::F32,
+            Scalar::Bool,
+            Scalar::I32,
+        ]);
+        let n = if self.rng.chance(1, 3) {
+            2 + self.rng.below(3) as u8
+        } else {
+            1
+        };
         Ty { s, n }
     }
 
@@ -333,7 +365,9 @@ impl Gen {
                 out.push(Stmt::If { cond, then, els });
             }
             8 | 9 if nested_ok && self.loop_depth < 3 => {
-                let shape = *self.rng.pick(&[LoopShape::For, LoopShape::While, LoopShape::Loop]);
+                let shape = *self
+                    .rng
+                    .pick(&[LoopShape::For, LoopShape::While, LoopShape::Loop]);
                 let var = self.fresh("k");
                 let trips = 1 + self.rng.below(5);
                 self.loop_depth += 1;
@@ -366,7 +400,11 @@ impl Gen {
                         let v = self.rng.range_i32(0, 6);
                         if !values.contains(&v) {
                             values.push(v);
-                            labels.push(if ty == INT { format!("{v}i") } else { format!("{v}u") });
+                            labels.push(if ty == INT {
+                                format!("{v}i")
+                            } else {
+                                format!("{v}u")
+                            });
                         }
                     }
                     if labels.is_empty() {
@@ -389,13 +427,17 @@ impl Gen {
                 let slot = self.expr(UINT, 1);
                 let ty = self.value_type();
                 let value = self.expr(ty, 0);
-                let value = self.to_u32(value);
+                let value = self.as_output(value);
                 out.push(Stmt::Output { slot, value });
             }
             13 if self.loop_depth > 0 => {
                 // Guarded, so the rest of the loop body is still reachable.
                 let cond = self.expr(BOOL, 1);
-                let jump = if self.rng.chance(1, 2) { Stmt::Break } else { Stmt::Continue };
+                let jump = if self.rng.chance(1, 2) {
+                    Stmt::Break
+                } else {
+                    Stmt::Continue
+                };
                 out.push(Stmt::If {
                     cond,
                     then: vec![jump],
@@ -421,7 +463,7 @@ impl Gen {
             16 if self.phase == Phase::Before => {
                 let ty = self.value_type();
                 let value = self.expr(ty, 0);
-                let value = self.to_u32(value);
+                let value = self.as_output(value);
                 out.push(Stmt::Assign {
                     lhs: Expr::leaf(Kind::Name("wg_vals[lid]".into()), UINT),
                     op: "=",
@@ -467,7 +509,13 @@ impl Gen {
     }
 
     fn assign(&mut self) -> Option<Stmt> {
-        let targets: Vec<Var> = self.scopes.iter().flatten().filter(|v| v.mutable).cloned().collect();
+        let targets: Vec<Var> = self
+            .scopes
+            .iter()
+            .flatten()
+            .filter(|v| v.mutable)
+            .cloned()
+            .collect();
         if targets.is_empty() {
             return None;
         }
@@ -476,12 +524,17 @@ impl Gen {
         let (lhs, ty) = if v.ty.n > 1 && self.rng.chance(1, 3) {
             let c = ["x", "y", "z", "w"][self.rng.below(u32::from(v.ty.n)) as usize];
             let base = Expr::leaf(Kind::Name(v.name.clone()), v.ty);
-            (Expr::new(Kind::Member(c.into()), Ty::scalar(v.ty.s), vec![base]), Ty::scalar(v.ty.s))
+            (
+                Expr::new(Kind::Member(c.into()), Ty::scalar(v.ty.s), vec![base]),
+                Ty::scalar(v.ty.s),
+            )
         } else {
             (Expr::leaf(Kind::Name(v.name.clone()), v.ty), v.ty)
         };
         let compound = match ty.s {
-            Scalar::I32 | Scalar::U32 => ["=", "+=", "-=", "*=", "^=", "|=", "&="][self.rng.below(7) as usize],
+            Scalar::I32 | Scalar::U32 => {
+                ["=", "+=", "-=", "*=", "^=", "|=", "&="][self.rng.below(7) as usize]
+            }
             // A compound float operator would bypass the clamps.
             Scalar::F32 | Scalar::Bool => "=",
         };
@@ -518,7 +571,8 @@ impl Gen {
     fn aggregate_decl(&mut self) -> Stmt {
         let name = self.fresh("a");
         if !self.structs.is_empty() && self.rng.chance(1, 2) {
-            let (sname, fields) = self.structs[self.rng.below(self.structs.len() as u32) as usize].clone();
+            let (sname, fields) =
+                self.structs[self.rng.below(self.structs.len() as u32) as usize].clone();
             let args: Vec<Expr> = fields
                 .iter()
                 .map(|&(_, t)| {
@@ -599,11 +653,15 @@ impl Gen {
 
     fn splat_lit(&self, lit: &str, ty: Ty) -> Expr {
         let s = Expr::leaf(Kind::Lit(lit.into()), Ty::scalar(ty.s));
-        if ty.n == 1 { s } else { call(&ty.name(), ty, vec![s]) }
+        if ty.n == 1 {
+            s
+        } else {
+            call(&ty.name(), ty, vec![s])
+        }
     }
 
     /// Any value as a u32, for output.
-    fn to_u32(&mut self, e: Expr) -> Expr {
+    fn as_output(&mut self, e: Expr) -> Expr {
         let scalar = if e.ty.n > 1 {
             let c = ["x", "y", "z", "w"][self.rng.below(u32::from(e.ty.n)) as usize];
             Expr::new(Kind::Member(c.into()), Ty::scalar(e.ty.s), vec![e])
@@ -632,7 +690,14 @@ impl Gen {
             0..=3 => self.arith(ty, d),
             4 => self.unary(ty, d),
             5 => {
-                let cond_ty = if ty.n > 1 && self.rng.chance(1, 2) { Ty { s: Scalar::Bool, n: ty.n } } else { BOOL };
+                let cond_ty = if ty.n > 1 && self.rng.chance(1, 2) {
+                    Ty {
+                        s: Scalar::Bool,
+                        n: ty.n,
+                    }
+                } else {
+                    BOOL
+                };
                 let c = self.expr(cond_ty, d);
                 let a = self.expr(ty, d);
                 let b = self.expr(ty, d);
@@ -648,7 +713,9 @@ impl Gen {
                 } else {
                     let src = Ty { s: ty.s, n: 4 };
                     let v = self.expr(src, d);
-                    let pattern: String = (0..ty.n).map(|_| *self.rng.pick(&['x', 'y', 'z', 'w'])).collect();
+                    let pattern: String = (0..ty.n)
+                        .map(|_| *self.rng.pick(&['x', 'y', 'z', 'w']))
+                        .collect();
                     Expr::new(Kind::Member(pattern), ty, vec![v])
                 }
             }
@@ -659,7 +726,9 @@ impl Gen {
                 let c = ["x", "y", "z", "w"][self.rng.below(u32::from(n)) as usize];
                 Expr::new(Kind::Member(c.into()), ty, vec![v])
             }
-            9 => self.user_call(ty, d).unwrap_or_else(|| self.leaf(ty, false)),
+            9 => self
+                .user_call(ty, d)
+                .unwrap_or_else(|| self.leaf(ty, false)),
             10 if ty.s == Scalar::Bool => self.compare(ty, d),
             _ => self.leaf(ty, false),
         }
@@ -681,11 +750,16 @@ impl Gen {
                 }
             }
             Scalar::I32 | Scalar::U32 => {
-                let op = *self.rng.pick(&["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "+", "-"]);
+                let op = *self
+                    .rng
+                    .pick(&["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "+", "-"]);
                 if op == "<<" || op == ">>" {
                     // The shift amount is u32 (vector of u32 for vectors); WGSL takes it
                     // modulo 32 at run time.
-                    let amount_ty = Ty { s: Scalar::U32, n: ty.n };
+                    let amount_ty = Ty {
+                        s: Scalar::U32,
+                        n: ty.n,
+                    };
                     let (a, b) = self.operands(ty, amount_ty, d);
                     let b = if b.is_const() {
                         let k = self.rng.below(32);
@@ -771,15 +845,28 @@ impl Gen {
                 let n = 2 + self.rng.below(3) as u8;
                 let v = self.expr(Ty { s: Scalar::Bool, n }, d);
                 if ty.n == 1 {
-                    call(if self.rng.chance(1, 2) { "any" } else { "all" }, ty, vec![v])
+                    call(
+                        if self.rng.chance(1, 2) { "any" } else { "all" },
+                        ty,
+                        vec![v],
+                    )
                 } else {
                     self.compare(ty, d)
                 }
             }
             Scalar::I32 | Scalar::U32 => {
                 let f = *self.rng.pick(&[
-                    "abs", "min", "max", "clamp", "countOneBits", "reverseBits", "firstLeadingBit",
-                    "firstTrailingBit", "countLeadingZeros", "countTrailingZeros", "dot",
+                    "abs",
+                    "min",
+                    "max",
+                    "clamp",
+                    "countOneBits",
+                    "reverseBits",
+                    "firstLeadingBit",
+                    "firstTrailingBit",
+                    "countLeadingZeros",
+                    "countTrailingZeros",
+                    "dot",
                 ]);
                 match f {
                     "min" | "max" => {
@@ -792,13 +879,24 @@ impl Gen {
                         let x = self.rng.range_i32(-20, 20);
                         let y = self.rng.range_i32(-20, 20);
                         let (lo, hi) = if ty.s == Scalar::U32 {
-                            (format!("{}u", x.unsigned_abs().min(y.unsigned_abs())), format!("{}u", x.unsigned_abs().max(y.unsigned_abs())))
+                            (
+                                format!("{}u", x.unsigned_abs().min(y.unsigned_abs())),
+                                format!("{}u", x.unsigned_abs().max(y.unsigned_abs())),
+                            )
                         } else {
                             (format!("{}i", x.min(y)), format!("{}i", x.max(y)))
                         };
                         let e = self.expr(ty, d);
-                        let e = if e.is_const() { self.leaf(ty, false) } else { e };
-                        call("clamp", ty, vec![e, self.splat_lit(&lo, ty), self.splat_lit(&hi, ty)])
+                        let e = if e.is_const() {
+                            self.leaf(ty, false)
+                        } else {
+                            e
+                        };
+                        call(
+                            "clamp",
+                            ty,
+                            vec![e, self.splat_lit(&lo, ty), self.splat_lit(&hi, ty)],
+                        )
                     }
                     "dot" if ty.n == 1 => {
                         let n = 2 + self.rng.below(3) as u8;
@@ -809,13 +907,20 @@ impl Gen {
                     "dot" => self.leaf(ty, false),
                     _ => {
                         let a = self.expr(ty, d);
-                        let a = if a.is_const() { self.leaf(ty, false) } else { a };
+                        let a = if a.is_const() {
+                            self.leaf(ty, false)
+                        } else {
+                            a
+                        };
                         call(f, ty, vec![a])
                     }
                 }
             }
             Scalar::F32 => {
-                let f = *self.rng.pick(&["abs", "min", "max", "floor", "ceil", "trunc", "round", "fract", "sign", "clamp", "sqrt", "dot"]);
+                let f = *self.rng.pick(&[
+                    "abs", "min", "max", "floor", "ceil", "trunc", "round", "fract", "sign",
+                    "clamp", "sqrt", "dot",
+                ]);
                 match f {
                     "min" | "max" => {
                         let (a, b) = self.operands(ty, ty, d);
@@ -825,14 +930,22 @@ impl Gen {
                         let x = self.rng.range_i32(-64, 64) as f32 / 4.0;
                         let y = self.rng.range_i32(-64, 64) as f32 / 4.0;
                         let e = self.expr(ty, d);
-                        let e = if e.is_const() { self.leaf(ty, false) } else { e };
+                        let e = if e.is_const() {
+                            self.leaf(ty, false)
+                        } else {
+                            e
+                        };
                         let lo = self.splat_lit(&format!("{:?}f", x.min(y)), ty);
                         let hi = self.splat_lit(&format!("{:?}f", x.max(y)), ty);
                         call("clamp", ty, vec![e, lo, hi])
                     }
                     "sqrt" => {
                         let a = self.expr(ty, d);
-                        let a = if a.is_const() { self.leaf(ty, false) } else { a };
+                        let a = if a.is_const() {
+                            self.leaf(ty, false)
+                        } else {
+                            a
+                        };
                         call("sqrt", ty, vec![call("abs", ty, vec![a])])
                     }
                     "dot" if ty.n == 1 => {
@@ -848,7 +961,11 @@ impl Gen {
                     "dot" => self.leaf(ty, false),
                     _ => {
                         let a = self.expr(ty, d);
-                        let a = if a.is_const() { self.leaf(ty, false) } else { a };
+                        let a = if a.is_const() {
+                            self.leaf(ty, false)
+                        } else {
+                            a
+                        };
                         call(f, ty, vec![a])
                     }
                 }
@@ -857,10 +974,16 @@ impl Gen {
     }
 
     fn convert(&mut self, ty: Ty, d: u32) -> Expr {
-        let from_s = *self.rng.pick(&[Scalar::I32, Scalar::U32, Scalar::F32, Scalar::Bool]);
+        let from_s = *self
+            .rng
+            .pick(&[Scalar::I32, Scalar::U32, Scalar::F32, Scalar::Bool]);
         let from = Ty { s: from_s, n: ty.n };
         let a = self.expr(from, d);
-        let a = if a.is_const() { self.leaf(from, false) } else { a };
+        let a = if a.is_const() {
+            self.leaf(from, false)
+        } else {
+            a
+        };
         if from_s == ty.s {
             return a;
         }
@@ -883,7 +1006,9 @@ impl Gen {
     }
 
     fn user_call(&mut self, ty: Ty, d: u32) -> Option<Expr> {
-        let candidates: Vec<usize> = (0..self.functions.len()).filter(|&i| self.functions[i].2 == ty).collect();
+        let candidates: Vec<usize> = (0..self.functions.len())
+            .filter(|&i| self.functions[i].2 == ty)
+            .collect();
         if candidates.is_empty() {
             return None;
         }
@@ -929,7 +1054,13 @@ impl Gen {
         if literals && self.rng.chance(1, 4) {
             return self.literal(ty);
         }
-        let names: Vec<Var> = self.scopes.iter().flatten().filter(|v| v.ty == ty).cloned().collect();
+        let names: Vec<Var> = self
+            .scopes
+            .iter()
+            .flatten()
+            .filter(|v| v.ty == ty)
+            .cloned()
+            .collect();
         if !names.is_empty() && self.rng.chance(2, 3) {
             return Expr::leaf(Kind::Name(self.rng.pick(&names).name.clone()), ty);
         }
@@ -952,7 +1083,8 @@ impl Gen {
                     Expr::new(Kind::Index(len), ty, vec![base, index])
                 }
                 AggKind::Struct { fields } => {
-                    let matching: Vec<&(String, Ty)> = fields.iter().filter(|(_, t)| *t == ty).collect();
+                    let matching: Vec<&(String, Ty)> =
+                        fields.iter().filter(|(_, t)| *t == ty).collect();
                     let (f, _) = (*self.rng.pick(&matching)).clone();
                     Expr::new(Kind::Member(f), ty, vec![base])
                 }
@@ -971,7 +1103,8 @@ impl Gen {
                 let t = Ty { s: Scalar::I32, n };
                 let a = self.input(t);
                 let zero = t.zero();
-                return infix(*self.rng.pick(&["<", ">", "==", "!="]), ty, a, zero);
+                let op = *self.rng.pick(&["<", ">", "==", "!="]);
+                return infix(op, ty, a, zero);
             }
             s => {
                 let field = match s {
@@ -995,7 +1128,11 @@ impl Gen {
                     }
                     3 if s == Scalar::U32 && self.phase == Phase::After => {
                         let k = self.rng.below(7);
-                        let load = call("atomicLoad", UINT, vec![Expr::leaf(Kind::Name(format!("&wg_acc[{k}]")), UINT)]);
+                        let load = call(
+                            "atomicLoad",
+                            UINT,
+                            vec![Expr::leaf(Kind::Name(format!("&wg_acc[{k}]")), UINT)],
+                        );
                         return self.widen(load, ty);
                     }
                     4 if s == Scalar::U32 && self.phase != Phase::Helper => {
@@ -1019,13 +1156,19 @@ impl Gen {
         if ty.n == 4 {
             return source;
         }
-        let pattern: String = (0..ty.n).map(|_| *self.rng.pick(&['x', 'y', 'z', 'w'])).collect();
+        let pattern: String = (0..ty.n)
+            .map(|_| *self.rng.pick(&['x', 'y', 'z', 'w']))
+            .collect();
         Expr::new(Kind::Member(pattern), ty, vec![source])
     }
 
     /// A u32 scalar as `ty` (a u32 scalar or vector).
     fn widen(&mut self, e: Expr, ty: Ty) -> Expr {
-        if ty.n == 1 { e } else { call(&ty.name(), ty, vec![e]) }
+        if ty.n == 1 {
+            e
+        } else {
+            call(&ty.name(), ty, vec![e])
+        }
     }
 
     fn literal(&mut self, ty: Ty) -> Expr {
