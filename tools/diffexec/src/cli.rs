@@ -31,6 +31,7 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --require-refract  count refract's \"not implemented\" (E0004) as a failure
   --no-reduce        print failing seeds without reducing them
   --print-seed S     print generated program S and exit
+  --validate-only    with --seeds: only check that the programs are valid (naga)
   --out DIR          where reports and reduced repros go (default target/diffexec)
   --verbose          print every case's outcome
 
@@ -52,6 +53,7 @@ struct Args {
     reduce: bool,
     out: PathBuf,
     verbose: bool,
+    validate_only: bool,
 }
 
 fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
@@ -66,6 +68,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         reduce: true,
         out: PathBuf::from("target/diffexec"),
         verbose: false,
+        validate_only: false,
     };
     let mut seeds_given = false;
     let mut it = argv.iter();
@@ -101,6 +104,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--no-reduce" => a.reduce = false,
             "--out" => a.out = PathBuf::from(value()?),
             "--verbose" => a.verbose = true,
+            "--validate-only" => a.validate_only = true,
             "--print-seed" => {
                 let seed: u64 = value()?.parse().map_err(|e| format!("--print-seed: {e}"))?;
                 print!("{}", generate(seed).print());
@@ -166,6 +170,9 @@ fn run(argv: &[String]) -> u8 {
             return 2;
         }
     };
+    if args.validate_only {
+        return validate_seeds(&args);
+    }
     let exe = match std::env::current_exe() {
         Ok(p) => p,
         Err(e) => {
@@ -267,6 +274,26 @@ fn run(argv: &[String]) -> u8 {
         );
     }
     summary(&tally, &args)
+}
+
+/// `--validate-only`: generates the seeds and checks each with naga; no driver needed.
+fn validate_seeds(args: &Args) -> u8 {
+    let start = Instant::now();
+    let mut invalid = 0u64;
+    for seed in args.seed_start..args.seed_start + args.seeds {
+        let text = generate(seed).print();
+        if let Err(e) = refract_diffexec::reflect::Shader::parse(&text) {
+            invalid += 1;
+            println!("FAILED seed {seed}: the generator made invalid WGSL:\n{e}");
+        }
+    }
+    println!(
+        "validated {} programs in {:.1}s: {} valid, {invalid} invalid",
+        args.seeds,
+        start.elapsed().as_secs_f64(),
+        args.seeds - invalid
+    );
+    u8::from(invalid > 0)
 }
 
 fn seed_case(program: &Program) -> Case {

@@ -365,7 +365,7 @@ impl Context {
                 Err(vk::Result::TIMEOUT) => {
                     // The queue still runs the shader; nothing can be destroyed safely.
                     eprintln!("refract-diffexec worker: dispatch timed out");
-                    std::process::exit(3);
+                    std::process::exit(crate::worker::TIMEOUT_EXIT);
                 }
                 Err(e) => return Err(format!("vkWaitForFences: {e}")),
             }

@@ -21,6 +21,9 @@ use std::time::Duration;
 /// The hidden first argument that makes `refract-diffexec` a worker.
 pub const WORKER_ARG: &str = "__worker";
 
+/// The worker's exit status when a dispatch does not finish in time.
+pub const TIMEOUT_EXIT: i32 = 3;
+
 /// How long one job (pipeline compile plus dispatch) may take.
 pub const JOB_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -40,7 +43,7 @@ impl std::fmt::Display for RunError {
         match self {
             RunError::Driver(m) => write!(f, "driver error: {m}"),
             RunError::Crash(m) => write!(f, "driver crashed: {m}"),
-            RunError::Timeout => write!(f, "timed out after {}s", JOB_TIMEOUT.as_secs()),
+            RunError::Timeout => write!(f, "timed out (a job may take {}s)", JOB_TIMEOUT.as_secs()),
         }
     }
 }
@@ -150,6 +153,10 @@ impl Runner {
         let _ = dead.child.kill();
         let status = dead.child.wait();
         match (outcome, status) {
+            // The worker exits with TIMEOUT_EXIT when its fence wait expires.
+            (Err(RunError::Crash(_)), Ok(status)) if status.code() == Some(TIMEOUT_EXIT) => {
+                Err(RunError::Timeout)
+            }
             (Err(RunError::Crash(m)), Ok(status)) => {
                 Err(RunError::Crash(format!("{m} ({status})")))
             }

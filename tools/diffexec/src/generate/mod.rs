@@ -18,7 +18,8 @@
 //!   builtins, no `bitcast` to float.
 //! - **Integers** wrap, which WGSL defines, and division or remainder by zero and
 //!   `MIN / -1` are defined too, so they are used freely, except that a constant divisor
-//!   would be a shader-creation error, so divisors are never constant. No operation has only literal
+//!   would be a shader-creation error, so divisors are never constant (nor, for naga's
+//!   validator, which is stricter than the spec here, vectors with a literal component). No operation has only literal
 //!   operands: such an expression is evaluated at shader creation, where overflow is an
 //!   error.
 //! - **Concurrency.** Phase one may write this invocation's workgroup slot and apply
@@ -97,6 +98,14 @@ struct Gen {
     aggregates: Vec<Vec<Aggregate>>,
     /// Signatures of the helper functions made so far: (name, params, ret).
     functions: Vec<(String, Vec<ParamKind>, Ty)>,
+    /// Per helper function: whether it loops, itself or through a call. A loop body only
+    /// calls functions that do not, so running time stays polynomial in the trip counts
+    /// (at most three nested loops of five trips, plus additive call chains).
+    heavy: Vec<bool>,
+    /// Whether the function being generated loops so far.
+    current_heavy: bool,
+    /// `let`s whose value has a constant part (see `has_literal_part`).
+    literal_lets: std::collections::HashSet<String>,
     structs: Vec<(String, Vec<(String, Ty)>)>,
     next_name: u32,
     loop_depth: u32,
@@ -125,6 +134,9 @@ pub fn generate(seed: u64) -> Program {
         scopes: vec![Vec::new()],
         aggregates: vec![Vec::new()],
         functions: Vec::new(),
+        heavy: Vec::new(),
+        current_heavy: false,
+        literal_lets: Default::default(),
         structs: Vec::new(),
         next_name: 0,
         loop_depth: 0,
@@ -306,12 +318,14 @@ impl Gen {
             }
         }
         self.phase = Phase::Helper;
+        self.current_heavy = false;
         self.ret = Some(ret);
         self.budget = 6 + self.rng.below(12);
         let mut body = self.block(2, 0);
         let value = self.expr(ret, 0);
         body.push(Stmt::Return(Some(self.bounded(value))));
         self.functions.push((name.clone(), kinds, ret));
+        self.heavy.push(self.current_heavy);
         Function {
             name,
             params,
@@ -369,6 +383,7 @@ impl Gen {
                     .rng
                     .pick(&[LoopShape::For, LoopShape::While, LoopShape::Loop]);
                 let var = self.fresh("k");
+                self.current_heavy = true;
                 let trips = 1 + self.rng.below(5);
                 self.loop_depth += 1;
                 let saved = self.in_switch_or_loop;
@@ -493,8 +508,14 @@ impl Gen {
         let ty = self.value_type();
         let init = self.expr(ty, 0);
         let init = self.bounded(init);
-        let mutable = self.rng.chance(1, 2);
+        // naga folds a `let` of a constant into a constant, and its validator then applies
+        // const-only rules (zero divisors, shift widths) to uses of it: such values are
+        // `var`s instead.
+        let mutable = self.rng.chance(1, 2) || init.is_const();
         let name = self.fresh(if mutable { "v" } else { "l" });
+        if !mutable && self.has_literal_part(&init) {
+            self.literal_lets.insert(name.clone());
+        }
         self.scopes.last_mut().expect("scope").push(Var {
             name: name.clone(),
             ty,
@@ -641,6 +662,32 @@ impl Gen {
 
     // ---- expressions ----
 
+    /// True when `e` is constant, or a vector constructor or splat with a constant
+    /// component, or a `let` bound to one: what naga's validator looks through (a `let` is
+    /// only a name for its expression there) when it rejects zero divisors and oversized
+    /// shift amounts.
+    fn has_literal_part(&self, e: &Expr) -> bool {
+        match &e.kind {
+            _ if e.is_const() => true,
+            Kind::Name(n) => self.literal_lets.contains(n),
+            Kind::Call(name) if name.starts_with("vec") => {
+                e.args.iter().any(|a| self.has_literal_part(a))
+            }
+            _ => false,
+        }
+    }
+
+    /// A runtime leaf of `ty` without a constant part, for divisors and shift amounts.
+    fn opaque_leaf(&mut self, ty: Ty) -> Expr {
+        for _ in 0..8 {
+            let e = self.leaf(ty, false);
+            if !self.has_literal_part(&e) {
+                return e;
+            }
+        }
+        self.input(ty)
+    }
+
     /// Clamps a float expression to the named-value range (see the module essay).
     fn bounded(&mut self, e: Expr) -> Expr {
         if e.ty.s != Scalar::F32 {
@@ -764,15 +811,20 @@ impl Gen {
                     let b = if b.is_const() {
                         let k = self.rng.below(32);
                         self.splat_lit(&format!("{k}u"), amount_ty)
+                    } else if self.has_literal_part(&b) {
+                        // naga rejects a vector with a literal component >= 32 as a shift
+                        // amount even when other components are runtime values.
+                        self.opaque_leaf(amount_ty)
                     } else {
                         b
                     };
                     return infix(op, ty, a, b);
                 }
                 let (mut a, mut b) = self.operands(ty, ty, d);
-                if matches!(op, "/" | "%") && b.is_const() {
-                    // A constant zero divisor is a shader-creation error.
-                    b = self.leaf(ty, false);
+                if matches!(op, "/" | "%") && (b.is_const() || self.has_literal_part(&b)) {
+                    // A constant zero divisor is a shader-creation error; naga also rejects
+                    // a vector divisor with a literal zero component, runtime or not.
+                    b = self.opaque_leaf(ty);
                 }
                 // Mixed scalar/vector operands, which WGSL allows for arithmetic.
                 if ty.n > 1 && matches!(op, "+" | "-" | "*") && self.rng.chance(1, 4) {
@@ -802,6 +854,16 @@ impl Gen {
                     _ => infix(op, ty, a, b),
                 }
             }
+        }
+    }
+
+    /// An expression of `ty` with at least one runtime leaf.
+    fn runtime_expr(&mut self, ty: Ty, d: u32) -> Expr {
+        let e = self.expr(ty, d);
+        if e.is_const() {
+            self.leaf(ty, false)
+        } else {
+            e
         }
     }
 
@@ -886,12 +948,7 @@ impl Gen {
                         } else {
                             (format!("{}i", x.min(y)), format!("{}i", x.max(y)))
                         };
-                        let e = self.expr(ty, d);
-                        let e = if e.is_const() {
-                            self.leaf(ty, false)
-                        } else {
-                            e
-                        };
+                        let e = self.runtime_expr(ty, d);
                         call(
                             "clamp",
                             ty,
@@ -906,12 +963,7 @@ impl Gen {
                     "abs" if ty.s == Scalar::U32 => self.leaf(ty, false),
                     "dot" => self.leaf(ty, false),
                     _ => {
-                        let a = self.expr(ty, d);
-                        let a = if a.is_const() {
-                            self.leaf(ty, false)
-                        } else {
-                            a
-                        };
+                        let a = self.runtime_expr(ty, d);
                         call(f, ty, vec![a])
                     }
                 }
@@ -929,23 +981,13 @@ impl Gen {
                     "clamp" => {
                         let x = self.rng.range_i32(-64, 64) as f32 / 4.0;
                         let y = self.rng.range_i32(-64, 64) as f32 / 4.0;
-                        let e = self.expr(ty, d);
-                        let e = if e.is_const() {
-                            self.leaf(ty, false)
-                        } else {
-                            e
-                        };
+                        let e = self.runtime_expr(ty, d);
                         let lo = self.splat_lit(&format!("{:?}f", x.min(y)), ty);
                         let hi = self.splat_lit(&format!("{:?}f", x.max(y)), ty);
                         call("clamp", ty, vec![e, lo, hi])
                     }
                     "sqrt" => {
-                        let a = self.expr(ty, d);
-                        let a = if a.is_const() {
-                            self.leaf(ty, false)
-                        } else {
-                            a
-                        };
+                        let a = self.runtime_expr(ty, d);
                         call("sqrt", ty, vec![call("abs", ty, vec![a])])
                     }
                     "dot" if ty.n == 1 => {
@@ -960,12 +1002,7 @@ impl Gen {
                     }
                     "dot" => self.leaf(ty, false),
                     _ => {
-                        let a = self.expr(ty, d);
-                        let a = if a.is_const() {
-                            self.leaf(ty, false)
-                        } else {
-                            a
-                        };
+                        let a = self.runtime_expr(ty, d);
                         call(f, ty, vec![a])
                     }
                 }
@@ -978,12 +1015,7 @@ impl Gen {
             .rng
             .pick(&[Scalar::I32, Scalar::U32, Scalar::F32, Scalar::Bool]);
         let from = Ty { s: from_s, n: ty.n };
-        let a = self.expr(from, d);
-        let a = if a.is_const() {
-            self.leaf(from, false)
-        } else {
-            a
-        };
+        let a = self.runtime_expr(from, d);
         if from_s == ty.s {
             return a;
         }
@@ -1007,12 +1039,14 @@ impl Gen {
 
     fn user_call(&mut self, ty: Ty, d: u32) -> Option<Expr> {
         let candidates: Vec<usize> = (0..self.functions.len())
-            .filter(|&i| self.functions[i].2 == ty)
+            .filter(|&i| self.functions[i].2 == ty && (self.loop_depth == 0 || !self.heavy[i]))
             .collect();
         if candidates.is_empty() {
             return None;
         }
-        let (name, params, _) = self.functions[*self.rng.pick(&candidates)].clone();
+        let chosen = *self.rng.pick(&candidates);
+        self.current_heavy |= self.heavy[chosen];
+        let (name, params, _) = self.functions[chosen].clone();
         let mut args = Vec::new();
         let mut passed: Vec<String> = Vec::new();
         for p in params {
