@@ -2,7 +2,8 @@
 //! compute one well-defined answer (in the spirit of wgslsmith).
 //!
 //! Same seed, same program. Programs use expressions over `bool`, `i32`, `u32`, `f32` and
-//! their vectors, `let`/`var`, local arrays and structs, `if`/`switch`, three loop shapes
+//! their vectors (and matrix × vector products), `let`/`var` (sometimes shadowing a name
+//! of an enclosing block), local arrays and structs, `if`/`switch`, three loop shapes
 //! with bounded trip counts, `break`/`continue`, helper functions (value and pointer
 //! parameters, early returns), private and workgroup variables, storage and workgroup
 //! atomics, and a workgroup barrier.
@@ -512,7 +513,35 @@ impl Gen {
         // const-only rules (zero divisors, shift widths) to uses of it: such values are
         // `var`s instead.
         let mutable = self.rng.chance(1, 2) || init.is_const();
-        let name = self.fresh(if mutable { "v" } else { "l" });
+        // Sometimes shadow a generated name of an enclosing scope (never a builtin, a
+        // private global or a loop counter, which the printer names by text): a compiler
+        // that flattens scopes must rename one of them.
+        // A helper's parameters live until the end of its body, like the body's own
+        // top-level names, so only blocks nested deeper may shadow them.
+        let first = usize::from(self.ret.is_some() && self.scopes.len() == 2);
+        let outer: Vec<String> = if self.scopes.len() > 1 {
+            self.scopes[first..self.scopes.len() - 1]
+                .iter()
+                .flatten()
+                .map(|v| v.name.clone())
+                .filter(|n| n.starts_with(['v', 'l', 'p']) && !is_builtin(n) && !is_private(n))
+                .filter(|n| {
+                    !self
+                        .scopes
+                        .last()
+                        .expect("scope")
+                        .iter()
+                        .any(|v| &v.name == n)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let name = if !outer.is_empty() && self.rng.chance(1, 6) {
+            self.rng.pick(&outer).clone()
+        } else {
+            self.fresh(if mutable { "v" } else { "l" })
+        };
         if !mutable && self.has_literal_part(&init) {
             self.literal_lets.insert(name.clone());
         }
@@ -529,14 +558,23 @@ impl Gen {
         }
     }
 
+    /// The names in scope, innermost first; a shadowed name appears once, as its inner
+    /// declaration.
+    fn visible(&self) -> Vec<Var> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for scope in self.scopes.iter().rev() {
+            for v in scope.iter().rev() {
+                if seen.insert(v.name.clone()) {
+                    out.push(v.clone());
+                }
+            }
+        }
+        out
+    }
+
     fn assign(&mut self) -> Option<Stmt> {
-        let targets: Vec<Var> = self
-            .scopes
-            .iter()
-            .flatten()
-            .filter(|v| v.mutable)
-            .cloned()
-            .collect();
+        let targets: Vec<Var> = self.visible().into_iter().filter(|v| v.mutable).collect();
         if targets.is_empty() {
             return None;
         }
@@ -777,6 +815,7 @@ impl Gen {
                 .user_call(ty, d)
                 .unwrap_or_else(|| self.leaf(ty, false)),
             10 if ty.s == Scalar::Bool => self.compare(ty, d),
+            11 if ty.s == Scalar::F32 && ty.n > 1 => self.matrix_times_vector(ty, d),
             _ => self.leaf(ty, false),
         }
     }
@@ -865,6 +904,37 @@ impl Gen {
         } else {
             e
         }
+    }
+
+    /// `matKxN<f32>(columns) * vecK<f32>`, operands clamped like every float product.
+    fn matrix_times_vector(&mut self, ty: Ty, d: u32) -> Expr {
+        let k = 2 + self.rng.below(3) as u8;
+        let column = Ty {
+            s: Scalar::F32,
+            n: ty.n,
+        };
+        let columns: Vec<Expr> = (0..k)
+            .map(|_| {
+                let c = self.expr(column, d);
+                self.clamp_product_operand(c)
+            })
+            .collect();
+        let matrix = call(&format!("mat{k}x{}<f32>", ty.n), ty, columns);
+        let v = self.runtime_expr(
+            Ty {
+                s: Scalar::F32,
+                n: k,
+            },
+            d,
+        );
+        let v = self.clamp_product_operand(v);
+        infix("*", ty, matrix, v)
+    }
+
+    fn clamp_product_operand(&mut self, e: Expr) -> Expr {
+        let lo = self.splat_lit(&format!("-{MUL_CLAMP}"), e.ty);
+        let hi = self.splat_lit(MUL_CLAMP, e.ty);
+        call("clamp", e.ty, vec![e, lo, hi])
     }
 
     /// Two operands, not both constant.
@@ -1058,9 +1128,8 @@ impl Gen {
                 ParamKind::Pointer(t) => {
                     // Only plain local variables can be passed by pointer.
                     let vars: Vec<Var> = self
-                        .scopes
-                        .iter()
-                        .flatten()
+                        .visible()
+                        .into_iter()
                         .filter(|v| {
                             v.mutable
                                 && v.ty == t
@@ -1068,7 +1137,6 @@ impl Gen {
                                 && !is_private(&v.name)
                                 && !passed.contains(&v.name)
                         })
-                        .cloned()
                         .collect();
                     if vars.is_empty() {
                         return None;
@@ -1088,13 +1156,7 @@ impl Gen {
         if literals && self.rng.chance(1, 4) {
             return self.literal(ty);
         }
-        let names: Vec<Var> = self
-            .scopes
-            .iter()
-            .flatten()
-            .filter(|v| v.ty == ty)
-            .cloned()
-            .collect();
+        let names: Vec<Var> = self.visible().into_iter().filter(|v| v.ty == ty).collect();
         if !names.is_empty() && self.rng.chance(2, 3) {
             return Expr::leaf(Kind::Name(self.rng.pick(&names).name.clone()), ty);
         }
