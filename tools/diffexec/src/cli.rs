@@ -32,6 +32,7 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --no-reduce        print failing seeds without reducing them
   --print-seed S     print generated program S and exit
   --validate-only    with --seeds: only check that the programs are valid (naga)
+  --float-specials   also feed NaN, infinities and subnormals to float inputs
   --out DIR          where reports and reduced repros go (default target/diffexec)
   --verbose          print every case's outcome
 
@@ -54,6 +55,7 @@ struct Args {
     out: PathBuf,
     verbose: bool,
     validate_only: bool,
+    float_specials: bool,
 }
 
 fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
@@ -69,6 +71,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         out: PathBuf::from("target/diffexec"),
         verbose: false,
         validate_only: false,
+        float_specials: false,
     };
     let mut seeds_given = false;
     let mut it = argv.iter();
@@ -105,6 +108,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--out" => a.out = PathBuf::from(value()?),
             "--verbose" => a.verbose = true,
             "--validate-only" => a.validate_only = true,
+            "--float-specials" => a.float_specials = true,
             "--print-seed" => {
                 let seed: u64 = value()?.parse().map_err(|e| format!("--print-seed: {e}"))?;
                 print!("{}", generate(seed).print());
@@ -180,10 +184,8 @@ fn run(argv: &[String]) -> u8 {
             return 2;
         }
     };
-    let mut harness = Harness {
-        runner: Runner::new(exe),
-        paths: args.paths.clone(),
-    };
+    let mut harness = Harness::new(Runner::new(exe), args.paths.clone());
+    harness.float_specials = args.float_specials;
     match harness.runner.start() {
         Ok(name) => println!("driver: {name}"),
         Err(e) => {
@@ -398,10 +400,8 @@ fn reduce_and_report(program: &Program, path: Path, args: &Args, mismatch: bool)
         Ok(e) => e,
         Err(_) => return,
     };
-    let mut harness = Harness {
-        runner: Runner::new(exe),
-        paths: vec![path],
-    };
+    let mut harness = Harness::new(Runner::new(exe), vec![path]);
+    harness.float_specials = args.float_specials;
     let started = Instant::now();
     let reduced = reduce::reduce(
         program,

@@ -9,15 +9,36 @@
 //!   exactly what a back end gets wrong;
 //! - leaves the index analysis marked: values in `0..bound` (`reflect.rs`).
 //!
-//! Padding bytes are zero. The same seed gives the same bytes.
+//! Padding bytes are zero. The same seed gives the same bytes. On request
+//! ([`FillOptions::float_specials`]) floats also take NaN, infinities and subnormals.
 
 use crate::reflect::{BufferSpec, LeafKind};
 use crate::rng::Rng;
 
-/// The bytes of `spec`, filled from `rng`. `index_scale` narrows index bounds further
-/// (1 = as analysed; the runner retries with larger divisors when an access still goes out
-/// of bounds).
-pub fn fill(spec: &BufferSpec, rng: &mut Rng, index_divisor: u32) -> Vec<u8> {
+/// How to fill.
+#[derive(Clone, Copy, Debug)]
+pub struct FillOptions {
+    /// Narrows index bounds further (1 = as analysed; the harness retries with larger
+    /// divisors when an access still goes out of bounds).
+    pub index_divisor: u32,
+    /// Also feed NaN, ±infinity and subnormals to float leaves (one in eight), for shaders
+    /// whose special-value handling is under test. Off by default: WGSL leaves most
+    /// results on such values to the implementation.
+    pub float_specials: bool,
+}
+
+impl Default for FillOptions {
+    fn default() -> Self {
+        FillOptions {
+            index_divisor: 1,
+            float_specials: false,
+        }
+    }
+}
+
+/// The bytes of `spec`, filled from `rng`.
+pub fn fill(spec: &BufferSpec, rng: &mut Rng, options: FillOptions) -> Vec<u8> {
+    let index_divisor = options.index_divisor;
     let mut bytes = vec![0u8; spec.size as usize];
     for leaf in &spec.leaves {
         let at = leaf.offset as usize;
@@ -34,6 +55,16 @@ pub fn fill(spec: &BufferSpec, rng: &mut Rng, index_divisor: u32) -> Vec<u8> {
             }
             None => match leaf.kind {
                 LeafKind::F16 => u64::from(half_bits(float(rng).clamp(-60000.0, 60000.0))),
+                LeafKind::F32 if options.float_specials && rng.chance(1, 8) => {
+                    u64::from(*rng.pick(&[
+                        f32::NAN.to_bits(),
+                        f32::INFINITY.to_bits(),
+                        f32::NEG_INFINITY.to_bits(),
+                        1,           // the smallest subnormal
+                        0x8000_0001, // its negative
+                        0x007f_ffff, // the largest subnormal
+                    ]))
+                }
                 LeafKind::F32 => u64::from(float(rng).to_bits()),
                 LeafKind::F64 => f64::from(float(rng)).to_bits(),
                 LeafKind::I32 => int(rng) as i32 as u32 as u64,
@@ -136,8 +167,8 @@ mod tests {
             size: 1024,
             leaves,
         };
-        let a = fill(&spec, &mut Rng::new(3), 1);
-        assert_eq!(a, fill(&spec, &mut Rng::new(3), 1));
+        let a = fill(&spec, &mut Rng::new(3), FillOptions::default());
+        assert_eq!(a, fill(&spec, &mut Rng::new(3), FillOptions::default()));
         for (i, w) in a.chunks(4).enumerate() {
             let w = u32::from_le_bytes(w.try_into().unwrap());
             if i % 2 == 0 {

@@ -16,7 +16,7 @@
 //!    to the driver). A mismatch is confirmed by running the reference once more: if the
 //!    reference disagrees with itself the case is skipped as nondeterministic instead.
 
-use crate::fill::fill;
+use crate::fill::{FillOptions, fill};
 use crate::paths::{self, Compiled, Path, Policy};
 use crate::reflect::{self, BufferKind, BufferSpec, Interface, LeafKind, Shader};
 use crate::rng::Rng;
@@ -65,12 +65,22 @@ struct Baseline {
 pub struct Harness {
     pub runner: Runner,
     pub paths: Vec<Path>,
+    /// Feed NaN, infinities and subnormals too (`--float-specials`).
+    pub float_specials: bool,
 }
 
 /// Input narrowing steps: (index divisor, all integers small).
 const ATTEMPTS: [(u32, bool); 3] = [(1, false), (4, false), (1 << 30, true)];
 
 impl Harness {
+    pub fn new(runner: Runner, paths: Vec<Path>) -> Harness {
+        Harness {
+            runner,
+            paths,
+            float_specials: false,
+        }
+    }
+
     pub fn run_case(&mut self, case: &Case) -> CaseResult {
         let baseline = match self.baseline(case) {
             Ok(b) => b,
@@ -112,7 +122,13 @@ impl Harness {
         while attempt < ATTEMPTS.len() {
             let (divisor, small) = ATTEMPTS[attempt];
             attempt += 1;
-            let inputs = make_inputs(&interface, case.input_seed, divisor, small);
+            let inputs = make_inputs(
+                &interface,
+                case.input_seed,
+                divisor,
+                small,
+                self.float_specials,
+            );
             let outputs = match self.execute(&interface, &restrict, &inputs) {
                 Ok(o) => o,
                 // Inputs may drive loop trip counts: retry with small integers.
@@ -209,7 +225,17 @@ fn first_line(s: &str) -> &str {
 }
 
 /// The inputs for every buffer of `interface`, from `seed`.
-pub fn make_inputs(interface: &Interface, seed: u64, divisor: u32, small: bool) -> Vec<Vec<u8>> {
+pub fn make_inputs(
+    interface: &Interface,
+    seed: u64,
+    divisor: u32,
+    small: bool,
+    float_specials: bool,
+) -> Vec<Vec<u8>> {
+    let options = FillOptions {
+        index_divisor: divisor,
+        float_specials,
+    };
     let mut rng = Rng::new(seed);
     interface
         .buffers
@@ -223,9 +249,16 @@ pub fn make_inputs(interface: &Interface, seed: u64, divisor: u32, small: bool) 
                         leaf.index_bound = Some(leaf.index_bound.unwrap_or(4).min(4));
                     }
                 }
-                fill(&narrowed, &mut sub, 1)
+                fill(
+                    &narrowed,
+                    &mut sub,
+                    FillOptions {
+                        index_divisor: 1,
+                        ..options
+                    },
+                )
             } else {
-                fill(b, &mut sub, divisor)
+                fill(b, &mut sub, options)
             }
         })
         .collect()

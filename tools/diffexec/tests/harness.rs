@@ -17,7 +17,7 @@ fn harness(paths: Vec<Path>) -> Harness {
              install it with: apt-get install mesa-vulkan-drivers libvulkan1"
         );
     }
-    Harness { runner, paths }
+    Harness::new(runner, paths)
 }
 
 fn shared() -> PathBuf {
