@@ -123,18 +123,33 @@ pub fn version() -> &'static str {
 
 /// Checks a WGSL module and returns every diagnostic. The module is valid when none of
 /// them is an error.
-pub fn check(_source: &str) -> Vec<Diagnostic> {
-    vec![not_yet("check")]
+pub fn check(source: &str) -> Vec<Diagnostic> {
+    syntax::parse(source).1
 }
 
 /// Formats a WGSL module: canonical layout, every comment kept.
-pub fn format(_source: &str) -> Result<String, Vec<Diagnostic>> {
-    Err(vec![not_yet("fmt")])
+pub fn format(source: &str) -> Result<String, Vec<Diagnostic>> {
+    syntax::format(source)
 }
 
 /// Compiles a WGSL module to the target `options` names.
-pub fn compile(_source: &str, options: &Options) -> CompileResult {
-    CompileResult::failed(vec![not_yet(options.target.name())])
+pub fn compile(source: &str, options: &Options) -> CompileResult {
+    match options.target {
+        Target::Ast => {
+            let (module, diagnostics) = syntax::parse(source);
+            if diag::has_errors(&diagnostics) {
+                return CompileResult::failed(diagnostics);
+            }
+            let json = syntax::ast_to_json(&module);
+            let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
+            text.push('\n');
+            CompileResult {
+                output: Some(Output::Text(text)),
+                diagnostics,
+            }
+        }
+        _ => CompileResult::failed(vec![not_yet(options.target.name())]),
+    }
 }
 
 /// Reflection data of a WGSL module as a JSON value: entry points, bindings, overrides and

@@ -38,7 +38,7 @@ fn main() -> ExitCode {
         // A panic already printed its message; 101 is what an unhandled panic would give.
         Ok(Err(_)) => ExitCode::from(101),
         Err(e) => {
-            eprintln!("refract: cannot start the compiler thread: {e}");
+            to_stderr(&format!("refract: cannot start the compiler thread: {e}\n"));
             ExitCode::from(2)
         }
     }
@@ -68,7 +68,7 @@ fn run(argv: &[String]) -> u8 {
         Ok(Some(args)) => args,
         Ok(None) => return 0,
         Err(message) => {
-            eprintln!("refract: {message}\n\n{USAGE}");
+            to_stderr(&format!("refract: {message}\n\n{USAGE}\n"));
             return 2;
         }
     };
@@ -80,7 +80,7 @@ fn run(argv: &[String]) -> u8 {
         "ir" => cmd_ir(&args),
         "passes" => {
             for p in refract::passes() {
-                println!("{p}");
+                to_stdout(&format!("{p}\n"));
             }
             Ok(0)
         }
@@ -89,7 +89,7 @@ fn run(argv: &[String]) -> u8 {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("refract: {message}");
+            to_stderr(&format!("refract: {message}\n"));
             2
         }
     }
@@ -99,11 +99,11 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
     let mut it = argv.iter();
     let command = match it.next().map(String::as_str) {
         None | Some("-h") | Some("--help") | Some("help") => {
-            print!("{USAGE}");
+            to_stdout(USAGE);
             return Ok(None);
         }
         Some("-V") | Some("--version") | Some("version") => {
-            println!("refract {}", refract::version());
+            to_stdout(&format!("refract {}\n", refract::version()));
             return Ok(None);
         }
         Some(c) => c.to_string(),
@@ -213,13 +213,10 @@ fn report(path: &str, source: &str, diagnostics: &[Diagnostic], format: Format) 
     match format {
         Format::Human => {
             if !diagnostics.is_empty() {
-                eprint!(
-                    "{}",
-                    diag::render_human(display_name(path), source, diagnostics)
-                );
+                to_stderr(&diag::render_human(display_name(path), source, diagnostics));
             }
         }
-        Format::Json => println!("{}", diag::render_json(source, diagnostics)),
+        Format::Json => to_stdout(&format!("{}\n", diag::render_json(source, diagnostics))),
     }
 }
 
@@ -287,7 +284,10 @@ fn cmd_check(args: &Args) -> Result<u8, String> {
         }
     }
     if args.format == Format::Json {
-        println!("{}", serde_json::json!({ "diagnostics": json_all }));
+        to_stdout(&format!(
+            "{}\n",
+            serde_json::json!({ "diagnostics": json_all })
+        ));
     }
     Ok(worst)
 }
@@ -313,7 +313,10 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     // stdout carries the compiled output, so JSON diagnostics go to stderr here.
     match args.format {
         Format::Human => report(path, &source, &result.diagnostics, Format::Human),
-        Format::Json => eprintln!("{}", diag::render_json(&source, &result.diagnostics)),
+        Format::Json => to_stderr(&format!(
+            "{}\n",
+            diag::render_json(&source, &result.diagnostics)
+        )),
     }
     match result.output {
         Some(Output::Text(text)) if result.ok() => {
@@ -373,6 +376,18 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// Writes messages to stdout. A closed pipe (`refract check … | head`) is not an error
+/// worth a panic: the reader has what it wanted.
+fn to_stdout(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
+/// Writes diagnostics and messages to stderr, ignoring a closed stream.
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 fn words_to_bytes(words: &[u32]) -> Vec<u8> {

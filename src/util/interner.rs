@@ -1,9 +1,11 @@
 //! A string interner: each distinct name is stored once and named by a [`Symbol`].
 //!
 //! Names in the AST are symbols so that comparing two names is comparing two integers, and
-//! so that sema can key side tables by name without hashing strings again.
+//! so that sema can key side tables by name without hashing strings again. The table uses
+//! the Fx hash (`rustc-hash`), as rustc does: names are short, and the lexer interns every
+//! identifier it meets, so a fast hash matters more than resistance to crafted collisions.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity_id! {
     /// An interned string. Only meaningful together with the [`Interner`] that made it.

@@ -1,0 +1,96 @@
+//! Parser throughput: refract's `syntax::parse` against naga's WGSL front end
+//! (`naga::front::wgsl::parse_str`) on the ten largest in-scope corpus files, in the same
+//! run. Prints MB/s for both and the ratio.
+//!
+//! `cargo bench --bench parse` (set `BENCH_SECONDS` to change the time per measurement;
+//! the default is 1 s).
+
+#[path = "../tests/common/corpus.rs"]
+mod corpus;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Runs `f` repeatedly for about `budget` and returns the mean time per run.
+fn measure(budget: Duration, mut f: impl FnMut()) -> Duration {
+    // Warm up, and size the batch so the clock is read rarely.
+    let start = Instant::now();
+    f();
+    let one = start.elapsed().max(Duration::from_nanos(1));
+    let batch = ((budget.as_secs_f64() / 10.0) / one.as_secs_f64()).clamp(1.0, 1e6) as u32;
+    let mut runs = 0u32;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for _ in 0..batch {
+            f();
+        }
+        runs += batch;
+    }
+    start.elapsed() / runs
+}
+
+fn mb_per_s(bytes: usize, t: Duration) -> f64 {
+    bytes as f64 / 1e6 / t.as_secs_f64()
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs this too, briefly.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let seconds: f64 = std::env::var("BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if quick { 0.02 } else { 1.0 });
+    let budget = Duration::from_secs_f64(seconds);
+
+    let mut files = corpus::in_scope();
+    files.sort_by_key(|f| std::cmp::Reverse(f.source.len()));
+    files.truncate(10);
+
+    println!(
+        "{:<72} {:>9} {:>12} {:>12} {:>7}",
+        "file (ten largest in scope)", "bytes", "refract MB/s", "naga MB/s", "ratio"
+    );
+    let (mut total_bytes, mut t_refract, mut t_naga) = (0usize, Duration::ZERO, Duration::ZERO);
+    for f in &files {
+        let src = f.source.as_str();
+        let (_, diags) = refract::syntax::parse(src);
+        assert!(
+            diags.iter().all(|d| !d.is_error()),
+            "{} does not parse: {:?}",
+            f.rel,
+            diags.first()
+        );
+        let naga_ok = naga::front::wgsl::parse_str(src).is_ok();
+        let r = measure(budget, || {
+            black_box(refract::syntax::parse(black_box(src)));
+        });
+        let n = measure(budget, || {
+            let _ = black_box(naga::front::wgsl::parse_str(black_box(src)));
+        });
+        let name = if f.rel.len() > 70 {
+            format!("…{}", &f.rel[f.rel.len() - 69..])
+        } else {
+            f.rel.clone()
+        };
+        println!(
+            "{:<72} {:>9} {:>12.1} {:>12.1} {:>6.2}x{}",
+            name,
+            src.len(),
+            mb_per_s(src.len(), r),
+            mb_per_s(src.len(), n),
+            n.as_secs_f64() / r.as_secs_f64(),
+            if naga_ok { "" } else { "  (naga rejects)" }
+        );
+        total_bytes += src.len();
+        t_refract += r;
+        t_naga += n;
+    }
+    println!(
+        "{:<72} {:>9} {:>12.1} {:>12.1} {:>6.2}x",
+        "all ten",
+        total_bytes,
+        mb_per_s(total_bytes, t_refract),
+        mb_per_s(total_bytes, t_naga),
+        t_naga.as_secs_f64() / t_refract.as_secs_f64()
+    );
+}

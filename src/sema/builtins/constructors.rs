@@ -1,0 +1,337 @@
+//! Value constructors (§"Constructor Built-in Functions"): zero values, conversions and
+//! component-wise construction of scalars, vectors, matrices, arrays and structures.
+//!
+//! Scalars, vectors and matrices resolve through overload tables like builtins; the type
+//! being constructed, when written (`vec3<f32>(…)`), is passed as the one template
+//! argument so the tables can name its component type. Forms without a template list
+//! (`vec3(…)`, `mat2x2(…)`) infer the component type from the arguments through the same
+//! enumeration, so `vec3(1, 2.0, 3)` is a `vec3<AbstractFloat>` exactly as the spec's
+//! ranks decide. Arrays and structures, whose element and member types are arbitrary,
+//! are checked directly against the same conversion ranks.
+
+use std::sync::OnceLock;
+
+use super::pattern::{Overload, parse_overload};
+use super::resolve::{Arg, ResolveError, Resolved, resolve};
+use crate::sema::types::convert::{conversion_rank, with_scalar};
+use crate::sema::types::{ArraySize, Scalar, TypeId, TypeKind, TypeTable};
+
+/// What a constructor call names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctor {
+    /// A fully specified constructible type: `f32`, `vec3<f32>`, `array<u32, 4>`, a
+    /// structure, or an alias of one.
+    Type(TypeId),
+    /// `vec2`, `vec3` or `vec4` without a template list.
+    Vec(u8),
+    /// `matCxR` without a template list.
+    Mat(u8, u8),
+    /// `array` without a template list.
+    Array,
+}
+
+/// The spec's limit on the number of elements of an array constructor.
+pub const MAX_ARRAY_CONSTRUCTOR_ELEMENTS: usize = 2047;
+
+/// Splits `k` into ordered parts of sizes 1..k-1, at least two parts.
+fn compositions(k: u8) -> Vec<Vec<u8>> {
+    fn go(rest: u8, k: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if rest == 0 {
+            if cur.len() >= 2 {
+                out.push(cur.clone());
+            }
+            return;
+        }
+        for part in 1..=rest.min(k - 1) {
+            cur.push(part);
+            go(rest - part, k, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, k, &mut Vec::new(), &mut out);
+    out
+}
+
+fn component_params(parts: &[u8], elem: &str) -> String {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            if p == 1 {
+                format!("e{}: {elem}", i + 1)
+            } else {
+                format!("v{}: vec{p}<{elem}>", i + 1)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn vector_sources(k: u8, explicit: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let tmpl = if explicit {
+        format!("<vec{k}<T>>")
+    } else {
+        String::new()
+    };
+    if explicit {
+        out.push(format!("{tmpl}() -> vec{k}<T> | T: any"));
+        out.push(format!("{tmpl}(e: T) -> vec{k}<T> | T: any"));
+        out.push(format!(
+            "{tmpl}(e: vec{k}<S>) -> vec{k}<T> | T: any; S: any"
+        ));
+    } else {
+        out.push(format!("() -> vec{k}<ai>"));
+        out.push(format!("(e: T) -> vec{k}<T> | T: any"));
+        out.push(format!("(e: vec{k}<T>) -> vec{k}<T> | T: any"));
+    }
+    for parts in compositions(k) {
+        out.push(format!(
+            "{tmpl}({}) -> vec{k}<T> | T: any",
+            component_params(&parts, "T")
+        ));
+    }
+    out
+}
+
+fn matrix_sources(c: u8, r: u8, explicit: bool) -> Vec<String> {
+    let ty = format!("mat{c}x{r}<T>");
+    let columns = (1..=c)
+        .map(|i| format!("v{i}: vec{r}<T>"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let scalars = (1..=c * r)
+        .map(|i| format!("e{i}: T"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if explicit {
+        let tmpl = format!("<{ty}>");
+        vec![
+            format!("{tmpl}() -> {ty} | T: float"),
+            format!("{tmpl}(e: mat{c}x{r}<S>) -> {ty} | T: float; S: float"),
+            format!("{tmpl}({columns}) -> {ty} | T: float"),
+            format!("{tmpl}({scalars}) -> {ty} | T: float"),
+        ]
+    } else {
+        vec![
+            format!("(e: {ty}) -> {ty} | T: float"),
+            format!("({columns}) -> {ty} | T: float"),
+            format!("({scalars}) -> {ty} | T: float"),
+        ]
+    }
+}
+
+struct Tables {
+    scalar: Vec<Overload>,
+    /// Indexed by width − 2; explicit and inferred.
+    vec_explicit: Vec<Vec<Overload>>,
+    vec_inferred: Vec<Vec<Overload>>,
+    /// Indexed by (cols − 2) * 3 + (rows − 2).
+    mat_explicit: Vec<Vec<Overload>>,
+    mat_inferred: Vec<Vec<Overload>>,
+}
+
+fn parse_named(name: &str, sources: Vec<String>) -> Vec<Overload> {
+    sources
+        .into_iter()
+        .map(|text| {
+            let mut o = parse_overload(&text);
+            let sig = text.split('|').next().unwrap_or("").trim();
+            let sig = sig.strip_prefix('<').map_or(sig, |rest| {
+                // Drop the template (the constructed type) from the displayed signature.
+                rest.find(">(").map_or(sig, |i| &rest[i + 1..])
+            });
+            o.text = format!("{name}{sig}");
+            o
+        })
+        .collect()
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let dims = [2u8, 3, 4];
+        Tables {
+            scalar: parse_named(
+                "T",
+                vec![
+                    "<T>() -> T | T: any".into(),
+                    "<T>(e: S) -> T | T: any; S: any".into(),
+                ],
+            ),
+            vec_explicit: dims
+                .iter()
+                .map(|&k| parse_named(&format!("vec{k}<T>"), vector_sources(k, true)))
+                .collect(),
+            vec_inferred: dims
+                .iter()
+                .map(|&k| parse_named(&format!("vec{k}"), vector_sources(k, false)))
+                .collect(),
+            mat_explicit: dims
+                .iter()
+                .flat_map(|&c| dims.iter().map(move |&r| (c, r)))
+                .map(|(c, r)| parse_named(&format!("mat{c}x{r}<T>"), matrix_sources(c, r, true)))
+                .collect(),
+            mat_inferred: dims
+                .iter()
+                .flat_map(|&c| dims.iter().map(move |&r| (c, r)))
+                .map(|(c, r)| parse_named(&format!("mat{c}x{r}"), matrix_sources(c, r, false)))
+                .collect(),
+        }
+    })
+}
+
+fn mat_index(c: u8, r: u8) -> usize {
+    usize::from(c - 2) * 3 + usize::from(r - 2)
+}
+
+/// The overloads a constructor call is resolved against, for diagnostics; empty for
+/// arrays and structures, whose rules are not tabulated.
+pub fn overloads(types: &TypeTable, ctor: Ctor) -> &'static [Overload] {
+    let t = tables();
+    match ctor {
+        Ctor::Vec(k) => &t.vec_inferred[usize::from(k - 2)],
+        Ctor::Mat(c, r) => &t.mat_inferred[mat_index(c, r)],
+        Ctor::Array => &[],
+        Ctor::Type(ty) => match types.kind(ty) {
+            TypeKind::Scalar(_) => &t.scalar,
+            TypeKind::Vector { size, .. } => &t.vec_explicit[usize::from(size - 2)],
+            TypeKind::Matrix { cols, rows, .. } => &t.mat_explicit[mat_index(cols, rows)],
+            _ => &[],
+        },
+    }
+}
+
+/// Resolves a value constructor call. The result's `ret` is the constructed type and
+/// `params` the type each argument converts to.
+pub fn resolve_constructor(
+    types: &mut TypeTable,
+    ctor: Ctor,
+    args: &[Arg],
+) -> Result<Resolved, ResolveError> {
+    match ctor {
+        Ctor::Array => return infer_array(types, args),
+        Ctor::Type(ty) => match types.kind(ty) {
+            TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. } => {
+                let table = overloads(types, ctor);
+                return resolve(types, table, &[ty], args);
+            }
+            TypeKind::Array {
+                elem,
+                size: ArraySize::Const(n),
+            } if types.is_constructible(ty) => {
+                let n = n as usize;
+                if !args.is_empty() && args.len() != n {
+                    return Err(ResolveError::NoMatch);
+                }
+                return fixed_params(types, ty, vec![elem; args.len()], args);
+            }
+            TypeKind::Struct(id) if types.is_constructible(ty) => {
+                let members: Vec<TypeId> =
+                    types.struct_def(id).members.iter().map(|m| m.ty).collect();
+                if !args.is_empty() && args.len() != members.len() {
+                    return Err(ResolveError::NoMatch);
+                }
+                let params = if args.is_empty() { Vec::new() } else { members };
+                return fixed_params(types, ty, params, args);
+            }
+            _ => return Err(ResolveError::NoMatch),
+        },
+        Ctor::Vec(_) | Ctor::Mat(..) => {}
+    }
+    let table = overloads(types, ctor);
+    resolve(types, table, &[], args)
+}
+
+/// A constructor whose parameter types are known: each argument must convert.
+fn fixed_params(
+    types: &mut TypeTable,
+    ret: TypeId,
+    params: Vec<TypeId>,
+    args: &[Arg],
+) -> Result<Resolved, ResolveError> {
+    for (&p, a) in params.iter().zip(args) {
+        conversion_rank(types, a.ty, p).ok_or(ResolveError::NoMatch)?;
+    }
+    Ok(Resolved {
+        overload: 0,
+        params,
+        ret: Some(ret),
+    })
+}
+
+/// `array(e1, …, eN)`: the element type is the candidate every argument converts to with
+/// the preferable ranks (§"Overload Resolution" applied to the substitutions of `T`).
+fn infer_array(types: &mut TypeTable, args: &[Arg]) -> Result<Resolved, ResolveError> {
+    if args.is_empty() {
+        return Err(ResolveError::NoMatch);
+    }
+    let mut candidates: Vec<TypeId> = Vec::new();
+    for a in args {
+        let t = types.unref(a.ty);
+        if !candidates.contains(&t) {
+            candidates.push(t);
+        }
+        if types.is_abstract(t) {
+            for s in [
+                Scalar::AbstractFloat,
+                Scalar::I32,
+                Scalar::U32,
+                Scalar::F32,
+                Scalar::F16,
+            ] {
+                let c = with_scalar(types, t, s);
+                if !candidates.contains(&c) {
+                    candidates.push(c);
+                }
+            }
+        }
+    }
+    let any_runtime = args.iter().any(|a| !a.is_const);
+    let mut ranked: Vec<(TypeId, Vec<u32>)> = Vec::new();
+    for c in candidates {
+        if !types.is_constructible(c) || (any_runtime && types.is_abstract(c)) {
+            continue;
+        }
+        let ranks: Option<Vec<u32>> = args
+            .iter()
+            .map(|a| conversion_rank(types, a.ty, c))
+            .collect();
+        if let Some(ranks) = ranks {
+            ranked.push((c, ranks));
+        }
+    }
+    let preferred = |a: &[u32], b: &[u32]| {
+        a.iter().zip(b).all(|(x, y)| x <= y) && a.iter().zip(b).any(|(x, y)| x < y)
+    };
+    let winner = (0..ranked.len())
+        .find(|&i| (0..ranked.len()).all(|j| i == j || preferred(&ranked[i].1, &ranked[j].1)));
+    match winner {
+        Some(i) => {
+            let elem = ranked[i].0;
+            let n = u32::try_from(args.len()).map_err(|_| ResolveError::NoMatch)?;
+            let ret = types.array(elem, ArraySize::Const(n));
+            Ok(Resolved {
+                overload: 0,
+                params: vec![elem; args.len()],
+                ret: Some(ret),
+            })
+        }
+        None if ranked.is_empty() => Err(ResolveError::NoMatch),
+        None => Err(ResolveError::Ambiguous(Vec::new())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compositions_of_vector_widths() {
+        assert_eq!(compositions(2), vec![vec![1, 1]]);
+        assert_eq!(compositions(3).len(), 3);
+        // (1,1,1,1) (1,1,2) (1,2,1) (1,3) (2,1,1) (2,2) (3,1)
+        assert_eq!(compositions(4).len(), 7);
+    }
+}

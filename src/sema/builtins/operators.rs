@@ -1,0 +1,147 @@
+//! The type rules of WGSL's operators (§"Logical Expressions", §"Arithmetic Expressions",
+//! §"Comparison Expressions", §"Bit Expressions"), as overload tables resolved like builtin
+//! calls. Mixed vector–scalar arithmetic is its own row, as in the spec, so `v * 2.0` keeps
+//! `2.0` a scalar and the evaluator splats it.
+//!
+//! Address-of, indirection, indexing and member access are not here: their rules depend on
+//! memory views, not only on types, and the expression checker applies them directly.
+
+use std::sync::OnceLock;
+
+use super::pattern::{Overload, parse_overload};
+use super::resolve::{Arg, ResolveError, Resolved, resolve};
+use crate::sema::types::TypeTable;
+use crate::syntax::ast::{BinaryOp, UnaryOp};
+
+const ARITHMETIC: &[&str] = &[
+    "(e1: vN<S>, e2: vN<S>) -> vN<S> | S: num",
+    "(e1: vecN<S>, e2: S) -> vecN<S> | S: num",
+    "(e1: S, e2: vecN<S>) -> vecN<S> | S: num",
+];
+const MATRIX_ADDITIVE: &str = "(e1: matCxR<S>, e2: matCxR<S>) -> matCxR<S> | S: float";
+const MATRIX_MULTIPLICATIVE: &[&str] = &[
+    "(e1: matCxR<S>, e2: S) -> matCxR<S> | S: float",
+    "(e1: S, e2: matCxR<S>) -> matCxR<S> | S: float",
+    "(e1: matCxR<S>, e2: vecC<S>) -> vecR<S> | S: float",
+    "(e1: vecR<S>, e2: matCxR<S>) -> vecC<S> | S: float",
+    "(e1: matKxR<S>, e2: matCxK<S>) -> matCxR<S> | S: float",
+];
+const EQUALITY: &str = "(e1: vN<S>, e2: vN<S>) -> vN<bool> | S: any";
+const ORDERING: &str = "(e1: vN<S>, e2: vN<S>) -> vN<bool> | S: num";
+const BITWISE: &str = "(e1: vN<S>, e2: vN<S>) -> vN<S> | S: int";
+const BOOLEAN_BITWISE: &str = "(e1: vN<bool>, e2: vN<bool>) -> vN<bool>";
+const SHIFT: &str = "(e1: vN<S>, e2: vN<u32>) -> vN<S> | S: int";
+
+fn binary_sources(op: BinaryOp) -> Vec<&'static str> {
+    use BinaryOp::*;
+    let mut v: Vec<&'static str> = Vec::new();
+    match op {
+        Add | Sub => {
+            v.extend(ARITHMETIC);
+            v.push(MATRIX_ADDITIVE);
+        }
+        Mul => {
+            v.extend(ARITHMETIC);
+            v.extend(MATRIX_MULTIPLICATIVE);
+        }
+        Div | Rem => v.extend(ARITHMETIC),
+        Equal | NotEqual => v.push(EQUALITY),
+        Less | LessEqual | Greater | GreaterEqual => v.push(ORDERING),
+        LogicalAnd | LogicalOr => v.push("(e1: bool, e2: bool) -> bool"),
+        And | Or => {
+            v.push(BOOLEAN_BITWISE);
+            v.push(BITWISE);
+        }
+        Xor => v.push(BITWISE),
+        ShiftLeft | ShiftRight => v.push(SHIFT),
+    }
+    v
+}
+
+const BINARY_OPS: [BinaryOp; 18] = [
+    BinaryOp::Add,
+    BinaryOp::Sub,
+    BinaryOp::Mul,
+    BinaryOp::Div,
+    BinaryOp::Rem,
+    BinaryOp::And,
+    BinaryOp::Or,
+    BinaryOp::Xor,
+    BinaryOp::ShiftLeft,
+    BinaryOp::ShiftRight,
+    BinaryOp::LogicalAnd,
+    BinaryOp::LogicalOr,
+    BinaryOp::Equal,
+    BinaryOp::NotEqual,
+    BinaryOp::Less,
+    BinaryOp::LessEqual,
+    BinaryOp::Greater,
+    BinaryOp::GreaterEqual,
+];
+
+fn parse_all(op: &str, sources: Vec<&str>) -> Vec<Overload> {
+    sources
+        .into_iter()
+        .map(|text| {
+            let mut o = parse_overload(text);
+            o.text = format!(
+                "operator {op} {}",
+                text.split('|').next().unwrap_or("").trim()
+            );
+            o
+        })
+        .collect()
+}
+
+/// The overloads of a binary operator.
+pub fn binary_overloads(op: BinaryOp) -> &'static [Overload] {
+    static TABLE: OnceLock<Vec<Vec<Overload>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        BINARY_OPS
+            .iter()
+            .map(|&op| parse_all(op.as_str(), binary_sources(op)))
+            .collect()
+    });
+    let index = BINARY_OPS
+        .iter()
+        .position(|&o| o == op)
+        .expect("every binary operator is listed");
+    &table[index]
+}
+
+/// The overloads of a unary operator other than `&` and `*`.
+pub fn unary_overloads(op: UnaryOp) -> &'static [Overload] {
+    static TABLE: OnceLock<[Vec<Overload>; 3]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        [
+            parse_all("-", vec!["(e: vN<S>) -> vN<S> | S: signed"]),
+            parse_all("!", vec!["(e: vN<bool>) -> vN<bool>"]),
+            parse_all("~", vec!["(e: vN<S>) -> vN<S> | S: int"]),
+        ]
+    });
+    match op {
+        UnaryOp::Negate => &table[0],
+        UnaryOp::Not => &table[1],
+        UnaryOp::Complement => &table[2],
+        UnaryOp::Deref | UnaryOp::AddressOf => &[],
+    }
+}
+
+/// Resolves `lhs op rhs`.
+pub fn resolve_binary(
+    types: &mut TypeTable,
+    op: BinaryOp,
+    lhs: Arg,
+    rhs: Arg,
+) -> Result<Resolved, ResolveError> {
+    resolve(types, binary_overloads(op), &[], &[lhs, rhs])
+}
+
+/// Resolves `op operand` for `-`, `!` and `~`.
+pub fn resolve_unary(
+    types: &mut TypeTable,
+    op: UnaryOp,
+    operand: Arg,
+) -> Result<Resolved, ResolveError> {
+    resolve(types, unary_overloads(op), &[], &[operand])
+}

@@ -1,0 +1,548 @@
+//! Overload resolution (§"Overload Resolution") over tables of [`Overload`]s.
+//!
+//! The spec defines resolution over every *substitution* of a parameterized rule: each
+//! fully elaborated overload whose preconditions hold through feasible automatic
+//! conversions is a candidate, candidates with an abstract parameter type are dropped when
+//! some argument is not a const-expression, and the one candidate whose conversion ranks
+//! are all at least as good as every other's, and strictly better in one position, wins.
+//!
+//! This module does exactly that, cheaply:
+//! - Variables that range over a set of scalars are *enumerated*; before enumerating, each
+//!   set is narrowed to the scalars every argument at that variable's positions converts
+//!   to, so a concrete argument pins its variable to one value at once.
+//! - All other variables (widths, address spaces, texture formats, store types) are bound
+//!   structurally from the argument types; no conversion changes them.
+//! - Each surviving substitution is instantiated to parameter types and ranked with
+//!   [`conversion_rank`], which also applies the Load Rule to reference arguments.
+
+use super::pattern::{AccessPat, Overload, Pat, SpacePat, TypePredicate, VarId, VarKind, Width};
+use crate::sema::types::convert::{conversion_rank, scalar_rank};
+use crate::sema::types::{
+    Access, AddressSpace, ArraySize, BuiltinStruct, Scalar, TexelFormat, TextureKind, TypeId,
+    TypeKind, TypeTable,
+};
+
+/// One argument of a call or operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg {
+    pub ty: TypeId,
+    /// Whether the argument is a const-expression.
+    pub is_const: bool,
+}
+
+/// The chosen overload, fully elaborated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// Index of the overload in the table it was resolved against.
+    pub overload: usize,
+    /// The parameter types: each argument converts to its parameter's type.
+    pub params: Vec<TypeId>,
+    pub ret: Option<TypeId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No overload applies.
+    NoMatch,
+    /// Several apply and none is preferable to all the others; the overload indices.
+    Ambiguous(Vec<usize>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Binding {
+    None,
+    Type(TypeId),
+    Scalar(Scalar),
+    Width(u8),
+    Space(AddressSpace),
+    Access(Access),
+    Format(TexelFormat),
+    Size(ArraySize),
+}
+
+struct Candidate {
+    resolved: Resolved,
+    ranks: Vec<u32>,
+}
+
+/// Resolves a call against `overloads`.
+pub fn resolve(
+    table: &mut TypeTable,
+    overloads: &[Overload],
+    templates: &[TypeId],
+    args: &[Arg],
+) -> Result<Resolved, ResolveError> {
+    let mut candidates = Vec::new();
+    for (i, o) in overloads.iter().enumerate() {
+        candidates_of(table, i, o, templates, args, &mut candidates);
+    }
+    // Step 2: drop candidates that keep an abstract parameter while some argument is not a
+    // const-expression.
+    if args.iter().any(|a| !a.is_const) {
+        candidates.retain(|c| c.resolved.params.iter().all(|&p| !table.is_abstract(p)));
+    }
+    pick_preferred(candidates)
+}
+
+fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Resolved, ResolveError> {
+    match candidates.len() {
+        0 => return Err(ResolveError::NoMatch),
+        1 => return Ok(candidates.pop().expect("one candidate").resolved),
+        _ => {}
+    }
+    let preferred = |a: &Candidate, b: &Candidate| {
+        a.ranks.iter().zip(&b.ranks).all(|(x, y)| x <= y)
+            && a.ranks.iter().zip(&b.ranks).any(|(x, y)| x < y)
+    };
+    let winner = (0..candidates.len()).find(|&i| {
+        (0..candidates.len()).all(|j| i == j || preferred(&candidates[i], &candidates[j]))
+    });
+    match winner {
+        Some(i) => Ok(candidates.swap_remove(i).resolved),
+        None => {
+            let mut ids: Vec<usize> = candidates.iter().map(|c| c.resolved.overload).collect();
+            ids.dedup();
+            Err(ResolveError::Ambiguous(ids))
+        }
+    }
+}
+
+fn candidates_of(
+    table: &mut TypeTable,
+    index: usize,
+    o: &Overload,
+    templates: &[TypeId],
+    args: &[Arg],
+    out: &mut Vec<Candidate>,
+) {
+    if o.params.len() != args.len() || o.templates.len() != templates.len() {
+        return;
+    }
+    // Structural bindings, shared by every enumeration.
+    let mut base = vec![Binding::None; o.vars.len()];
+    for (p, &t) in o.templates.iter().zip(templates) {
+        if !bind(table, o, p, t, &mut base) {
+            return;
+        }
+    }
+    for (p, a) in o.params.iter().zip(args) {
+        let ty = if matches!(p.pat, Pat::Ptr(..)) {
+            a.ty
+        } else {
+            table.unref(a.ty)
+        };
+        if !bind(table, o, &p.pat, ty, &mut base) {
+            return;
+        }
+    }
+    // The enumerated variables and their narrowed sets.
+    let mut sets: Vec<(VarId, Vec<Scalar>)> = Vec::new();
+    for (v, var) in o.vars.iter().enumerate() {
+        if let VarKind::ScalarSet(set) = &var.kind {
+            let mut set = set.clone();
+            let mut leaves = Vec::new();
+            for (p, &t) in o.templates.iter().zip(templates) {
+                leaf_scalars(table, p, t, v as VarId, true, &mut leaves);
+            }
+            for (p, a) in o.params.iter().zip(args) {
+                let ty = table.unref(a.ty);
+                leaf_scalars(table, &p.pat, ty, v as VarId, false, &mut leaves);
+            }
+            set.retain(|&s| {
+                leaves.iter().all(|&(leaf, exact)| {
+                    if exact {
+                        leaf == s
+                    } else {
+                        scalar_rank(leaf, s).is_some()
+                    }
+                })
+            });
+            if set.is_empty() {
+                return;
+            }
+            sets.push((v as VarId, set));
+        }
+    }
+    // Enumerate the cartesian product of the sets.
+    let mut choice = vec![0usize; sets.len()];
+    loop {
+        let mut bindings = base.clone();
+        for (k, (v, set)) in sets.iter().enumerate() {
+            bindings[*v as usize] = Binding::Scalar(set[choice[k]]);
+        }
+        if let Some(c) = instantiate_candidate(table, index, o, templates, args, &bindings) {
+            out.push(c);
+        }
+        // Next combination.
+        let mut k = 0;
+        loop {
+            if k == sets.len() {
+                return;
+            }
+            choice[k] += 1;
+            if choice[k] < sets[k].1.len() {
+                break;
+            }
+            choice[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+fn instantiate_candidate(
+    table: &mut TypeTable,
+    index: usize,
+    o: &Overload,
+    templates: &[TypeId],
+    args: &[Arg],
+    bindings: &[Binding],
+) -> Option<Candidate> {
+    for (p, &t) in o.templates.iter().zip(templates) {
+        if instantiate(table, p, bindings)? != t {
+            return None;
+        }
+    }
+    let mut params = Vec::with_capacity(args.len());
+    let mut ranks = Vec::with_capacity(args.len());
+    for (p, a) in o.params.iter().zip(args) {
+        let ty = instantiate(table, &p.pat, bindings)?;
+        ranks.push(conversion_rank(table, a.ty, ty)?);
+        params.push(ty);
+    }
+    let ret = match &o.ret {
+        Some(p) => Some(instantiate(table, p, bindings)?),
+        None => None,
+    };
+    Some(Candidate {
+        resolved: Resolved {
+            overload: index,
+            params,
+            ret,
+        },
+        ranks,
+    })
+}
+
+/// Collects the scalars an argument has where `pat` has the enumerated variable `var`.
+/// `exact` marks positions where no conversion applies (templates, pointers, atomics).
+fn leaf_scalars(
+    table: &TypeTable,
+    pat: &Pat,
+    ty: TypeId,
+    var: VarId,
+    exact: bool,
+    out: &mut Vec<(Scalar, bool)>,
+) {
+    match (pat, table.kind(ty)) {
+        (Pat::Var(v), _) if *v == var => {
+            if let Some(s) = table.scalar_of(ty) {
+                if table.is_scalar(ty) {
+                    out.push((s, exact));
+                }
+            }
+        }
+        (Pat::Vec(_, inner), TypeKind::Scalar(_) | TypeKind::Vector { .. })
+        | (Pat::Mat(_, _, inner), TypeKind::Matrix { .. }) => {
+            let s = table.scalar_of(ty).expect("numeric shape");
+            let sty = table.scalar(s);
+            leaf_scalars(table, inner, sty, var, exact, out);
+        }
+        (Pat::Atomic(inner), TypeKind::Atomic(s)) => {
+            leaf_scalars(table, inner, table.scalar(s), var, true, out);
+        }
+        (Pat::Ptr(_, inner, _), TypeKind::Ptr { store, .. }) => {
+            leaf_scalars(table, inner, store, var, true, out);
+        }
+        (Pat::RuntimeArray(inner), TypeKind::Array { elem, .. }) => {
+            leaf_scalars(table, inner, elem, var, true, out);
+        }
+        (
+            Pat::SampledTexture(_, inner),
+            TypeKind::Texture(TextureKind::Sampled { sampled, .. }),
+        )
+        | (
+            Pat::MultisampledTexture(inner),
+            TypeKind::Texture(TextureKind::Multisampled { sampled }),
+        ) => {
+            leaf_scalars(table, inner, table.scalar(sampled), var, true, out);
+        }
+        _ => {}
+    }
+}
+
+fn bind_one(bindings: &mut [Binding], v: VarId, value: Binding) -> bool {
+    let slot = &mut bindings[v as usize];
+    match *slot {
+        Binding::None => {
+            *slot = value;
+            true
+        }
+        existing => existing == value,
+    }
+}
+
+fn bind_width(bindings: &mut [Binding], w: Width, n: u8) -> bool {
+    match w {
+        Width::Fixed(f) => f == n,
+        Width::Var { var, allow_scalar } => {
+            (allow_scalar || n != 1) && bind_one(bindings, var, Binding::Width(n))
+        }
+    }
+}
+
+fn bind_space(o: &Overload, bindings: &mut [Binding], p: SpacePat, s: AddressSpace) -> bool {
+    match p {
+        SpacePat::Fixed(f) => f == s,
+        SpacePat::Var(v) => {
+            if let VarKind::Space(Some(set)) = &o.vars[v as usize].kind {
+                if !set.contains(&s) {
+                    return false;
+                }
+            }
+            bind_one(bindings, v, Binding::Space(s))
+        }
+    }
+}
+
+fn bind_access(o: &Overload, bindings: &mut [Binding], p: AccessPat, a: Access) -> bool {
+    match p {
+        AccessPat::Fixed(f) => f == a,
+        AccessPat::Var(v) => {
+            if let VarKind::Access(Some(set)) = &o.vars[v as usize].kind {
+                if !set.contains(&a) {
+                    return false;
+                }
+            }
+            bind_one(bindings, v, Binding::Access(a))
+        }
+    }
+}
+
+/// Binds the structural variables of `pat` from `ty`; false if the shapes differ.
+fn bind(table: &TypeTable, o: &Overload, pat: &Pat, ty: TypeId, b: &mut [Binding]) -> bool {
+    let kind = table.kind(ty);
+    match pat {
+        Pat::Scalar(_) => true,
+        Pat::Var(v) => match &o.vars[*v as usize].kind {
+            VarKind::ScalarSet(_) => true,
+            VarKind::Type(pred) => {
+                let ok = match pred {
+                    TypePredicate::Any => true,
+                    TypePredicate::Constructible => table.is_constructible(ty),
+                    TypePredicate::HostShareable => table.is_host_shareable(ty),
+                };
+                ok && (b[*v as usize] != Binding::None || bind_one(b, *v, Binding::Type(ty)))
+            }
+            _ => false,
+        },
+        Pat::Vec(w, inner) => match kind {
+            TypeKind::Vector { size, scalar } => {
+                bind_width(b, *w, size) && bind(table, o, inner, table.scalar(scalar), b)
+            }
+            TypeKind::Scalar(_) => bind_width(b, *w, 1) && bind(table, o, inner, ty, b),
+            _ => false,
+        },
+        Pat::Mat(c, r, inner) => match kind {
+            TypeKind::Matrix { cols, rows, scalar } => {
+                bind_width(b, *c, cols)
+                    && bind_width(b, *r, rows)
+                    && bind(table, o, inner, table.scalar(scalar), b)
+            }
+            _ => false,
+        },
+        Pat::Atomic(inner) => match kind {
+            TypeKind::Atomic(s) => bind(table, o, inner, table.scalar(s), b),
+            _ => false,
+        },
+        Pat::RuntimeArray(inner) => match kind {
+            TypeKind::Array {
+                elem,
+                size: ArraySize::Runtime,
+            } => bind(table, o, inner, elem, b),
+            _ => false,
+        },
+        Pat::Ptr(space, store, access) => match kind {
+            TypeKind::Ptr {
+                space: s,
+                store: st,
+                access: a,
+            } => {
+                bind_space(o, b, *space, s)
+                    && bind_access(o, b, *access, a)
+                    && bind(table, o, store, st, b)
+            }
+            _ => false,
+        },
+        Pat::Sampler { comparison } => {
+            kind == TypeKind::Sampler {
+                comparison: *comparison,
+            }
+        }
+        Pat::SampledTexture(dim, inner) => match kind {
+            TypeKind::Texture(TextureKind::Sampled { dim: d, sampled }) if d == *dim => {
+                bind(table, o, inner, table.scalar(sampled), b)
+            }
+            _ => false,
+        },
+        Pat::MultisampledTexture(inner) => match kind {
+            TypeKind::Texture(TextureKind::Multisampled { sampled }) => {
+                bind(table, o, inner, table.scalar(sampled), b)
+            }
+            _ => false,
+        },
+        Pat::DepthTexture(dim) => kind == TypeKind::Texture(TextureKind::Depth { dim: *dim }),
+        Pat::DepthMultisampledTexture => kind == TypeKind::Texture(TextureKind::DepthMultisampled),
+        Pat::ExternalTexture => kind == TypeKind::Texture(TextureKind::External),
+        Pat::StorageTexture(dim, f, a) => match kind {
+            TypeKind::Texture(TextureKind::Storage {
+                dim: d,
+                format,
+                access,
+            }) if d == *dim => {
+                bind_one(b, *f, Binding::Format(format)) && bind_access(o, b, *a, access)
+            }
+            _ => false,
+        },
+        Pat::Buffer(size) => match (kind, size) {
+            (TypeKind::Buffer(ArraySize::Runtime), None) => true,
+            (TypeKind::Buffer(s), Some(v)) if s != ArraySize::Runtime => {
+                bind_one(b, *v, Binding::Size(s))
+            }
+            _ => false,
+        },
+        // A texel parameter takes its format from the texture parameter before it.
+        Pat::Texel(_) => true,
+        Pat::Frexp(_) | Pat::Modf(_) | Pat::AtomicCompareExchangeResult(_) => false,
+    }
+}
+
+fn width_value(b: &[Binding], w: Width) -> Option<u8> {
+    match w {
+        Width::Fixed(n) => Some(n),
+        Width::Var { var, .. } => match b[var as usize] {
+            Binding::Width(n) => Some(n),
+            _ => None,
+        },
+    }
+}
+
+fn access_value(b: &[Binding], a: AccessPat) -> Option<Access> {
+    match a {
+        AccessPat::Fixed(a) => Some(a),
+        AccessPat::Var(v) => match b[v as usize] {
+            Binding::Access(a) => Some(a),
+            _ => None,
+        },
+    }
+}
+
+/// The scalar an instantiated scalar-shaped pattern stands for.
+fn scalar_value(table: &mut TypeTable, pat: &Pat, b: &[Binding]) -> Option<Scalar> {
+    let ty = instantiate(table, pat, b)?;
+    match table.kind(ty) {
+        TypeKind::Scalar(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn instantiate(table: &mut TypeTable, pat: &Pat, b: &[Binding]) -> Option<TypeId> {
+    Some(match pat {
+        Pat::Scalar(s) => table.scalar(*s),
+        Pat::Var(v) => match b[*v as usize] {
+            Binding::Type(t) => t,
+            Binding::Scalar(s) => table.scalar(s),
+            _ => return None,
+        },
+        Pat::Vec(w, inner) => {
+            let n = width_value(b, *w)?;
+            let s = scalar_value(table, inner, b)?;
+            table.scalar_or_vector(n, s)
+        }
+        Pat::Mat(c, r, inner) => {
+            let (c, r) = (width_value(b, *c)?, width_value(b, *r)?);
+            let s = scalar_value(table, inner, b)?;
+            if !s.is_float() {
+                return None;
+            }
+            table.matrix(c, r, s)
+        }
+        Pat::Atomic(inner) => {
+            let s = scalar_value(table, inner, b)?;
+            table.intern(TypeKind::Atomic(s))
+        }
+        Pat::RuntimeArray(inner) => {
+            let e = instantiate(table, inner, b)?;
+            table.array(e, ArraySize::Runtime)
+        }
+        Pat::Ptr(space, store, access) => {
+            let space = match space {
+                SpacePat::Fixed(s) => *s,
+                SpacePat::Var(v) => match b[*v as usize] {
+                    Binding::Space(s) => s,
+                    _ => return None,
+                },
+            };
+            let store = instantiate(table, store, b)?;
+            let access = access_value(b, *access)?;
+            table.ptr(space, store, access)
+        }
+        Pat::Sampler { comparison } => table.intern(TypeKind::Sampler {
+            comparison: *comparison,
+        }),
+        Pat::SampledTexture(dim, inner) => {
+            let sampled = scalar_value(table, inner, b)?;
+            table.intern(TypeKind::Texture(TextureKind::Sampled {
+                dim: *dim,
+                sampled,
+            }))
+        }
+        Pat::MultisampledTexture(inner) => {
+            let sampled = scalar_value(table, inner, b)?;
+            table.intern(TypeKind::Texture(TextureKind::Multisampled { sampled }))
+        }
+        Pat::DepthTexture(dim) => table.intern(TypeKind::Texture(TextureKind::Depth { dim: *dim })),
+        Pat::DepthMultisampledTexture => {
+            table.intern(TypeKind::Texture(TextureKind::DepthMultisampled))
+        }
+        Pat::ExternalTexture => table.intern(TypeKind::Texture(TextureKind::External)),
+        Pat::StorageTexture(dim, f, a) => {
+            let Binding::Format(format) = b[*f as usize] else {
+                return None;
+            };
+            let access = access_value(b, *a)?;
+            table.intern(TypeKind::Texture(TextureKind::Storage {
+                dim: *dim,
+                format,
+                access,
+            }))
+        }
+        Pat::Buffer(size) => match size {
+            None => table.intern(TypeKind::Buffer(ArraySize::Runtime)),
+            Some(v) => match b[*v as usize] {
+                Binding::Size(s) => table.intern(TypeKind::Buffer(s)),
+                _ => return None,
+            },
+        },
+        Pat::Frexp(inner) | Pat::Modf(inner) => {
+            let ty = instantiate(table, inner, b)?;
+            let width = table.width_of(ty)?;
+            let scalar = table.scalar_of(ty)?;
+            let which = if matches!(pat, Pat::Frexp(_)) {
+                BuiltinStruct::Frexp { scalar, width }
+            } else {
+                BuiltinStruct::Modf { scalar, width }
+            };
+            table.builtin_struct(which)
+        }
+        Pat::AtomicCompareExchangeResult(inner) => {
+            let scalar = scalar_value(table, inner, b)?;
+            table.builtin_struct(BuiltinStruct::AtomicCompareExchange { scalar })
+        }
+        Pat::Texel(f) => {
+            let Binding::Format(format) = b[*f as usize] else {
+                return None;
+            };
+            table.vector(4, format.channel_type())
+        }
+    })
+}

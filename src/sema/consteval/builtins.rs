@@ -1,0 +1,743 @@
+//! Evaluation of the `@const` builtin functions.
+//!
+//! Each function follows its description in the spec. Floating point functions compute in
+//! `f64` and round once to the result type ([`make_float`]), which rejects infinite and NaN
+//! results: arguments outside a function's domain (`sqrt(-1.0)`, `log(0.0)`,
+//! `acos(2.0)`) produce NaN or an infinity and are therefore errors in a const-expression.
+
+use half::f16;
+
+use super::ops::componentwise;
+use super::{
+    EvalError, EvalResult, Value, composite, convert_scalar_explicit, make_float, make_int_wrapping,
+};
+use crate::diag::codes;
+use crate::sema::builtins::BuiltinFn;
+use crate::sema::types::{Scalar, TypeId, TypeKind, TypeTable};
+
+fn domain(msg: impl Into<String>) -> EvalError {
+    EvalError::new(codes::CONST_DOMAIN, msg)
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or(0.0)
+}
+
+fn scalar_of(v: &Value) -> Scalar {
+    match v {
+        Value::Composite(_, c) => c.first().map_or(Scalar::Bool, scalar_of),
+        s => s.scalar_type().unwrap_or(Scalar::Bool),
+    }
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    match v {
+        Value::Composite(_, c) => c.iter().map(f).collect(),
+        s => vec![f(s)],
+    }
+}
+
+/// A vector result of type `ret` from f64 components, each rounded to `s`.
+fn float_vector(ret: TypeId, s: Scalar, xs: &[f64]) -> EvalResult {
+    let mut out = Vec::with_capacity(xs.len());
+    for &x in xs {
+        out.push(make_float(s, x)?);
+    }
+    Ok(composite(ret, out))
+}
+
+/// Evaluates `f(args)`; `args` are converted to the resolved parameter types and `ret` is
+/// the resolved result type. `templates` are the explicit template types (`bitcast<T>`).
+pub fn eval_builtin(
+    types: &mut TypeTable,
+    func: BuiltinFn,
+    templates: &[TypeId],
+    args: &[Value],
+    ret: TypeId,
+) -> EvalResult {
+    use BuiltinFn::*;
+    if !func.is_const() {
+        return Err(EvalError::new(
+            codes::CONST_DOMAIN,
+            format!("`{}` cannot be called in a const-expression", func.name()),
+        ));
+    }
+    let a = |i: usize| &args[i];
+    match func {
+        All | Any => {
+            let bs: Vec<bool> = match a(0) {
+                Value::Composite(_, c) => c.iter().map(|v| v.as_bool().unwrap_or(false)).collect(),
+                v => vec![v.as_bool().unwrap_or(false)],
+            };
+            Ok(Value::Bool(if func == All {
+                bs.iter().all(|&b| b)
+            } else {
+                bs.iter().any(|&b| b)
+            }))
+        }
+        Select => {
+            let cond = a(2);
+            if let Some(c) = cond.as_bool() {
+                return Ok(if c { a(1).clone() } else { a(0).clone() });
+            }
+            componentwise(types, ret, &[a(0), a(1), cond], &mut |p| {
+                Ok(if p[2].as_bool().unwrap_or(false) {
+                    p[1].clone()
+                } else {
+                    p[0].clone()
+                })
+            })
+        }
+        Bitcast => bitcast(types, templates, a(0), ret),
+        Abs => componentwise(types, ret, &[a(0)], &mut |p| {
+            Ok(match *p[0] {
+                Value::AbstractInt(x) => Value::AbstractInt(x.wrapping_abs()),
+                Value::I32(x) => Value::I32(x.wrapping_abs()),
+                Value::U32(x) => Value::U32(x),
+                ref v => make_float(scalar_of(v), f(v).abs())?,
+            })
+        }),
+        Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Cos | Cosh | Degrees | Exp | Exp2
+        | Floor | Fract | InverseSqrt | Log | Log2 | Radians | Round | Saturate | Sin | Sinh
+        | Sqrt | Tan | Tanh | Trunc | QuantizeToF16 => {
+            componentwise(types, ret, &[a(0)], &mut |p| float_unary(func, p[0]))
+        }
+        Atan2 | Pow | Step => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
+            let (x, y) = (f(p[0]), f(p[1]));
+            let r = match func {
+                Atan2 => x.atan2(y),
+                Pow => x.powf(y),
+                _ => {
+                    if y >= x {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+            };
+            make_float(scalar_of(p[0]), r)
+        }),
+        Min | Max => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
+            if let (Some(x), Some(y)) = (p[0].as_i64(), p[1].as_i64()) {
+                let r = if func == Min { x.min(y) } else { x.max(y) };
+                return make_int_wrapping(scalar_of(p[0]), i128::from(r));
+            }
+            let (x, y) = (f(p[0]), f(p[1]));
+            make_float(
+                scalar_of(p[0]),
+                if func == Min { x.min(y) } else { x.max(y) },
+            )
+        }),
+        Clamp => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
+            if let (Some(e), Some(lo), Some(hi)) = (p[0].as_i64(), p[1].as_i64(), p[2].as_i64()) {
+                if lo > hi {
+                    return Err(domain(format!(
+                        "clamp's low ({lo}) is greater than high ({hi})"
+                    )));
+                }
+                return make_int_wrapping(scalar_of(p[0]), i128::from(e.max(lo).min(hi)));
+            }
+            let (e, lo, hi) = (f(p[0]), f(p[1]), f(p[2]));
+            if lo > hi {
+                return Err(domain(format!(
+                    "clamp's low ({lo}) is greater than high ({hi})"
+                )));
+            }
+            make_float(scalar_of(p[0]), e.max(lo).min(hi))
+        }),
+        Fma => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
+            make_float(scalar_of(p[0]), f(p[0]).mul_add(f(p[1]), f(p[2])))
+        }),
+        Mix => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
+            let (x, y, t) = (f(p[0]), f(p[1]), f(p[2]));
+            make_float(scalar_of(p[0]), x * (1.0 - t) + y * t)
+        }),
+        Smoothstep => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
+            let (e0, e1, x) = (f(p[0]), f(p[1]), f(p[2]));
+            if e0 == e1 {
+                return Err(domain(format!(
+                    "smoothstep's edges are equal ({e0}), which divides by zero"
+                )));
+            }
+            let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+            make_float(scalar_of(p[0]), t * t * (3.0 - 2.0 * t))
+        }),
+        Sign => componentwise(types, ret, &[a(0)], &mut |p| {
+            if let Some(x) = p[0].as_i64() {
+                return make_int_wrapping(scalar_of(p[0]), i128::from(x.signum()));
+            }
+            let x = f(p[0]);
+            let r = if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            };
+            make_float(scalar_of(p[0]), r)
+        }),
+        CountLeadingZeros | CountOneBits | CountTrailingZeros | FirstLeadingBit
+        | FirstTrailingBit | ReverseBits => {
+            componentwise(types, ret, &[a(0)], &mut |p| bit_unary(func, p[0]))
+        }
+        ExtractBits => {
+            let (offset, count) = (a(1).as_i64().unwrap_or(0), a(2).as_i64().unwrap_or(0));
+            if offset + count > 32 {
+                return Err(domain(format!(
+                    "extractBits: offset ({offset}) + count ({count}) is greater than 32"
+                )));
+            }
+            componentwise(types, ret, &[a(0)], &mut |p| {
+                Ok(extract_bits(p[0], offset as u32, count as u32))
+            })
+        }
+        InsertBits => {
+            let (offset, count) = (a(2).as_i64().unwrap_or(0), a(3).as_i64().unwrap_or(0));
+            if offset + count > 32 {
+                return Err(domain(format!(
+                    "insertBits: offset ({offset}) + count ({count}) is greater than 32"
+                )));
+            }
+            componentwise(types, ret, &[a(0), a(1)], &mut |p| {
+                Ok(insert_bits(p[0], p[1], offset as u32, count as u32))
+            })
+        }
+        Dot => {
+            let s = scalar_of(a(0));
+            let (x, y) = (a(0).components(), a(1).components());
+            if s.is_integer() {
+                let mut acc: i128 = 0;
+                for (p, q) in x.iter().zip(y) {
+                    let prod =
+                        i128::from(p.as_i64().unwrap_or(0)) * i128::from(q.as_i64().unwrap_or(0));
+                    acc = if s == Scalar::AbstractInt {
+                        let r = acc + prod;
+                        super::make_int_exact(s, r)?;
+                        r
+                    } else {
+                        acc.wrapping_add(prod)
+                    };
+                }
+                return make_int_wrapping(s, acc);
+            }
+            make_float(
+                s,
+                floats(a(0))
+                    .iter()
+                    .zip(floats(a(1)))
+                    .map(|(p, q)| p * q)
+                    .sum(),
+            )
+        }
+        Dot4U8Packed | Dot4I8Packed => {
+            let (x, y) = (
+                a(0).as_i64().unwrap_or(0) as u32,
+                a(1).as_i64().unwrap_or(0) as u32,
+            );
+            let bytes = |v: u32, i: u32| (v >> (8 * i)) & 0xff;
+            if func == Dot4U8Packed {
+                let sum: u32 = (0..4).map(|i| bytes(x, i) * bytes(y, i)).sum();
+                Ok(Value::U32(sum))
+            } else {
+                let sum: i32 = (0..4)
+                    .map(|i| {
+                        i32::from(bytes(x, i) as u8 as i8) * i32::from(bytes(y, i) as u8 as i8)
+                    })
+                    .sum();
+                Ok(Value::I32(sum))
+            }
+        }
+        Length => {
+            let s = scalar_of(a(0));
+            make_float(s, floats(a(0)).iter().map(|x| x * x).sum::<f64>().sqrt())
+        }
+        Distance => {
+            let s = scalar_of(a(0));
+            let d: f64 = floats(a(0))
+                .iter()
+                .zip(floats(a(1)))
+                .map(|(x, y)| (x - y) * (x - y))
+                .sum();
+            make_float(s, d.sqrt())
+        }
+        Normalize => {
+            let s = scalar_of(a(0));
+            let v = floats(a(0));
+            let len = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if len == 0.0 {
+                return Err(domain("normalize of a zero vector"));
+            }
+            float_vector(ret, s, &v.iter().map(|x| x / len).collect::<Vec<_>>())
+        }
+        Cross => {
+            let s = scalar_of(a(0));
+            let (x, y) = (floats(a(0)), floats(a(1)));
+            float_vector(
+                ret,
+                s,
+                &[
+                    x[1] * y[2] - x[2] * y[1],
+                    x[2] * y[0] - x[0] * y[2],
+                    x[0] * y[1] - x[1] * y[0],
+                ],
+            )
+        }
+        FaceForward => {
+            let s = scalar_of(a(0));
+            let (e1, e2, e3) = (floats(a(0)), floats(a(1)), floats(a(2)));
+            let d: f64 = e2.iter().zip(&e3).map(|(x, y)| x * y).sum();
+            let r: Vec<f64> = if d < 0.0 {
+                e1
+            } else {
+                e1.iter().map(|x| -x).collect()
+            };
+            float_vector(ret, s, &r)
+        }
+        Reflect => {
+            let s = scalar_of(a(0));
+            let (e1, e2) = (floats(a(0)), floats(a(1)));
+            let d: f64 = e2.iter().zip(&e1).map(|(x, y)| x * y).sum();
+            let r: Vec<f64> = e1.iter().zip(&e2).map(|(i, n)| i - 2.0 * d * n).collect();
+            float_vector(ret, s, &r)
+        }
+        Refract => {
+            let s = scalar_of(a(0));
+            let (e1, e2, eta) = (floats(a(0)), floats(a(1)), f(a(2)));
+            let d: f64 = e2.iter().zip(&e1).map(|(x, y)| x * y).sum();
+            let k = 1.0 - eta * eta * (1.0 - d * d);
+            let r: Vec<f64> = if k < 0.0 {
+                vec![0.0; e1.len()]
+            } else {
+                e1.iter()
+                    .zip(&e2)
+                    .map(|(i, n)| eta * i - (eta * d + k.sqrt()) * n)
+                    .collect()
+            };
+            float_vector(ret, s, &r)
+        }
+        Determinant => {
+            let s = scalar_of(a(0));
+            let m: Vec<Vec<f64>> = a(0).components().iter().map(floats).collect();
+            make_float(s, determinant(&m))
+        }
+        Transpose => {
+            let m = a(0).components();
+            let TypeKind::Matrix { cols, rows, scalar } = types.kind(ret) else {
+                return Err(domain("transpose of a non-matrix"));
+            };
+            let col_ty = types.vector(rows, scalar);
+            let out = (0..usize::from(cols))
+                .map(|c| {
+                    composite(
+                        col_ty,
+                        (0..usize::from(rows))
+                            .map(|r| m[r].components()[c].clone())
+                            .collect(),
+                    )
+                })
+                .collect();
+            Ok(composite(ret, out))
+        }
+        Frexp | Modf => {
+            let def_members: Vec<TypeId> = types
+                .as_struct(ret)
+                .map(|d| d.members.iter().map(|m| m.ty).collect())
+                .unwrap_or_default();
+            let (first_ty, second_ty) = (def_members[0], def_members[1]);
+            let first = componentwise(types, first_ty, &[a(0)], &mut |p| {
+                let x = f(p[0]);
+                let s = scalar_of(p[0]);
+                if func == Frexp {
+                    make_float(s, frexp(x).0)
+                } else {
+                    make_float(s, x - x.trunc())
+                }
+            })?;
+            let second = componentwise(types, second_ty, &[a(0)], &mut |p| {
+                let x = f(p[0]);
+                let s = scalar_of(p[0]);
+                if func == Frexp {
+                    let e = i128::from(frexp(x).1);
+                    Ok(if s.is_abstract() {
+                        Value::AbstractInt(e as i64)
+                    } else {
+                        Value::I32(e as i32)
+                    })
+                } else {
+                    make_float(s, x.trunc())
+                }
+            })?;
+            Ok(composite(ret, vec![first, second]))
+        }
+        Ldexp => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
+            let s = scalar_of(p[0]);
+            let e = p[1].as_i64().unwrap_or(0);
+            let bias = match s {
+                Scalar::F16 => 15,
+                Scalar::F32 => 127,
+                _ => 1023,
+            };
+            if e > bias + 1 {
+                return Err(domain(format!(
+                    "ldexp exponent {e} is greater than {} for `{}`",
+                    bias + 1,
+                    s.name()
+                )));
+            }
+            make_float(s, ldexp(f(p[0]), e))
+        }),
+        Pack4x8Snorm | Pack4x8Unorm | Pack2x16Snorm | Pack2x16Unorm | Pack2x16Float => {
+            pack_float(func, &floats(a(0)))
+        }
+        Pack4xI8 | Pack4xU8 | Pack4xI8Clamp | Pack4xU8Clamp => {
+            let mut out = 0u32;
+            for (i, v) in a(0).components().iter().enumerate() {
+                let x = v.as_i64().unwrap_or(0);
+                let byte = match func {
+                    Pack4xI8Clamp => x.clamp(-128, 127),
+                    Pack4xU8Clamp => x.clamp(0, 255),
+                    _ => x,
+                } as u32
+                    & 0xff;
+                out |= byte << (8 * i);
+            }
+            Ok(Value::U32(out))
+        }
+        Unpack4x8Snorm | Unpack4x8Unorm | Unpack2x16Snorm | Unpack2x16Unorm | Unpack2x16Float
+        | Unpack4xI8 | Unpack4xU8 => unpack(func, a(0).as_i64().unwrap_or(0) as u32, ret),
+        _ => Err(EvalError::new(
+            codes::CONST_DOMAIN,
+            format!("`{}` is not evaluated at shader-creation time", func.name()),
+        )),
+    }
+}
+
+fn float_unary(func: BuiltinFn, v: &Value) -> EvalResult {
+    use BuiltinFn::*;
+    let s = scalar_of(v);
+    let x = f(v);
+    let r = match func {
+        Acos => x.acos(),
+        Acosh => x.acosh(),
+        Asin => x.asin(),
+        Asinh => x.asinh(),
+        Atan => x.atan(),
+        Atanh => {
+            if x.abs() >= 1.0 {
+                return Err(domain(format!("atanh({x}) is outside the domain (-1, 1)")));
+            }
+            x.atanh()
+        }
+        Ceil => x.ceil(),
+        Cos => x.cos(),
+        Cosh => x.cosh(),
+        Degrees => x.to_degrees(),
+        Exp => x.exp(),
+        Exp2 => x.exp2(),
+        Floor => x.floor(),
+        Fract => x - x.floor(),
+        InverseSqrt => 1.0 / x.sqrt(),
+        Log => x.ln(),
+        Log2 => x.log2(),
+        Radians => x.to_radians(),
+        Round => x.round_ties_even(),
+        Saturate => x.clamp(0.0, 1.0),
+        Sin => x.sin(),
+        Sinh => x.sinh(),
+        Sqrt => x.sqrt(),
+        Tan => x.tan(),
+        Tanh => x.tanh(),
+        Trunc => x.trunc(),
+        QuantizeToF16 => {
+            let h = f16::from_f64(x);
+            if !h.is_finite() {
+                return Err(domain(format!(
+                    "quantizeToF16({x}) is outside the finite range of f16"
+                )));
+            }
+            f64::from(h)
+        }
+        _ => return Err(domain(format!("`{}` is not a float function", func.name()))),
+    };
+    if !r.is_finite() {
+        return Err(domain(format!(
+            "{}({}) is outside the function's domain or overflows `{}`",
+            func.name(),
+            x,
+            s.name()
+        )));
+    }
+    make_float(s, r)
+}
+
+fn bit_unary(func: BuiltinFn, v: &Value) -> EvalResult {
+    use BuiltinFn::*;
+    let (x, signed) = match *v {
+        Value::I32(x) => (x as u32, true),
+        Value::U32(x) => (x, false),
+        _ => return Err(domain("bit function of a non-32-bit integer")),
+    };
+    let r: u32 = match func {
+        CountLeadingZeros => x.leading_zeros(),
+        CountOneBits => x.count_ones(),
+        CountTrailingZeros => x.trailing_zeros(),
+        ReverseBits => x.reverse_bits(),
+        FirstTrailingBit => {
+            if x == 0 {
+                u32::MAX
+            } else {
+                x.trailing_zeros()
+            }
+        }
+        _ => {
+            // firstLeadingBit
+            if signed {
+                let xi = x as i32;
+                if xi == 0 || xi == -1 {
+                    u32::MAX
+                } else if xi < 0 {
+                    31 - x.leading_ones()
+                } else {
+                    31 - x.leading_zeros()
+                }
+            } else if x == 0 {
+                u32::MAX
+            } else {
+                31 - x.leading_zeros()
+            }
+        }
+    };
+    Ok(if signed {
+        Value::I32(r as i32)
+    } else {
+        Value::U32(r)
+    })
+}
+
+fn extract_bits(v: &Value, offset: u32, count: u32) -> Value {
+    let (x, signed) = match *v {
+        Value::I32(x) => (x as u32, true),
+        Value::U32(x) => (x, false),
+        _ => (0, false),
+    };
+    let o = offset.min(32);
+    let c = count.min(32 - o);
+    let r = if c == 0 {
+        0
+    } else {
+        let bits = (u64::from(x) >> o) & ((1u64 << c) - 1);
+        let bits = bits as u32;
+        if signed && c < 32 && bits & (1 << (c - 1)) != 0 {
+            bits | !((1u32 << c) - 1)
+        } else {
+            bits
+        }
+    };
+    if signed {
+        Value::I32(r as i32)
+    } else {
+        Value::U32(r)
+    }
+}
+
+fn insert_bits(e: &Value, newbits: &Value, offset: u32, count: u32) -> Value {
+    let get = |v: &Value| match *v {
+        Value::I32(x) => x as u32,
+        Value::U32(x) => x,
+        _ => 0,
+    };
+    let (x, n) = (get(e), get(newbits));
+    let o = offset.min(32);
+    let c = count.min(32 - o);
+    let mask = if c == 0 {
+        0
+    } else {
+        (((1u64 << c) - 1) << o) as u32
+    };
+    let r = (x & !mask) | ((n << o) & mask);
+    match e {
+        Value::I32(_) => Value::I32(r as i32),
+        _ => Value::U32(r),
+    }
+}
+
+fn determinant(m: &[Vec<f64>]) -> f64 {
+    match m.len() {
+        2 => m[0][0] * m[1][1] - m[1][0] * m[0][1],
+        n => (0..n)
+            .map(|c| {
+                let minor: Vec<Vec<f64>> = m
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != c)
+                    .map(|(_, col)| col[1..].to_vec())
+                    .collect();
+                let sign = if c % 2 == 0 { 1.0 } else { -1.0 };
+                sign * m[c][0] * determinant(&minor)
+            })
+            .sum(),
+    }
+}
+
+/// frexp for f64: `x = fract * 2^exp` with `|fract|` in [0.5, 1), or (0, 0) for zero.
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let bits = x.to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
+    if exp_bits == 0 {
+        // Subnormal: scale up first.
+        let (m, e) = frexp(x * 2f64.powi(64));
+        return (m, e - 64);
+    }
+    let e = exp_bits - 1022;
+    let m = f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52));
+    (m, e)
+}
+
+/// `x * 2^e` without intermediate overflow or underflow of the scale factor.
+fn ldexp(x: f64, e: i64) -> f64 {
+    let mut e = e.clamp(-4000, 4000);
+    let mut r = x;
+    while e > 1000 {
+        r *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        r *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    r * 2f64.powi(e as i32)
+}
+
+fn pack_float(func: BuiltinFn, xs: &[f64]) -> EvalResult {
+    use BuiltinFn::*;
+    let mut out = 0u32;
+    for (i, &x) in xs.iter().enumerate() {
+        let (bits, width) = match func {
+            Pack4x8Snorm => (
+                ((0.5 + 127.0 * x.clamp(-1.0, 1.0)).floor() as i8) as u8 as u32,
+                8,
+            ),
+            Pack4x8Unorm => ((0.5 + 255.0 * x.clamp(0.0, 1.0)).floor() as u32, 8),
+            Pack2x16Snorm => (
+                ((0.5 + 32767.0 * x.clamp(-1.0, 1.0)).floor() as i16) as u16 as u32,
+                16,
+            ),
+            Pack2x16Unorm => ((0.5 + 65535.0 * x.clamp(0.0, 1.0)).floor() as u32, 16),
+            _ => {
+                let h = f16::from_f64(x);
+                if !h.is_finite() {
+                    return Err(domain(format!(
+                        "pack2x16float: {x} is outside the finite range of f16"
+                    )));
+                }
+                (u32::from(h.to_bits()), 16)
+            }
+        };
+        out |= bits << (width * i as u32);
+    }
+    Ok(Value::U32(out))
+}
+
+fn unpack(func: BuiltinFn, x: u32, ret: TypeId) -> EvalResult {
+    use BuiltinFn::*;
+    let part = |i: u32, width: u32| (x >> (width * i)) & ((1u32 << width) - 1);
+    let comps: Vec<Value> = match func {
+        Unpack4x8Snorm => (0..4)
+            .map(|i| Value::F32((f32::from(part(i, 8) as u8 as i8) / 127.0).max(-1.0)))
+            .collect(),
+        Unpack4x8Unorm => (0..4)
+            .map(|i| Value::F32(part(i, 8) as f32 / 255.0))
+            .collect(),
+        Unpack2x16Snorm => (0..2)
+            .map(|i| Value::F32((f32::from(part(i, 16) as u16 as i16) / 32767.0).max(-1.0)))
+            .collect(),
+        Unpack2x16Unorm => (0..2)
+            .map(|i| Value::F32(part(i, 16) as f32 / 65535.0))
+            .collect(),
+        Unpack2x16Float => {
+            let mut v = Vec::new();
+            for i in 0..2 {
+                let h = f16::from_bits(part(i, 16) as u16);
+                v.push(make_float(Scalar::F32, f64::from(h))?);
+            }
+            v
+        }
+        Unpack4xI8 => (0..4)
+            .map(|i| Value::I32(i32::from(part(i, 8) as u8 as i8)))
+            .collect(),
+        _ => (0..4).map(|i| Value::U32(part(i, 8))).collect(),
+    };
+    Ok(composite(ret, comps))
+}
+
+/// The 32-bit (or 16-bit) patterns of a value's scalars, in component order.
+fn bit_words(v: &Value) -> Vec<(u32, u32)> {
+    match v {
+        Value::Composite(_, c) => c.iter().flat_map(bit_words).collect(),
+        Value::I32(x) => vec![(*x as u32, 32)],
+        Value::U32(x) => vec![(*x, 32)],
+        Value::F32(x) => vec![(x.to_bits(), 32)],
+        Value::F16(x) => vec![(u32::from(x.to_bits()), 16)],
+        Value::AbstractInt(x) => vec![(*x as u32, 32)],
+        _ => vec![],
+    }
+}
+
+fn bitcast(types: &mut TypeTable, templates: &[TypeId], v: &Value, ret: TypeId) -> EvalResult {
+    let _ = templates;
+    if let Value::AbstractInt(x) = *v {
+        if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
+            return Err(EvalError::overflow(x, "u32"));
+        }
+    }
+    if let Value::Composite(_, c) = v {
+        for x in c.iter() {
+            if let Value::AbstractInt(x) = *x {
+                if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
+                    return Err(EvalError::overflow(x, "u32"));
+                }
+            }
+        }
+    }
+    // Flatten to a bit string of 16-bit halves, then rebuild in the result's scalars.
+    let mut halves: Vec<u16> = Vec::new();
+    for (w, width) in bit_words(v) {
+        halves.push(w as u16);
+        if width == 32 {
+            halves.push((w >> 16) as u16);
+        }
+    }
+    let target = types.scalar_of(ret).unwrap_or(Scalar::U32);
+    let n = types.width_of(ret).unwrap_or(1);
+    let mut out = Vec::new();
+    let mut it = halves.into_iter();
+    for _ in 0..n {
+        let value = match target {
+            Scalar::F16 => Value::F16(f16::from_bits(it.next().unwrap_or(0))),
+            _ => {
+                let lo = u32::from(it.next().unwrap_or(0));
+                let hi = u32::from(it.next().unwrap_or(0));
+                let w = lo | (hi << 16);
+                match target {
+                    Scalar::I32 => Value::I32(w as i32),
+                    Scalar::F32 => make_float(Scalar::F32, f64::from(f32::from_bits(w)))?,
+                    _ => Value::U32(w),
+                }
+            }
+        };
+        if let Value::F16(h) = value {
+            if !h.is_finite() {
+                return Err(EvalError::overflow("bitcast result", "f16"));
+            }
+        }
+        out.push(value);
+    }
+    if n == 1 {
+        let single = out.pop().unwrap_or(Value::U32(0));
+        return convert_scalar_explicit(&single, target);
+    }
+    Ok(composite(ret, out))
+}

@@ -1,0 +1,4 @@
+//! Helpers shared by the integration tests.
+
+pub mod ast_dump;
+pub mod corpus;

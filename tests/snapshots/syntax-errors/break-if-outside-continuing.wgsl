@@ -1,0 +1,5 @@
+fn f() {
+    loop {
+        break if true;
+    }
+}

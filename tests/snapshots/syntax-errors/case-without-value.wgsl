@@ -1,0 +1,6 @@
+fn f(x: i32) {
+    switch x {
+        case: {}
+        default: {}
+    }
+}

@@ -1,0 +1,7 @@
+fn f() {
+    loop {
+        continuing {
+        }
+        let x = 1;
+    }
+}

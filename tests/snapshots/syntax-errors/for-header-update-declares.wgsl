@@ -1,0 +1,4 @@
+fn f() {
+    for (var i = 0; i < 4; var j = 1) {
+    }
+}

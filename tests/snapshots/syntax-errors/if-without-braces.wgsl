@@ -1,0 +1,4 @@
+fn f(x: bool) -> i32 {
+    if (x) return 1;
+    return 0;
+}

@@ -1,0 +1,4 @@
+fn f() {
+    let s = "hello";
+    let t = x ? 1 : 2;
+}

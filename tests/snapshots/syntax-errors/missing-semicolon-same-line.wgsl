@@ -1,0 +1,3 @@
+fn main() {
+    var a = 1 var b = 2;
+}

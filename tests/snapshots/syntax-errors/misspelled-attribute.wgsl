@@ -1,0 +1,3 @@
+@compute @workgroupsize(64)
+fn main() {
+}

@@ -1,0 +1,3 @@
+fn f(a: bool, b: bool, c: bool) -> bool {
+    return a && b || c;
+}

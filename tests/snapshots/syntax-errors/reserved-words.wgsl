@@ -1,0 +1,4 @@
+fn f() {
+    let class = 1;
+    var __x = 2;
+}

@@ -1,0 +1,4 @@
+fn f(x: i32) {
+    switch x {
+    }
+}

@@ -1,0 +1,4 @@
+fn f() {
+    if true {
+        let x = 1;
+}

@@ -1,0 +1,4 @@
+fn f() {
+    /* outer /* inner */
+    let x = 1;
+}
