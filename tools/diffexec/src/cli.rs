@@ -24,9 +24,9 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --file FILE        run one WGSL file (every compute entry point)
   --filter TEXT      only corpus files whose path contains TEXT
   --paths P,...      candidate paths compared with the reference: refract-wgsl,
-                     refract-spirv, naga-roundtrip, mutant (a deliberately wrong
-                     compiler, to see the harness catch it); default:
-                     refract-wgsl,refract-spirv
+                     refract-spirv, refract-fmt (refract's formatter), naga-roundtrip,
+                     mutant (a deliberately wrong compiler, to see the harness catch
+                     it); default: refract-wgsl,refract-spirv,refract-fmt
   --standin          add naga-roundtrip, the stand-in second path
   --require-refract  count refract's \"not implemented\" (E0004) as a failure
   --no-reduce        print failing seeds without reducing them
@@ -65,7 +65,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         seed_start: 0,
         file: None,
         filter: None,
-        paths: vec![Path::RefractWgsl, Path::RefractSpirv],
+        paths: vec![Path::RefractWgsl, Path::RefractSpirv, Path::RefractFmt],
         require_refract: false,
         reduce: true,
         out: PathBuf::from("target/diffexec"),

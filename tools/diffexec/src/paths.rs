@@ -6,6 +6,8 @@
 //!   naga path as the reference. A difference means refract changed the program's meaning.
 //! - [`Path::RefractSpirv`]: refract's own SPIR-V (`Target::Spirv`), checked by `spirv-val`
 //!   and run directly.
+//! - [`Path::RefractFmt`]: `refract fmt`'s output (the syntax layer's printer), then the
+//!   same naga path. A formatter must never change what a program computes.
 //! - [`Path::NagaRoundTrip`]: a stand-in second path, naga WGSL in → WGSL out → naga again.
 //!   It proves the harness before refract's back ends exist, and tests naga's writer.
 //!   naga's namer may rename an entry point (`read` is reserved to it), so this path finds
@@ -37,6 +39,7 @@ pub enum Path {
     NagaRoundTrip,
     RefractWgsl,
     RefractSpirv,
+    RefractFmt,
     Mutant,
 }
 
@@ -47,6 +50,7 @@ impl Path {
             Path::NagaRoundTrip => "naga-roundtrip",
             Path::RefractWgsl => "refract-wgsl",
             Path::RefractSpirv => "refract-spirv",
+            Path::RefractFmt => "refract-fmt",
             Path::Mutant => "mutant",
         }
     }
@@ -57,6 +61,7 @@ impl Path {
             Path::NagaRoundTrip,
             Path::RefractWgsl,
             Path::RefractSpirv,
+            Path::RefractFmt,
             Path::Mutant,
         ]
         .into_iter()
@@ -171,6 +176,14 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             ),
             Err(c) => (c, None),
         },
+        Path::RefractFmt => match refract_format(source) {
+            Ok(text) => {
+                let out = naga_spirv(&text, entry, Policy::Restrict)
+                    .map_err(|e| format!("naga rejects refract's formatted WGSL: {e}"));
+                (wrap(out), Some(text))
+            }
+            Err(c) => (c, None),
+        },
         Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
                 Ok(()) => (Compiled::Spirv(words), None),
@@ -227,26 +240,36 @@ fn wrap(r: Result<Vec<u32>, String>) -> Compiled {
     }
 }
 
-/// refract's output for `target`, or how it failed. A panic is caught and is a failure.
+/// Runs `f`; a panic is caught and becomes a failure.
+fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        Compiled::Failed(format!("refract panicked: {msg}"))
+    })
+}
+
+/// refract's output for `target`, or how it failed.
 fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Output, Compiled> {
     let options = refract::Options::new(target);
-    let result = std::panic::catch_unwind(|| refract::compile(source, &options));
-    let result = match result {
-        Ok(r) => r,
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            return Err(Compiled::Failed(format!("refract panicked: {msg}")));
-        }
-    };
+    let result = no_panic(|| refract::compile(source, &options))?;
     if let (true, Some(out)) = (result.ok(), result.output) {
         return Ok(out);
     }
-    let errors: Vec<_> = result
-        .diagnostics
+    Err(classify(&result.diagnostics))
+}
+
+/// `refract fmt`'s output, or how it failed.
+fn refract_format(source: &str) -> Result<String, Compiled> {
+    no_panic(|| refract::format(source))?.map_err(|d| classify(&d))
+}
+
+/// Errors on valid input: "not implemented" when every one is E0004, else a failure.
+fn classify(diagnostics: &[refract::Diagnostic]) -> Compiled {
+    let errors: Vec<_> = diagnostics
         .iter()
         .filter(|d| d.severity == refract::Severity::Error)
         .collect();
@@ -260,11 +283,9 @@ fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Out
             .iter()
             .all(|d| d.code == refract::diag::codes::NOT_YET_SUPPORTED)
     {
-        Err(Compiled::NotImplemented(text))
+        Compiled::NotImplemented(text)
     } else {
-        Err(Compiled::Failed(format!(
-            "refract rejects valid WGSL: {text}"
-        )))
+        Compiled::Failed(format!("refract rejects valid WGSL: {text}"))
     }
 }
 

@@ -225,7 +225,11 @@ fn repros() -> Vec<Case> {
 /// reference on it (or, until its back ends land, says "not implemented").
 #[test]
 fn repros_agree_on_refract_paths() {
-    let mut h = harness(vec![Path::RefractWgsl, Path::RefractSpirv]);
+    let mut h = harness(vec![
+        Path::RefractWgsl,
+        Path::RefractSpirv,
+        Path::RefractFmt,
+    ]);
     for case in repros() {
         assert_agrees(&case, &h.run_case(&case));
     }
