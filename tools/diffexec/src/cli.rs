@@ -3,7 +3,7 @@
 //! `ran X, skipped Y, mismatches Z`.
 
 use refract_diffexec::generate::{ast::Program, generate};
-use refract_diffexec::harness::{Case, CaseResult, Harness, PathOutcome};
+use refract_diffexec::harness::{Case, CaseResult, Harness, PathOutcome, run_parallel};
 use refract_diffexec::paths::Path;
 use refract_diffexec::reduce;
 use refract_diffexec::worker::{self, Runner};
@@ -11,6 +11,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Generated programs per parallel batch.
+const SEED_BATCH: u64 = 100;
 
 const USAGE: &str = "\
 refract-diffexec: differential execution of WGSL compute shaders on lavapipe
@@ -33,6 +36,8 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --print-seed S     print generated program S and exit
   --validate-only    with --seeds: only check that the programs are valid (naga)
   --float-specials   also feed NaN, infinities and subnormals to float inputs
+  --jobs N           shaders run at once, each with its own driver process
+                     (default: the number of cores, at most 4)
   --out DIR          where reports and reduced repros go (default target/diffexec)
   --verbose          print every case's outcome
 
@@ -56,6 +61,7 @@ struct Args {
     verbose: bool,
     validate_only: bool,
     float_specials: bool,
+    jobs: usize,
 }
 
 fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
@@ -72,6 +78,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         verbose: false,
         validate_only: false,
         float_specials: false,
+        jobs: std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(4),
     };
     let mut seeds_given = false;
     let mut it = argv.iter();
@@ -109,6 +118,10 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--verbose" => a.verbose = true,
             "--validate-only" => a.validate_only = true,
             "--float-specials" => a.float_specials = true,
+            "--jobs" => {
+                a.jobs = value()?.parse().map_err(|e| format!("--jobs: {e}"))?;
+                a.jobs = a.jobs.max(1);
+            }
             "--print-seed" => {
                 let seed: u64 = value()?.parse().map_err(|e| format!("--print-seed: {e}"))?;
                 print!("{}", generate(seed).print());
@@ -184,7 +197,7 @@ fn run(argv: &[String]) -> u8 {
             return 2;
         }
     };
-    let mut harness = Harness::new(Runner::new(exe), args.paths.clone());
+    let mut harness = Harness::new(Runner::new(exe.clone()), args.paths.clone());
     harness.float_specials = args.float_specials;
     match harness.runner.start() {
         Ok(name) => println!("driver: {name}"),
@@ -234,9 +247,14 @@ fn run(argv: &[String]) -> u8 {
         );
         file_cases.extend(cases);
     }
+    let mut pool = vec![harness];
+    for _ in 1..args.jobs {
+        let mut h = Harness::new(Runner::new(exe.clone()), args.paths.clone());
+        h.float_specials = args.float_specials;
+        pool.push(h);
+    }
     let start = Instant::now();
-    for case in &file_cases {
-        let result = harness.run_case(case);
+    for (case, result) in file_cases.iter().zip(run_parallel(&mut pool, &file_cases)) {
         record(&mut tally, case, &result, &args, None);
     }
     if !file_cases.is_empty() {
@@ -244,28 +262,41 @@ fn run(argv: &[String]) -> u8 {
     }
 
     let start = Instant::now();
-    for seed in args.seed_start..args.seed_start + args.seeds {
-        let program = generate(seed);
-        let case = seed_case(&program);
-        if let Err(e) = refract_diffexec::reflect::Shader::parse(&case.source) {
-            // A generator bug: its programs must be valid.
-            println!(
-                "FAILED seed {seed}: the generator made invalid WGSL:\n{e}\n{}",
-                case.source
-            );
-            tally.failed_cases += 1;
-            tally.generator_failures += 1;
-            continue;
+    let end = args.seed_start + args.seeds;
+    let mut batch_start = args.seed_start;
+    while batch_start < end {
+        // Batches keep memory flat and let progress lines appear as the run goes.
+        let batch_end = end.min(batch_start + SEED_BATCH);
+        let mut programs = Vec::new();
+        let mut cases = Vec::new();
+        for seed in batch_start..batch_end {
+            let program = generate(seed);
+            let case = seed_case(&program);
+            if let Err(e) = refract_diffexec::reflect::Shader::parse(&case.source) {
+                // A generator bug: its programs must be valid.
+                println!(
+                    "FAILED seed {seed}: the generator made invalid WGSL:\n{e}\n{}",
+                    case.source
+                );
+                tally.failed_cases += 1;
+                tally.generator_failures += 1;
+                continue;
+            }
+            programs.push(program);
+            cases.push(case);
         }
-        let result = harness.run_case(&case);
-        record(&mut tally, &case, &result, &args, Some(&program));
-        if args.verbose || (seed + 1 - args.seed_start) % 500 == 0 {
-            let n = seed + 1 - args.seed_start;
+        let results = run_parallel(&mut pool, &cases);
+        for ((program, case), result) in programs.iter().zip(&cases).zip(&results) {
+            record(&mut tally, case, result, &args, Some(program));
+        }
+        let n = batch_end - args.seed_start;
+        if args.verbose || n % 500 == 0 || batch_end == end {
             println!(
                 "seeds: {n} done, {:.0} ms per seed",
                 start.elapsed().as_secs_f64() * 1000.0 / n as f64
             );
         }
+        batch_start = batch_end;
     }
     if args.seeds > 0 {
         let secs = start.elapsed().as_secs_f64();

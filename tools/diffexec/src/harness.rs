@@ -216,6 +216,49 @@ impl Harness {
     }
 }
 
+/// Runs `cases` on several harnesses at once (one thread and one worker process each),
+/// case i on harness i mod n; results come back in the order of `cases`.
+pub fn run_parallel(harnesses: &mut [Harness], cases: &[Case]) -> Vec<CaseResult> {
+    let n = harnesses.len().max(1);
+    let mut results: Vec<Option<CaseResult>> = vec![None; cases.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = harnesses
+            .iter_mut()
+            .enumerate()
+            .map(|(j, h)| {
+                std::thread::Builder::new()
+                    // refract's recursive walks are bounded by its nesting limit; give them
+                    // the room the refract CLI gives them.
+                    .stack_size(64 * 1024 * 1024)
+                    .spawn_scoped(scope, move || {
+                        cases
+                            .iter()
+                            .enumerate()
+                            .skip(j)
+                            .step_by(n)
+                            .map(|(i, c)| (i, h.run_case(c)))
+                            .collect::<Vec<_>>()
+                    })
+            })
+            .collect();
+        for handle in handles {
+            match handle.map(|h| h.join()) {
+                Ok(Ok(done)) => {
+                    for (i, r) in done {
+                        results[i] = Some(r);
+                    }
+                }
+                Ok(Err(_)) => {}
+                Err(e) => eprintln!("refract-diffexec: cannot start a thread: {e}"),
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| CaseResult::Skipped("the harness thread panicked".into())))
+        .collect()
+}
+
 fn writable(b: &BufferSpec) -> bool {
     b.kind == BufferKind::Storage { writable: true }
 }
