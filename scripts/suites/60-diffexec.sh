@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Differential execution (issue #7): runs WGSL compute shaders on lavapipe (Mesa's CPU
 # Vulkan driver) through naga (the reference, as wgpu runs them) and through refract's
-# WGSL and SPIR-V back ends, and compares every writable buffer bit for bit.
+# WGSL and SPIR-V back ends and its formatter, and compares every writable buffer bit for
+# bit. Shaders run on one driver process per core (--jobs).
 #
 # Inputs: every in-scope corpus compute shader the harness can bind, and DIFFEXEC_SEEDS
 # generated programs (default 300; the generated ones also run the naga round-trip
