@@ -45,7 +45,7 @@ pub struct Context {
 }
 
 /// How long one dispatch may take before the job counts as hung.
-const FENCE_TIMEOUT_NS: u64 = 10_000_000_000;
+const FENCE_TIMEOUT_NS: u64 = 30_000_000_000;
 
 impl Context {
     pub fn new() -> Result<Context, String> {

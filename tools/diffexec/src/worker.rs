@@ -25,7 +25,7 @@ pub const WORKER_ARG: &str = "__worker";
 pub const TIMEOUT_EXIT: i32 = 3;
 
 /// How long one job (pipeline compile plus dispatch) may take.
-pub const JOB_TIMEOUT: Duration = Duration::from_secs(30);
+pub const JOB_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// Why a job produced no buffers.
 #[derive(Clone, Debug, PartialEq, Eq)]
