@@ -223,6 +223,7 @@ fn run(argv: &[String]) -> u8 {
                         source: source.clone(),
                         entry,
                         input_seed: 0,
+                        well_defined: false,
                     });
                 }
             }
@@ -335,6 +336,7 @@ fn seed_case(program: &Program) -> Case {
         source: program.print(),
         entry: "main".into(),
         input_seed: program.seed,
+        well_defined: true,
     }
 }
 

@@ -95,6 +95,7 @@ pub fn cases(dir: &Path, filter: Option<&str>) -> Result<Vec<Case>, String> {
                 source: source.clone(),
                 entry,
                 input_seed,
+                well_defined: false,
             });
         }
     }

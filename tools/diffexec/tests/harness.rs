@@ -38,6 +38,7 @@ fn seed_case(seed: u64) -> Case {
         source: generate(seed).print(),
         entry: "main".into(),
         input_seed: seed,
+        well_defined: true,
     }
 }
 
@@ -137,6 +138,7 @@ fn out_of_bounds_results_are_not_compared() {
             .into(),
         entry: "main".into(),
         input_seed: 1,
+        well_defined: false,
     };
     match h.run_case(&case) {
         CaseResult::Skipped(reason) => assert!(reason.contains("bounds-check policy"), "{reason}"),
@@ -161,6 +163,7 @@ fn index_inputs_are_kept_in_bounds() {
         .into(),
         entry: "main".into(),
         input_seed: 5,
+        well_defined: false,
     };
     assert_agrees(&case, &h.run_case(&case));
 }
@@ -216,6 +219,7 @@ fn repros() -> Vec<Case> {
                 source: source.clone(),
                 entry,
                 input_seed: 0,
+                well_defined: false,
             })
         })
         .collect()
