@@ -180,8 +180,19 @@ impl Harness {
         spirv: &[u32],
         inputs: &[Vec<u8>],
     ) -> Result<Vec<Vec<u8>>, RunError> {
+        self.execute_entry(interface, &interface.entry, spirv, inputs)
+    }
+
+    /// Like `execute`, for SPIR-V whose entry point is named `entry`.
+    fn execute_entry(
+        &mut self,
+        interface: &Interface,
+        entry: &str,
+        spirv: &[u32],
+        inputs: &[Vec<u8>],
+    ) -> Result<Vec<Vec<u8>>, RunError> {
         let job = Job {
-            entry: interface.entry.clone(),
+            entry: entry.to_string(),
             dispatch: reflect::DISPATCH,
             spirv: spirv.to_vec(),
             buffers: interface
@@ -201,12 +212,12 @@ impl Harness {
 
     fn run_path(&mut self, case: &Case, path: Path, base: &Baseline) -> PathOutcome {
         let (compiled, text) = paths::compile(path, &case.source, &case.entry);
-        let words = match compiled {
-            Compiled::Spirv(w) => w,
+        let (words, entry) = match compiled {
+            Compiled::Spirv(w, entry) => (w, entry),
             Compiled::NotImplemented(m) => return PathOutcome::NotImplemented(m),
             Compiled::Failed(m) => return PathOutcome::Failed(m),
         };
-        let outputs = match self.execute(&base.interface, &words, &base.inputs) {
+        let outputs = match self.execute_entry(&base.interface, &entry, &words, &base.inputs) {
             Ok(o) => o,
             Err(e) => return PathOutcome::Failed(format!("{} on the driver: {e}", path.name())),
         };

@@ -78,7 +78,8 @@ pub enum Policy {
 /// What a path made of a shader.
 #[derive(Clone, Debug)]
 pub enum Compiled {
-    Spirv(Vec<u32>),
+    /// SPIR-V words, and the name the entry point has in them.
+    Spirv(Vec<u32>, String),
     /// refract answered E0004: this target (or a construct) is not implemented yet.
     NotImplemented(String),
     /// The path failed on valid input: a bug in that path.
@@ -149,7 +150,10 @@ pub fn naga_wgsl(source: &str) -> Result<String, String> {
 /// for mismatch reports.
 pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<String>) {
     match path {
-        Path::Reference => (wrap(naga_spirv(source, entry, Policy::Restrict)), None),
+        Path::Reference => (
+            wrap(naga_spirv(source, entry, Policy::Restrict), entry),
+            None,
+        ),
         Path::NagaRoundTrip | Path::Mutant => match naga_wgsl(source) {
             Ok(text) => {
                 let text = if path == Path::Mutant {
@@ -160,7 +164,7 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
                 let entry = entry_by_position(source, &text, entry);
                 let out = naga_spirv(&text, &entry, Policy::Restrict)
                     .map_err(|e| format!("naga rejects its own WGSL: {e}"));
-                (wrap(out), Some(text))
+                (wrap(out, &entry), Some(text))
             }
             Err(e) => (Compiled::Failed(e), None),
         },
@@ -168,7 +172,7 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             Ok(refract::Output::Text(text)) => {
                 let out = naga_spirv(&text, entry, Policy::Restrict)
                     .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
-                (wrap(out), Some(text))
+                (wrap(out, entry), Some(text))
             }
             Ok(refract::Output::Words(_)) => (
                 Compiled::Failed("refract returned words for --to wgsl".into()),
@@ -180,13 +184,13 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             Ok(text) => {
                 let out = naga_spirv(&text, entry, Policy::Restrict)
                     .map_err(|e| format!("naga rejects refract's formatted WGSL: {e}"));
-                (wrap(out), Some(text))
+                (wrap(out, entry), Some(text))
             }
             Err(c) => (c, None),
         },
         Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
-                Ok(()) => (Compiled::Spirv(words), None),
+                Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
                 Err(e) => (
                     Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")),
                     None,
@@ -233,9 +237,9 @@ fn mutant(text: &str) -> String {
     }
 }
 
-fn wrap(r: Result<Vec<u32>, String>) -> Compiled {
+fn wrap(r: Result<Vec<u32>, String>, entry: &str) -> Compiled {
     match r {
-        Ok(words) => Compiled::Spirv(words),
+        Ok(words) => Compiled::Spirv(words, entry.to_string()),
         Err(e) => Compiled::Failed(e),
     }
 }
