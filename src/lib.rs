@@ -160,7 +160,7 @@ pub fn reflect(_source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
 
 /// The names of the IR passes that `--passes` accepts, in pipeline order.
 pub fn passes() -> Vec<&'static str> {
-    Vec::new()
+    passes::PASSES.iter().map(|p| p.name).collect()
 }
 
 fn not_yet(what: &str) -> Diagnostic {
@@ -191,6 +191,47 @@ pub enum IrOutput {
 }
 
 /// Parses textual (or binary) IR, verifies it, runs passes, and prints or emits it.
-pub fn compile_ir(_input: &[u8], _options: &IrOptions) -> Result<IrOutput, Vec<Diagnostic>> {
-    Err(vec![not_yet("ir")])
+///
+/// Diagnostics about text input point into that text. Binary input has no text, so its
+/// diagnostics quote the place in the printed module in a note instead.
+pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Diagnostic>> {
+    let mut module = if options.from_binary {
+        let m = ir::binary::deserialize(input).map_err(|d| vec![d])?;
+        passes::verify_after(&m, "reading binary IR").map_err(|mut ds| {
+            for d in &mut ds {
+                d.message = d
+                    .message
+                    .replacen("after pass `reading binary IR`: ", "", 1);
+            }
+            ds
+        })?;
+        m
+    } else {
+        let text = std::str::from_utf8(input).map_err(|e| {
+            let at = e.valid_up_to();
+            vec![
+                Diagnostic::error(diag::codes::INVALID_UTF8, "the IR text is not valid UTF-8")
+                    .with_primary(
+                        Span::from_range(at..at + 1),
+                        "this byte does not start a valid UTF-8 sequence",
+                    ),
+            ]
+        })?;
+        let m = ir::parse(text)?;
+        ir::verify(&m)?;
+        m
+    };
+    passes::run_pipeline(&mut module, &options.passes)?;
+    match options.to.as_deref().unwrap_or("ir") {
+        "ir" => Ok(IrOutput::Text(ir::print(&module))),
+        "bin" => Ok(IrOutput::Bytes(ir::binary::serialize(&module))),
+        other if Target::from_name(other).is_some() => Err(vec![not_yet(other)]),
+        other => Err(vec![
+            Diagnostic::error(
+                diag::codes::UNKNOWN_IR_TARGET,
+                format!("unknown output `{other}` for `refract ir`"),
+            )
+            .with_note("`--to` takes `ir` (text), `bin` (binary IR) or a back-end target"),
+        ]),
+    }
 }

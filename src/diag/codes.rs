@@ -77,6 +77,58 @@ pub const ALL: &[(&str, &str)] = &[
     (MISPLACED_CONTINUING, MISPLACED_CONTINUING_MEANING),
     (CASE_WITHOUT_SELECTOR, CASE_WITHOUT_SELECTOR_MEANING),
     (MISPLACED_DECLARATION, MISPLACED_DECLARATION_MEANING),
+    (IR_UNEXPECTED_CHAR, IR_UNEXPECTED_CHAR_MEANING),
+    (IR_UNTERMINATED_STRING, IR_UNTERMINATED_STRING_MEANING),
+    (IR_BAD_LITERAL, IR_BAD_LITERAL_MEANING),
+    (IR_EXPECTED, IR_EXPECTED_MEANING),
+    (IR_UNKNOWN_OPCODE, IR_UNKNOWN_OPCODE_MEANING),
+    (IR_TYPE_EXPECTED, IR_TYPE_EXPECTED_MEANING),
+    (IR_UNDEFINED, IR_UNDEFINED_MEANING),
+    (IR_REDEFINED, IR_REDEFINED_MEANING),
+    (IR_UNKNOWN_ENUMERANT, IR_UNKNOWN_ENUMERANT_MEANING),
+    (IR_TOO_DEEP, IR_TOO_DEEP_MEANING),
+    (IR_BINARY_MAGIC, IR_BINARY_MAGIC_MEANING),
+    (IR_BINARY_VERSION, IR_BINARY_VERSION_MEANING),
+    (IR_BINARY_MALFORMED, IR_BINARY_MALFORMED_MEANING),
+    (VERIFY_SSA_DOMINANCE, VERIFY_SSA_DOMINANCE_MEANING),
+    (VERIFY_OPERAND_SCOPE, VERIFY_OPERAND_SCOPE_MEANING),
+    (VERIFY_BLOCK_ARITY, VERIFY_BLOCK_ARITY_MEANING),
+    (VERIFY_BLOCK_ARG_TYPE, VERIFY_BLOCK_ARG_TYPE_MEANING),
+    (VERIFY_CRITICAL_EDGE, VERIFY_CRITICAL_EDGE_MEANING),
+    (VERIFY_TERMINATOR, VERIFY_TERMINATOR_MEANING),
+    (VERIFY_PARAMS_FIRST, VERIFY_PARAMS_FIRST_MEANING),
+    (VERIFY_ENTRY_BLOCK, VERIFY_ENTRY_BLOCK_MEANING),
+    (VERIFY_NESTING, VERIFY_NESTING_MEANING),
+    (VERIFY_IF_ARMS, VERIFY_IF_ARMS_MEANING),
+    (VERIFY_LOOP_PREHEADER, VERIFY_LOOP_PREHEADER_MEANING),
+    (VERIFY_LOOP_MERGE, VERIFY_LOOP_MERGE_MEANING),
+    (VERIFY_BREAK_TARGET, VERIFY_BREAK_TARGET_MEANING),
+    (VERIFY_CONTINUE_TARGET, VERIFY_CONTINUE_TARGET_MEANING),
+    (VERIFY_BACK_EDGE, VERIFY_BACK_EDGE_MEANING),
+    (VERIFY_BREAK_IF, VERIFY_BREAK_IF_MEANING),
+    (VERIFY_SWITCH_CASES, VERIFY_SWITCH_CASES_MEANING),
+    (VERIFY_CONDITIONAL_ARGS, VERIFY_CONDITIONAL_ARGS_MEANING),
+    (VERIFY_OPERAND_TYPES, VERIFY_OPERAND_TYPES_MEANING),
+    (VERIFY_OPERAND_COUNT, VERIFY_OPERAND_COUNT_MEANING),
+    (VERIFY_RESULT_TYPE, VERIFY_RESULT_TYPE_MEANING),
+    (VERIFY_RETURN_TYPE, VERIFY_RETURN_TYPE_MEANING),
+    (VERIFY_TYPE_FORM, VERIFY_TYPE_FORM_MEANING),
+    (VERIFY_CONSTANT_FORM, VERIFY_CONSTANT_FORM_MEANING),
+    (VERIFY_DECORATION, VERIFY_DECORATION_MEANING),
+    (VERIFY_MODULE_SCOPE, VERIFY_MODULE_SCOPE_MEANING),
+    (VERIFY_CONTAINMENT, VERIFY_CONTAINMENT_MEANING),
+    (VERIFY_ADDRESS_SPACE, VERIFY_ADDRESS_SPACE_MEANING),
+    (VERIFY_MEMORY_ACCESS, VERIFY_MEMORY_ACCESS_MEANING),
+    (VERIFY_ENTRY_POINT, VERIFY_ENTRY_POINT_MEANING),
+    (VERIFY_HOISTING, VERIFY_HOISTING_MEANING),
+    (VERIFY_USE_LISTS, VERIFY_USE_LISTS_MEANING),
+    (VERIFY_RECURSION, VERIFY_RECURSION_MEANING),
+    (VERIFY_CALL, VERIFY_CALL_MEANING),
+    (VERIFY_TYPED, VERIFY_TYPED_MEANING),
+    (VERIFY_UNIQUE_MERGE, VERIFY_UNIQUE_MERGE_MEANING),
+    (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
+    (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
+    (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -242,3 +294,198 @@ const CONST_INDEX_OUT_OF_BOUNDS_MEANING: &str = "a constant index is out of boun
 pub const CONST_NOT_REPRESENTABLE: &str = "E1305";
 const CONST_NOT_REPRESENTABLE_MEANING: &str =
     "a constant value cannot be converted to the type it must take";
+// ---- E3000–E3199: IR text and binary format --------------------------------------------
+
+pub const IR_UNEXPECTED_CHAR: &str = "E3000";
+const IR_UNEXPECTED_CHAR_MEANING: &str = "a character that is not part of the IR text syntax";
+
+pub const IR_UNTERMINATED_STRING: &str = "E3001";
+const IR_UNTERMINATED_STRING_MEANING: &str = "a quoted IR name without its closing quote";
+
+pub const IR_BAD_LITERAL: &str = "E3002";
+const IR_BAD_LITERAL_MEANING: &str = "an IR literal that is malformed or out of its type's range";
+
+pub const IR_EXPECTED: &str = "E3003";
+const IR_EXPECTED_MEANING: &str = "the IR text has a different token than the syntax requires here";
+
+pub const IR_UNKNOWN_OPCODE: &str = "E3004";
+const IR_UNKNOWN_OPCODE_MEANING: &str =
+    "an IR opcode name that does not exist or cannot be written here";
+
+pub const IR_TYPE_EXPECTED: &str = "E3005";
+const IR_TYPE_EXPECTED_MEANING: &str = "an IR type position holds something that is not a type";
+
+pub const IR_UNDEFINED: &str = "E3006";
+const IR_UNDEFINED_MEANING: &str = "an IR value, block or item is used but never defined";
+
+pub const IR_REDEFINED: &str = "E3007";
+const IR_REDEFINED_MEANING: &str = "an IR name is defined twice in the same scope";
+
+pub const IR_UNKNOWN_ENUMERANT: &str = "E3008";
+const IR_UNKNOWN_ENUMERANT_MEANING: &str = "an address space, access mode, texel format, builtin or interpolation name that does not exist";
+
+pub const IR_TOO_DEEP: &str = "E3009";
+const IR_TOO_DEEP_MEANING: &str = "IR types or operands nest deeper than the parser accepts";
+
+pub const IR_BINARY_MAGIC: &str = "E3100";
+const IR_BINARY_MAGIC_MEANING: &str = "the input is not refract's binary IR (bad magic number)";
+
+pub const IR_BINARY_VERSION: &str = "E3101";
+const IR_BINARY_VERSION_MEANING: &str =
+    "the binary IR was written by an unsupported format version";
+
+pub const IR_BINARY_MALFORMED: &str = "E3102";
+const IR_BINARY_MALFORMED_MEANING: &str = "the binary IR is truncated or malformed";
+
+// ---- E3200–E3499: IR verifier (the meaning starts with the rule's name) ------------------
+
+pub const VERIFY_SSA_DOMINANCE: &str = "E3200";
+const VERIFY_SSA_DOMINANCE_MEANING: &str =
+    "ssa-dominance: a use is not dominated by its definition";
+
+pub const VERIFY_OPERAND_SCOPE: &str = "E3201";
+const VERIFY_OPERAND_SCOPE_MEANING: &str =
+    "operand-scope: an operand is not visible where it is used";
+
+pub const VERIFY_BLOCK_ARITY: &str = "E3202";
+const VERIFY_BLOCK_ARITY_MEANING: &str =
+    "block-arity: a branch passes a different number of arguments than its target has parameters";
+
+pub const VERIFY_BLOCK_ARG_TYPE: &str = "E3203";
+const VERIFY_BLOCK_ARG_TYPE_MEANING: &str =
+    "block-arg-type: a branch argument's type differs from its parameter's";
+
+pub const VERIFY_CRITICAL_EDGE: &str = "E3204";
+const VERIFY_CRITICAL_EDGE_MEANING: &str =
+    "no-critical-edges: a conditional branch targets a block with several predecessors";
+
+pub const VERIFY_TERMINATOR: &str = "E3205";
+const VERIFY_TERMINATOR_MEANING: &str =
+    "terminator-last: a block does not end in exactly one terminator";
+
+pub const VERIFY_PARAMS_FIRST: &str = "E3206";
+const VERIFY_PARAMS_FIRST_MEANING: &str =
+    "params-first: block parameters must come before the block's instructions";
+
+pub const VERIFY_ENTRY_BLOCK: &str = "E3207";
+const VERIFY_ENTRY_BLOCK_MEANING: &str =
+    "entry-block: the entry block has predecessors or its parameters differ from the signature";
+
+pub const VERIFY_NESTING: &str = "E3208";
+const VERIFY_NESTING_MEANING: &str =
+    "structured-nesting: control reaches a block outside the construct that owns it";
+
+pub const VERIFY_IF_ARMS: &str = "E3209";
+const VERIFY_IF_ARMS_MEANING: &str =
+    "if-arms: an if_else needs two distinct arms, both different from its merge";
+
+pub const VERIFY_LOOP_PREHEADER: &str = "E3210";
+const VERIFY_LOOP_PREHEADER_MEANING: &str =
+    "loop-preheader: a loop header is entered other than from its preheader and back edges";
+
+pub const VERIFY_LOOP_MERGE: &str = "E3211";
+const VERIFY_LOOP_MERGE_MEANING: &str =
+    "loop-merge-separate: a loop's header, continue and merge blocks must be distinct";
+
+pub const VERIFY_BREAK_TARGET: &str = "E3212";
+const VERIFY_BREAK_TARGET_MEANING: &str =
+    "break-target: a branch leaves more than the innermost loop or switch";
+
+pub const VERIFY_CONTINUE_TARGET: &str = "E3213";
+const VERIFY_CONTINUE_TARGET_MEANING: &str =
+    "continue-target: a continue targets a loop other than the innermost one";
+
+pub const VERIFY_BACK_EDGE: &str = "E3214";
+const VERIFY_BACK_EDGE_MEANING: &str =
+    "back-edge: a branch to a loop header that does not come from its continue construct";
+
+pub const VERIFY_BREAK_IF: &str = "E3215";
+const VERIFY_BREAK_IF_MEANING: &str =
+    "break-if: a loop's continue construct leaves the loop other than by the break-if shape";
+
+pub const VERIFY_SWITCH_CASES: &str = "E3216";
+const VERIFY_SWITCH_CASES_MEANING: &str =
+    "switch-cases: switch case values or targets are malformed";
+
+pub const VERIFY_CONDITIONAL_ARGS: &str = "E3217";
+const VERIFY_CONDITIONAL_ARGS_MEANING: &str =
+    "conditional-targets: a target of a conditional branch has parameters";
+
+pub const VERIFY_OPERAND_TYPES: &str = "E3218";
+const VERIFY_OPERAND_TYPES_MEANING: &str =
+    "operand-types: an operand's type does not fit its opcode";
+
+pub const VERIFY_OPERAND_COUNT: &str = "E3219";
+const VERIFY_OPERAND_COUNT_MEANING: &str =
+    "operand-count: an instruction has the wrong number of operands";
+
+pub const VERIFY_RESULT_TYPE: &str = "E3220";
+const VERIFY_RESULT_TYPE_MEANING: &str =
+    "result-type: an instruction's type is not what its opcode and operands give";
+
+pub const VERIFY_RETURN_TYPE: &str = "E3221";
+const VERIFY_RETURN_TYPE_MEANING: &str =
+    "return-type: a return value does not match the function's result type";
+
+pub const VERIFY_TYPE_FORM: &str = "E3222";
+const VERIFY_TYPE_FORM_MEANING: &str = "type-form: a type instruction is malformed";
+
+pub const VERIFY_CONSTANT_FORM: &str = "E3223";
+const VERIFY_CONSTANT_FORM_MEANING: &str = "constant-form: a constant is malformed";
+
+pub const VERIFY_DECORATION: &str = "E3224";
+const VERIFY_DECORATION_MEANING: &str =
+    "decoration-target: a decoration is on the wrong kind of instruction or malformed";
+
+pub const VERIFY_MODULE_SCOPE: &str = "E3225";
+const VERIFY_MODULE_SCOPE_MEANING: &str =
+    "module-scope: an instruction cannot live at module scope";
+
+pub const VERIFY_CONTAINMENT: &str = "E3226";
+const VERIFY_CONTAINMENT_MEANING: &str =
+    "containment: an instruction is inside the wrong kind of parent";
+
+pub const VERIFY_ADDRESS_SPACE: &str = "E3227";
+const VERIFY_ADDRESS_SPACE_MEANING: &str =
+    "address-space: a variable's address space does not fit its scope or type";
+
+pub const VERIFY_MEMORY_ACCESS: &str = "E3228";
+const VERIFY_MEMORY_ACCESS_MEANING: &str =
+    "memory-access: a load or store does not fit the pointer's access mode or type";
+
+pub const VERIFY_ENTRY_POINT: &str = "E3229";
+const VERIFY_ENTRY_POINT_MEANING: &str =
+    "entry-point: an entry point's stage decorations are malformed";
+
+pub const VERIFY_HOISTING: &str = "E3230";
+const VERIFY_HOISTING_MEANING: &str = "hoisting: a global value is not hoisted or not deduplicated";
+
+pub const VERIFY_USE_LISTS: &str = "E3231";
+const VERIFY_USE_LISTS_MEANING: &str =
+    "use-lists: the module's use lists disagree with its operands";
+
+pub const VERIFY_RECURSION: &str = "E3232";
+const VERIFY_RECURSION_MEANING: &str = "no-recursion: functions call each other in a cycle";
+
+pub const VERIFY_CALL: &str = "E3233";
+const VERIFY_CALL_MEANING: &str =
+    "call-signature: a call's arguments do not match the callee's parameters";
+
+pub const VERIFY_TYPED: &str = "E3234";
+const VERIFY_TYPED_MEANING: &str = "typed: an instruction has no type or its type is not a type";
+
+pub const VERIFY_UNIQUE_MERGE: &str = "E3235";
+const VERIFY_UNIQUE_MERGE_MEANING: &str =
+    "unique-merge: a block is the merge or continue block of several constructs";
+
+// ---- E4000–E4999: lowering, passes and back ends ----------------------------------------
+
+pub const UNKNOWN_PASS: &str = "E4000";
+const UNKNOWN_PASS_MEANING: &str = "a pass name that refract does not have";
+
+pub const PASS_BROKE_IR: &str = "E4001";
+const PASS_BROKE_IR_MEANING: &str =
+    "a pass produced IR that breaks a verifier rule (a bug in refract; the message names the rule)";
+
+pub const UNKNOWN_IR_TARGET: &str = "E4002";
+const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";

@@ -1,2 +1,128 @@
-//! IR passes, one per file, each `pub fn run(&mut Module) -> bool` returning whether it
-//! changed the module.
+//! IR passes, one per file, each a small free function `pub fn run(&mut Module) -> bool`
+//! that returns whether it changed the module (Cranelift's style).
+//!
+//! [`PASSES`] is the registry by name, in pipeline order; [`run_pipeline`] runs a list of
+//! them and, in debug builds and tests (`cfg!(debug_assertions)`, which the `ci` profile
+//! keeps on), verifies the module after every pass, so a pass that breaks an IR rule fails
+//! at once with the rule, the pass and the place in the printed IR.
+
+pub mod dce;
+
+use crate::diag::{Diagnostic, codes};
+use crate::ir::{Module, verify};
+
+/// A registered pass.
+pub struct Pass {
+    pub name: &'static str,
+    /// One line saying what it does, for `refract passes` and the playground.
+    pub summary: &'static str,
+    pub run: fn(&mut Module) -> bool,
+}
+
+/// Every pass, in pipeline order.
+pub const PASSES: &[Pass] = &[Pass {
+    name: "dce",
+    summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
+    run: dce::run,
+}];
+
+/// The pass called `name`.
+pub fn find(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// Whether the pipeline verifies after each pass: in debug builds and tests.
+pub const VERIFY_EACH_PASS: bool = cfg!(debug_assertions);
+
+/// Runs the named passes in order. Returns whether any changed the module, or a
+/// diagnostic for an unknown pass name or (when verifying) for a pass that broke a rule.
+pub fn run_pipeline(m: &mut Module, names: &[String]) -> Result<bool, Vec<Diagnostic>> {
+    let mut passes = Vec::with_capacity(names.len());
+    for name in names {
+        match find(name) {
+            Some(p) => passes.push(p),
+            None => {
+                let known: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+                return Err(vec![
+                    Diagnostic::error(codes::UNKNOWN_PASS, format!("unknown pass `{name}`"))
+                        .with_note(format!("the passes are: {}", known.join(", "))),
+                ]);
+            }
+        }
+    }
+    let mut changed = false;
+    for p in passes {
+        changed |= (p.run)(m);
+        if VERIFY_EACH_PASS {
+            verify_after(m, p.name)?;
+        }
+    }
+    Ok(changed)
+}
+
+/// Verifies after pass `name`; failures point into the printed module, quoted in a note.
+pub fn verify_after(m: &Module, name: &str) -> Result<(), Vec<Diagnostic>> {
+    verify::verify_printed(m).map_err(|(text, diags)| {
+        let index = crate::diag::LineIndex::new(&text);
+        diags
+            .into_iter()
+            .map(|mut d| {
+                let place = d.primary_span().map(|s| {
+                    let (line, col) = index.line_col(s.start);
+                    let line_text = text[s.range()].lines().next().unwrap_or("");
+                    format!("at {line}:{col} of the IR printed after the pass: `{line_text}`")
+                });
+                d.labels.clear();
+                d.message = format!("after pass `{name}`: {}", d.message);
+                d.code = codes::PASS_BROKE_IR;
+                if let Some(p) = place {
+                    d.notes.push(p);
+                }
+                d
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Opcode, parse};
+
+    #[test]
+    fn unknown_pass_is_a_diagnostic() {
+        let mut m = Module::new();
+        let err = run_pipeline(&mut m, &["nope".to_string()]).unwrap_err();
+        assert_eq!(err[0].code, codes::UNKNOWN_PASS);
+        assert!(err[0].notes[0].contains("dce"));
+    }
+
+    #[test]
+    fn a_broken_module_after_a_pass_names_the_pass_rule_and_place() {
+        let mut m = parse("func @f() -> i32 {\n^entry:\n  return 1i\n}\n").expect("parses");
+        // What a buggy pass might do: drop a block's terminator.
+        let f = m
+            .children(m.root())
+            .find(|&c| m.opcode(c) == Opcode::Func)
+            .expect("func");
+        let entry = m.first_child(f).expect("entry");
+        let ret = m.last_child(entry).expect("return");
+        m.set_operands(ret, &[]);
+        m.remove(ret);
+        let d = verify_after(&m, "buggy").unwrap_err();
+        assert_eq!(d[0].code, codes::PASS_BROKE_IR);
+        assert!(
+            d[0].message
+                .starts_with("after pass `buggy`: terminator-last:"),
+            "{}",
+            d[0].message
+        );
+        assert!(
+            d[0].notes
+                .iter()
+                .any(|n| n.contains("at 2:1") && n.contains("^entry:")),
+            "{:?}",
+            d[0].notes
+        );
+    }
+}

@@ -1,0 +1,950 @@
+//! The text printer. The format is described in the essay of `ir/mod.rs`; this file
+//! follows it exactly, and `parse.rs` reads it back.
+//!
+//! Printing numbers ids densely: unnamed module-scope items are `@0, @1, …` in print
+//! order, and inside each function unnamed values are `%0, %1, …` and blocks `^0, ^1, …`.
+//! Named ones print their debug name, made unique with a `.N` suffix. So the text does not
+//! depend on the arena's history, and `print(parse(print(m))) == print(m)`.
+//!
+//! Types, scalar and vector constants, zero values, `undef` and global `specialize`
+//! values print inline where they are used. Other module-scope instructions print as
+//! items, in the order of the module's children.
+
+use super::enums::{
+    AccessMode, AddressSpace, BuiltinValue, DepthMode, InterpolationSampling, InterpolationType,
+    TexelFormat, TextureDim,
+};
+use super::module::{Inst, Module};
+use super::opcode::Opcode;
+use crate::diag::Span;
+use std::fmt::Write;
+
+/// Prints a module.
+pub fn print(m: &Module) -> String {
+    let mut p = Printer::new(m, false);
+    p.module();
+    p.out
+}
+
+/// Prints a module and returns, for every printed instruction (by index), the span of its
+/// line in the text: where a diagnostic about it points.
+pub fn print_with_spans(m: &Module) -> (String, Vec<Span>) {
+    let mut p = Printer::new(m, true);
+    p.module();
+    (p.out, p.spans)
+}
+
+/// The spelling of one type, for messages.
+pub fn type_to_string(m: &Module, t: Inst) -> String {
+    let mut p = Printer::new(m, false);
+    p.type_ref(t, 0);
+    p.out
+}
+
+/// The spelling of one operand as the printer would write it in the whole module, for
+/// messages. Numbers the enclosing function (or the module) on each call: meant for
+/// error paths, not hot ones.
+pub fn operand_to_string(m: &Module, v: Inst) -> String {
+    let mut p = Printer::new(m, false);
+    p.assign_globals();
+    // The function (or generic) around `v`, if any, numbers its values and blocks.
+    let mut cur = Some(v);
+    while let Some(x) = cur {
+        if matches!(m.opcode(x), Opcode::Func | Opcode::Generic) {
+            p.assign_locals(x);
+            break;
+        }
+        cur = m.parent(x);
+    }
+    p.operand(v);
+    p.out
+}
+
+const NAMED: u32 = 1 << 31;
+const UNSET: u32 = u32::MAX;
+/// Deeper types print as `…`: only a corrupt module nests this deep, as the parser and
+/// lowering both limit nesting.
+const MAX_TYPE_DEPTH: u32 = 64;
+
+fn is_decoration_name(s: &str) -> bool {
+    Opcode::from_name(s).is_some_and(|op| op.is_decoration())
+}
+
+pub(crate) fn is_plain_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+struct Printer<'m> {
+    m: &'m Module,
+    out: String,
+    /// Per instruction: `NAMED | suffix` for named ones, the number for unnamed ones.
+    ids: Vec<u32>,
+    record_spans: bool,
+    spans: Vec<Span>,
+    /// The spelling of each global type printed so far: most instructions print one.
+    type_cache: rustc_hash::FxHashMap<Inst, Box<str>>,
+}
+
+/// Hands out unique spellings within one scope.
+#[derive(Default)]
+struct Scope {
+    next: u32,
+    seen: rustc_hash::FxHashMap<String, u32>,
+}
+
+impl Scope {
+    fn assign(&mut self, name: Option<&str>) -> u32 {
+        match name {
+            Some(n) => {
+                let count = self.seen.entry(n.to_string()).or_insert(0);
+                let suffix = *count;
+                *count += 1;
+                NAMED | suffix
+            }
+            None => {
+                self.next += 1;
+                self.next - 1
+            }
+        }
+    }
+}
+
+impl<'m> Printer<'m> {
+    fn new(m: &'m Module, record_spans: bool) -> Self {
+        Printer {
+            m,
+            out: String::new(),
+            ids: Vec::new(),
+            record_spans,
+            type_cache: rustc_hash::FxHashMap::default(),
+            spans: if record_spans {
+                vec![Span::DETACHED; m.capacity()]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn push_u32(&mut self, mut x: u32) {
+        let mut buf = [0u8; 10];
+        let mut i = buf.len();
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (x % 10) as u8;
+            x /= 10;
+            if x == 0 {
+                break;
+            }
+        }
+        for &d in &buf[i..] {
+            self.out.push(char::from(d));
+        }
+    }
+
+    fn mark_start(&mut self, i: Inst) -> usize {
+        let _ = i;
+        self.out.len()
+    }
+
+    fn mark_end(&mut self, i: Inst, start: usize) {
+        if self.record_spans {
+            self.spans[i.index()] = Span::from_range(start..self.out.len());
+        }
+    }
+
+    /// Whether a module-scope instruction prints inline where it is used.
+    fn is_inline(&self, i: Inst) -> bool {
+        let m = self.m;
+        let op = m.opcode(i);
+        if op.is_type() {
+            return op != Opcode::Struct;
+        }
+        match op {
+            Opcode::Constant | Opcode::Zero | Opcode::Undef | Opcode::Specialize => true,
+            Opcode::Composite => self.is_inline_vector(i),
+            _ => false,
+        }
+    }
+
+    /// A vector constant whose parts are scalar constants prints inline.
+    fn is_inline_vector(&self, i: Inst) -> bool {
+        let m = self.m;
+        m.ty(i).is_some_and(|t| m.opcode(t) == Opcode::Vec)
+            && m.operands(i).all(|x| m.opcode(x) == Opcode::Constant)
+    }
+
+    // ---- naming ---------------------------------------------------------------------
+
+    fn assign_globals(&mut self) {
+        let m = self.m;
+        self.ids.resize(m.capacity(), UNSET);
+        let mut scope = Scope::default();
+        for c in m.children(m.root()) {
+            if self.is_inline(c) {
+                continue;
+            }
+            self.ids[c.index()] = scope.assign(m.name(c));
+        }
+    }
+
+    fn assign_locals(&mut self, container: Inst) {
+        let m = self.m;
+        if self.ids.len() < m.capacity() {
+            self.ids.resize(m.capacity(), UNSET);
+        }
+        let mut values = Scope::default();
+        let mut blocks = Scope::default();
+        for b in m.children(container) {
+            if m.opcode(b) != Opcode::Block {
+                continue;
+            }
+            self.ids[b.index()] = blocks.assign(m.name(b));
+            for i in m.children(b) {
+                if m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void) {
+                    self.ids[i.index()] = values.assign(m.name(i));
+                }
+            }
+        }
+    }
+
+    fn id(&mut self, sigil: char, i: Inst) {
+        self.out.push(sigil);
+        let id = self.ids.get(i.index()).copied().unwrap_or(UNSET);
+        if id == UNSET {
+            // Not numbered in this scope: a value of another function, or a corrupt
+            // reference. Print something recognisable rather than fail.
+            match self.m.name(i) {
+                Some(n) => self.name_text(n),
+                None => {
+                    self.out.push('?');
+                    self.push_u32(i.index() as u32);
+                }
+            }
+            return;
+        }
+        if id & NAMED != 0 {
+            let name = self.m.name(i).unwrap_or("?");
+            if sigil == '@' && is_decoration_name(name) {
+                // `@location` would read as a decoration.
+                self.quoted(name);
+            } else {
+                self.name_text(name);
+            }
+            let suffix = id & !NAMED;
+            if suffix > 0 {
+                self.out.push('.');
+                self.push_u32(suffix);
+            }
+        } else {
+            self.push_u32(id);
+        }
+    }
+
+    fn name_text(&mut self, name: &str) {
+        if is_plain_ident(name) {
+            self.out.push_str(name);
+        } else {
+            self.quoted(name);
+        }
+    }
+
+    fn quoted(&mut self, name: &str) {
+        {
+            self.out.push('"');
+            for c in name.chars() {
+                match c {
+                    '"' => self.out.push_str("\\\""),
+                    '\\' => self.out.push_str("\\\\"),
+                    '\n' => self.out.push_str("\\n"),
+                    c if c.is_control() => {
+                        let _ = write!(self.out, "\\u{{{:x}}}", c as u32);
+                    }
+                    c => self.out.push(c),
+                }
+            }
+            self.out.push('"');
+        }
+    }
+
+    // ---- module -------------------------------------------------------------------------
+
+    fn module(&mut self) {
+        let m = self.m;
+        self.assign_globals();
+        let mut first = true;
+        for c in m.children(m.root()) {
+            if self.is_inline(c) {
+                continue;
+            }
+            let op = m.opcode(c);
+            let is_block_item = matches!(op, Opcode::Func | Opcode::Generic | Opcode::Struct);
+            if !first && is_block_item {
+                self.out.push('\n');
+            }
+            first = false;
+            match op {
+                Opcode::Struct => self.struct_item(c),
+                Opcode::Func | Opcode::Generic => self.func_item(c),
+                _ => {
+                    let start = self.mark_start(c);
+                    self.instruction(c, '@');
+                    self.mark_end(c, start);
+                    self.out.push('\n');
+                }
+            }
+        }
+    }
+
+    fn decorations(&mut self, i: Inst, filter: impl Fn(Opcode) -> bool) {
+        let m = self.m;
+        for d in m.decorations(i) {
+            if !filter(m.opcode(d)) {
+                continue;
+            }
+            let start = self.mark_start(d);
+            self.out.push_str(" @");
+            self.out.push_str(m.opcode(d).name());
+            let n = m.num_operands(d);
+            if n > 0 {
+                self.out.push('(');
+                for k in 0..n {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.decoration_operand(m.opcode(d), k, m.operand(d, k));
+                }
+                self.out.push(')');
+            }
+            self.mark_end(d, start);
+        }
+    }
+
+    fn decoration_operand(&mut self, op: Opcode, k: usize, v: Inst) {
+        let m = self.m;
+        let word = m
+            .const_u32(v)
+            .filter(|_| m.ty(v).is_some_and(|t| m.opcode(t) == Opcode::U32));
+        let name = word.and_then(|w| match (op, k) {
+            (Opcode::DecoBuiltin, 0) => BuiltinValue::from_u32(w).map(|x| x.name()),
+            (Opcode::DecoBuiltin, 1) => DepthMode::from_u32(w).map(|x| x.name()),
+            (Opcode::DecoInterpolate, 0) => InterpolationType::from_u32(w).map(|x| x.name()),
+            (Opcode::DecoInterpolate, 1) => InterpolationSampling::from_u32(w).map(|x| x.name()),
+            _ => None,
+        });
+        match (name, word) {
+            (Some(n), _) => self.out.push_str(n),
+            (None, Some(w)) if !matches!(op, Opcode::DecoBuiltin | Opcode::DecoInterpolate) => {
+                self.push_u32(w)
+            }
+            _ => self.operand(v),
+        }
+    }
+
+    fn is_io_decoration(op: Opcode) -> bool {
+        matches!(
+            op,
+            Opcode::DecoBuiltin
+                | Opcode::DecoLocation
+                | Opcode::DecoBlendSrc
+                | Opcode::DecoInterpolate
+                | Opcode::DecoInvariant
+        )
+    }
+
+    fn struct_item(&mut self, s: Inst) {
+        let m = self.m;
+        let start = self.mark_start(s);
+        self.out.push_str("struct ");
+        self.id('@', s);
+        self.out.push_str(" {\n");
+        let mut scope = Scope::default();
+        for f in m.children(s) {
+            let fstart = self.mark_start(f);
+            self.out.push_str("  %");
+            match m.name(f) {
+                Some(n) => {
+                    let id = scope.assign(Some(n));
+                    self.name_text(n);
+                    if id & !NAMED > 0 {
+                        self.out.push('.');
+                        self.push_u32(id & !NAMED);
+                    }
+                }
+                None => {
+                    let id = scope.assign(None);
+                    self.push_u32(id);
+                }
+            }
+            self.out.push_str(": ");
+            self.type_opt(m.ty(f));
+            self.decorations(f, |_| true);
+            self.mark_end(f, fstart);
+            self.out.push('\n');
+        }
+        self.out.push('}');
+        self.decorations(s, |_| true);
+        self.mark_end(s, start);
+        self.out.push('\n');
+    }
+
+    fn func_item(&mut self, f: Inst) {
+        let m = self.m;
+        let start = self.mark_start(f);
+        self.assign_locals(f);
+        self.out.push_str(m.opcode(f).name());
+        self.out.push(' ');
+        self.id('@', f);
+        let fty = m.ty(f);
+        let parts = fty.and_then(|t| m.fn_parts(t));
+        let entry = m.first_child(f);
+        match (parts, entry) {
+            (Some((result, _)), Some(entry)) => {
+                self.out.push('(');
+                self.param_list(entry);
+                self.out.push(')');
+                let has_io = m
+                    .decorations(f)
+                    .any(|d| Self::is_io_decoration(m.opcode(d)));
+                if m.opcode(result) != Opcode::Void || has_io {
+                    self.out.push_str(" ->");
+                    self.decorations(f, Self::is_io_decoration);
+                    self.out.push(' ');
+                    self.type_ref(result, 0);
+                }
+                self.decorations(f, |op| !Self::is_io_decoration(op));
+                self.mark_end(f, start);
+                self.out.push_str(" {\n");
+                for b in m.children(f) {
+                    self.block(b, b == entry);
+                }
+                self.out.push_str("}\n");
+            }
+            _ => {
+                // A function without body (or with a malformed type): its declaration.
+                self.out.push_str(": ");
+                self.type_opt(fty);
+                self.decorations(f, |_| true);
+                self.mark_end(f, start);
+                self.out.push('\n');
+            }
+        }
+    }
+
+    fn param_list(&mut self, block: Inst) {
+        let m = self.m;
+        let mut first = true;
+        for p in m.children(block) {
+            if m.opcode(p) != Opcode::Param {
+                break;
+            }
+            if !first {
+                self.out.push_str(", ");
+            }
+            first = false;
+            let start = self.mark_start(p);
+            self.id('%', p);
+            self.out.push_str(": ");
+            self.type_opt(m.ty(p));
+            self.decorations(p, |_| true);
+            self.mark_end(p, start);
+        }
+    }
+
+    fn block(&mut self, b: Inst, is_entry: bool) {
+        let m = self.m;
+        if m.opcode(b) != Opcode::Block {
+            // A corrupt function child; show it as an instruction.
+            self.out.push_str("  ");
+            self.instruction(b, '%');
+            self.out.push('\n');
+            return;
+        }
+        let start = self.mark_start(b);
+        self.id('^', b);
+        let has_params = m
+            .first_child(b)
+            .is_some_and(|c| m.opcode(c) == Opcode::Param);
+        if has_params && !is_entry {
+            self.out.push('(');
+            self.param_list(b);
+            self.out.push(')');
+        }
+        self.out.push(':');
+        self.decorations(b, |_| true);
+        self.mark_end(b, start);
+        self.out.push('\n');
+        for i in m.children(b) {
+            if m.opcode(i) == Opcode::Param {
+                // Printed in the label (or, for the entry block, the function header).
+                continue;
+            }
+            self.out.push_str("  ");
+            let start = self.mark_start(i);
+            self.instruction(i, '%');
+            self.mark_end(i, start);
+            self.out.push('\n');
+        }
+    }
+
+    // ---- instructions ---------------------------------------------------------------------
+
+    fn instruction(&mut self, i: Inst, sigil: char) {
+        let m = self.m;
+        let op = m.opcode(i);
+        let ty = m.ty(i);
+        let has_result = ty.is_some_and(|t| m.opcode(t) != Opcode::Void);
+        if has_result {
+            self.id(sigil, i);
+            self.out.push_str(": ");
+            self.type_opt(ty);
+            self.out.push_str(" = ");
+        }
+        if op.is_type() {
+            // A local (non-global) type, in a generic's body.
+            self.type_body(i, 0);
+            self.decorations(i, |_| true);
+            return;
+        }
+        self.out.push_str(op.name());
+        let n = m.num_operands(i);
+        match op {
+            Opcode::Constant => {
+                self.out.push(' ');
+                self.literal(i, 0);
+            }
+            Opcode::Br if n > 0 => {
+                self.out.push(' ');
+                self.block_with_args(m.operand(i, 0), 1, i);
+            }
+            Opcode::IfElse if n == 4 => {
+                self.out.push(' ');
+                self.operand(m.operand(i, 0));
+                self.out.push_str(", ");
+                self.operand(m.operand(i, 1));
+                self.out.push_str(", ");
+                self.operand(m.operand(i, 2));
+                self.out.push_str(", merge ");
+                self.operand(m.operand(i, 3));
+            }
+            Opcode::Loop if n >= 3 => {
+                self.out.push(' ');
+                self.block_with_args(m.operand(i, 0), 3, i);
+                self.out.push_str(", merge ");
+                self.operand(m.operand(i, 1));
+                self.out.push_str(", continue ");
+                self.operand(m.operand(i, 2));
+            }
+            Opcode::Switch if n >= 3 && n % 2 == 1 => {
+                self.out.push(' ');
+                self.operand(m.operand(i, 0));
+                self.out.push_str(", default ");
+                self.operand(m.operand(i, 1));
+                self.out.push_str(", merge ");
+                self.operand(m.operand(i, 2));
+                let mut k = 3;
+                while k + 1 < n {
+                    self.out.push_str(", case ");
+                    self.operand(m.operand(i, k));
+                    self.out.push(' ');
+                    self.operand(m.operand(i, k + 1));
+                    k += 2;
+                }
+            }
+            Opcode::Call if n > 0 => {
+                self.out.push(' ');
+                self.operand(m.operand(i, 0));
+                self.out.push('(');
+                for k in 1..n {
+                    if k > 1 {
+                        self.out.push_str(", ");
+                    }
+                    self.operand(m.operand(i, k));
+                }
+                self.out.push(')');
+            }
+            _ => {
+                for (k, v) in m.operands(i).enumerate() {
+                    self.out.push_str(if k == 0 { " " } else { ", " });
+                    self.operand(v);
+                }
+            }
+        }
+        self.decorations(i, |_| true);
+    }
+
+    fn block_with_args(&mut self, target: Inst, first_arg: usize, user: Inst) {
+        let m = self.m;
+        self.operand(target);
+        let n = m.num_operands(user);
+        if n > first_arg {
+            self.out.push('(');
+            for k in first_arg..n {
+                if k > first_arg {
+                    self.out.push_str(", ");
+                }
+                self.operand(m.operand(user, k));
+            }
+            self.out.push(')');
+        }
+    }
+
+    /// An operand reference.
+    fn operand(&mut self, v: Inst) {
+        self.operand_at(v, 0);
+    }
+
+    /// An operand inside a type or constant nested `depth` deep. Only a corrupt module
+    /// (a type that contains itself) nests past the limit.
+    fn operand_at(&mut self, v: Inst, depth: u32) {
+        if depth > MAX_TYPE_DEPTH {
+            self.out.push('…');
+            return;
+        }
+        let m = self.m;
+        let op = m.opcode(v);
+        if op == Opcode::Block {
+            self.id('^', v);
+            return;
+        }
+        if m.is_global(v) {
+            if op.is_type() && op != Opcode::Struct {
+                self.type_body(v, depth);
+                return;
+            }
+            match op {
+                Opcode::Constant => return self.literal(v, depth),
+                Opcode::Zero | Opcode::Undef | Opcode::Specialize => {
+                    return self.inline_constant(v, depth);
+                }
+                Opcode::Composite if self.is_inline_vector(v) => {
+                    return self.inline_constant(v, depth);
+                }
+                _ => return self.id('@', v),
+            }
+        }
+        self.id('%', v);
+    }
+
+    fn inline_constant(&mut self, v: Inst, depth: u32) {
+        let m = self.m;
+        match m.opcode(v) {
+            Opcode::Zero => {
+                self.type_opt_at(m.ty(v), depth + 1);
+                self.out.push_str("()");
+            }
+            Opcode::Undef => {
+                self.out.push_str("undef<");
+                self.type_opt_at(m.ty(v), depth + 1);
+                self.out.push('>');
+            }
+            Opcode::Specialize => {
+                self.out.push_str("specialize<");
+                self.type_opt_at(m.ty(v), depth + 1);
+                for x in m.operands(v) {
+                    self.out.push_str(", ");
+                    self.operand_at(x, depth + 1);
+                }
+                self.out.push('>');
+            }
+            _ => {
+                self.type_opt_at(m.ty(v), depth + 1);
+                self.out.push('(');
+                for (k, x) in m.operands(v).enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.operand_at(x, depth + 1);
+                }
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn literal(&mut self, c: Inst, depth: u32) {
+        let m = self.m;
+        let bits = m.literal(c);
+        let scalar = m.ty(c).and_then(|t| m.scalar(t));
+        use super::types::Scalar;
+        match scalar {
+            Some(Scalar::Bool) if bits <= 1 => {
+                self.out.push_str(if bits == 1 { "true" } else { "false" })
+            }
+            Some(Scalar::I32) => {
+                let v = bits as i32;
+                if v < 0 {
+                    self.out.push('-');
+                }
+                self.push_u32(v.unsigned_abs());
+                self.out.push('i');
+            }
+            Some(Scalar::U32) => {
+                self.push_u32(bits);
+                self.out.push('u');
+            }
+            Some(Scalar::F32) if f32::from_bits(bits).is_finite() => {
+                let _ = write!(self.out, "{:?}f", f32::from_bits(bits));
+            }
+            Some(Scalar::F16)
+                if bits <= 0xffff && half::f16::from_bits(bits as u16).is_finite() =>
+            {
+                let v = half::f16::from_bits(bits as u16).to_f32();
+                let _ = write!(self.out, "{v:?}h");
+            }
+            _ => {
+                self.out.push_str("bits<");
+                self.type_opt_at(m.ty(c), depth + 1);
+                let _ = write!(self.out, ">(0x{bits:08x})");
+            }
+        }
+    }
+
+    // ---- types ------------------------------------------------------------------------------
+
+    fn type_opt(&mut self, t: Option<Inst>) {
+        self.type_opt_at(t, 0);
+    }
+
+    fn type_opt_at(&mut self, t: Option<Inst>, depth: u32) {
+        match t {
+            Some(t) => self.type_ref(t, depth),
+            None => self.out.push_str("<untyped>"),
+        }
+    }
+
+    /// A type in a type position: inline syntax for global types, a reference otherwise.
+    fn type_ref(&mut self, t: Inst, depth: u32) {
+        let m = self.m;
+        let op = m.opcode(t);
+        if op == Opcode::Struct && m.is_global(t) {
+            return self.id('@', t);
+        }
+        if depth > MAX_TYPE_DEPTH {
+            self.out.push('…');
+            return;
+        }
+        if op.is_type() && m.is_global(t) {
+            if let Some(cached) = self.type_cache.get(&t) {
+                self.out.push_str(cached);
+                return;
+            }
+            let start = self.out.len();
+            self.type_body(t, depth);
+            let text: Box<str> = self.out[start..].into();
+            self.type_cache.insert(t, text);
+            return;
+        }
+        self.operand_at(t, depth)
+    }
+
+    fn enum_name<E>(
+        &self,
+        v: Inst,
+        from: impl Fn(u32) -> Option<E>,
+        name: impl Fn(E) -> &'static str,
+    ) -> Option<&'static str> {
+        let m = self.m;
+        if m.ty(v).is_some_and(|t| m.opcode(t) == Opcode::U32) {
+            m.const_u32(v).and_then(from).map(name)
+        } else {
+            None
+        }
+    }
+
+    /// The type syntax of type instruction `t` itself.
+    fn type_body(&mut self, t: Inst, depth: u32) {
+        let m = self.m;
+        if depth > MAX_TYPE_DEPTH {
+            self.out.push('…');
+            return;
+        }
+        let op = m.opcode(t);
+        let n = m.num_operands(t);
+        let ops: Vec<Inst> = m.operands(t).collect();
+        let count = |k: usize| -> Option<u32> {
+            ops.get(k)
+                .filter(|&&x| m.ty(x).is_some_and(|ty| m.opcode(ty) == Opcode::U32))
+                .and_then(|&x| m.const_u32(x))
+        };
+        let canonical = match op {
+            Opcode::TypeKind
+            | Opcode::Label
+            | Opcode::Void
+            | Opcode::Bool
+            | Opcode::I32
+            | Opcode::U32
+            | Opcode::F32
+            | Opcode::F16
+            | Opcode::Sampler
+            | Opcode::SamplerComparison
+            | Opcode::TextureExternal
+            | Opcode::RuntimeBuffer
+                if n == 0 =>
+            {
+                self.out.push_str(match op {
+                    Opcode::RuntimeBuffer => "buffer",
+                    _ => op.name(),
+                });
+                true
+            }
+            Opcode::Vec if n == 2 && count(1).is_some_and(|c| (2..=4).contains(&c)) => {
+                self.out.push_str("vec");
+                self.push_u32(count(1).unwrap_or(0));
+                self.out.push('<');
+                self.type_ref(ops[0], depth + 1);
+                self.out.push('>');
+                true
+            }
+            Opcode::Mat
+                if n == 2
+                    && count(1).is_some_and(|c| (2..=4).contains(&c))
+                    && m.vec_parts(ops[0])
+                        .is_some_and(|(_, r)| (2..=4).contains(&r)) =>
+            {
+                let (elem, rows) = m.vec_parts(ops[0]).unwrap_or((ops[0], 0));
+                self.out.push_str("mat");
+                self.push_u32(count(1).unwrap_or(0));
+                self.out.push('x');
+                self.push_u32(rows);
+                self.out.push('<');
+                self.type_ref(elem, depth + 1);
+                self.out.push('>');
+                true
+            }
+            Opcode::Array if n == 2 || (n == 3 && count(2).is_some()) => {
+                self.out.push_str("array<");
+                self.type_ref(ops[0], depth + 1);
+                self.out.push_str(", ");
+                match count(1) {
+                    Some(c) => self.push_u32(c),
+                    None => self.operand_at(ops[1], depth + 1),
+                }
+                if n == 3 {
+                    self.out.push_str(", stride=");
+                    self.push_u32(count(2).unwrap_or(0));
+                }
+                self.out.push('>');
+                true
+            }
+            Opcode::RuntimeArray if n == 1 || (n == 2 && count(1).is_some()) => {
+                self.out.push_str("array<");
+                self.type_ref(ops[0], depth + 1);
+                if n == 2 {
+                    self.out.push_str(", stride=");
+                    self.push_u32(count(1).unwrap_or(0));
+                }
+                self.out.push('>');
+                true
+            }
+            Opcode::Atomic if n == 1 => {
+                self.out.push_str("atomic<");
+                self.type_ref(ops[0], depth + 1);
+                self.out.push('>');
+                true
+            }
+            Opcode::Ptr if n == 3 => {
+                let space = self.enum_name(ops[0], AddressSpace::from_u32, AddressSpace::name);
+                let access = self.enum_name(ops[2], AccessMode::from_u32, AccessMode::name);
+                match (space, access) {
+                    (Some(s), Some(a)) => {
+                        self.out.push_str("ptr<");
+                        self.out.push_str(s);
+                        self.out.push_str(", ");
+                        self.type_ref(ops[1], depth + 1);
+                        self.out.push_str(", ");
+                        self.out.push_str(a);
+                        self.out.push('>');
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Opcode::TextureSampled | Opcode::TextureMultisampled if n == 2 => {
+                match self.enum_name(ops[0], TextureDim::from_u32, TextureDim::name) {
+                    Some(d) => {
+                        self.out.push_str(if op == Opcode::TextureSampled {
+                            "texture_"
+                        } else {
+                            "texture_multisampled_"
+                        });
+                        self.out.push_str(d);
+                        self.out.push('<');
+                        self.type_ref(ops[1], depth + 1);
+                        self.out.push('>');
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Opcode::TextureDepth | Opcode::TextureDepthMultisampled if n == 1 => {
+                match self.enum_name(ops[0], TextureDim::from_u32, TextureDim::name) {
+                    Some(d) => {
+                        self.out.push_str(if op == Opcode::TextureDepth {
+                            "texture_depth_"
+                        } else {
+                            "texture_depth_multisampled_"
+                        });
+                        self.out.push_str(d);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Opcode::TextureStorage if n == 3 => {
+                let d = self.enum_name(ops[0], TextureDim::from_u32, TextureDim::name);
+                let f = self.enum_name(ops[1], TexelFormat::from_u32, TexelFormat::name);
+                let a = self.enum_name(ops[2], AccessMode::from_u32, AccessMode::name);
+                match (d, f, a) {
+                    (Some(d), Some(f), Some(a)) => {
+                        self.out.push_str("texture_storage_");
+                        self.out.push_str(d);
+                        self.out.push('<');
+                        self.out.push_str(f);
+                        self.out.push_str(", ");
+                        self.out.push_str(a);
+                        self.out.push('>');
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Opcode::Buffer if n == 1 && count(0).is_some() => {
+                self.out.push_str("buffer<");
+                self.push_u32(count(0).unwrap_or(0));
+                self.out.push('>');
+                true
+            }
+            Opcode::FnType if n >= 1 => {
+                self.out.push_str("fn(");
+                for (k, &p) in ops[1..].iter().enumerate() {
+                    if k > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.type_ref(p, depth + 1);
+                }
+                self.out.push_str(") -> ");
+                self.type_ref(ops[0], depth + 1);
+                true
+            }
+            _ => false,
+        };
+        if !canonical {
+            // The generic form `opcode<operands…>`, which the parser also reads: for
+            // types the verifier will reject, so that they can still be shown.
+            self.out.push_str(op.name());
+            self.out.push('<');
+            for (k, &x) in ops.iter().enumerate() {
+                if k > 0 {
+                    self.out.push_str(", ");
+                }
+                if m.is_type_valued(x) {
+                    self.type_ref(x, depth + 1);
+                } else {
+                    self.operand_at(x, depth + 1);
+                }
+            }
+            self.out.push('>');
+        }
+    }
+}

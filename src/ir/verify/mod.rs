@@ -1,0 +1,920 @@
+//! The verifier: checks every rule of the IR essay and reports each violation as a
+//! diagnostic whose message starts with the rule's name (`no-critical-edges: …`).
+//!
+//! It runs after parsing and, in debug builds and tests, after every pass. It never
+//! panics on a malformed module: every question it asks of the module tolerates garbage.
+//! Checks run in order of dependency: module scope and types first, then per function the
+//! block shapes, then (only if those hold) the CFG, SSA dominance and structured control
+//! flow, then operand types.
+
+mod builtins;
+mod forms;
+mod typing;
+
+use super::cfg::{self, Cfg, DomTree, is_edge_operand, terminator};
+use super::enums::AddressSpace;
+use super::module::{Block, Func, Inst, Module};
+use super::opcode::Opcode;
+use super::structure::StructureTree;
+use crate::diag::{Diagnostic, Span, codes};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+macro_rules! rules {
+    ($( $variant:ident $name:literal $code:ident ),* $(,)?) => {
+        /// The verifier's rules. Each has a stable name, used in messages and tests, and
+        /// a diagnostic code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Rule { $( $variant, )* }
+
+        impl Rule {
+            pub const ALL: &'static [Rule] = &[ $( Rule::$variant, )* ];
+
+            pub fn name(self) -> &'static str {
+                match self { $( Rule::$variant => $name, )* }
+            }
+
+            pub fn code(self) -> &'static str {
+                match self { $( Rule::$variant => codes::$code, )* }
+            }
+        }
+    };
+}
+
+rules! {
+    SsaDominance "ssa-dominance" VERIFY_SSA_DOMINANCE,
+    OperandScope "operand-scope" VERIFY_OPERAND_SCOPE,
+    BlockArity "block-arity" VERIFY_BLOCK_ARITY,
+    BlockArgType "block-arg-type" VERIFY_BLOCK_ARG_TYPE,
+    CriticalEdge "no-critical-edges" VERIFY_CRITICAL_EDGE,
+    Terminator "terminator-last" VERIFY_TERMINATOR,
+    ParamsFirst "params-first" VERIFY_PARAMS_FIRST,
+    EntryBlock "entry-block" VERIFY_ENTRY_BLOCK,
+    Nesting "structured-nesting" VERIFY_NESTING,
+    IfArms "if-arms" VERIFY_IF_ARMS,
+    LoopPreheader "loop-preheader" VERIFY_LOOP_PREHEADER,
+    LoopMerge "loop-merge-separate" VERIFY_LOOP_MERGE,
+    BreakTarget "break-target" VERIFY_BREAK_TARGET,
+    ContinueTarget "continue-target" VERIFY_CONTINUE_TARGET,
+    BackEdge "back-edge" VERIFY_BACK_EDGE,
+    BreakIf "break-if" VERIFY_BREAK_IF,
+    SwitchCases "switch-cases" VERIFY_SWITCH_CASES,
+    ConditionalTargets "conditional-targets" VERIFY_CONDITIONAL_ARGS,
+    OperandTypes "operand-types" VERIFY_OPERAND_TYPES,
+    OperandCount "operand-count" VERIFY_OPERAND_COUNT,
+    ResultType "result-type" VERIFY_RESULT_TYPE,
+    ReturnType "return-type" VERIFY_RETURN_TYPE,
+    TypeForm "type-form" VERIFY_TYPE_FORM,
+    ConstantForm "constant-form" VERIFY_CONSTANT_FORM,
+    Decoration "decoration-target" VERIFY_DECORATION,
+    ModuleScope "module-scope" VERIFY_MODULE_SCOPE,
+    Containment "containment" VERIFY_CONTAINMENT,
+    AddressSpaceRule "address-space" VERIFY_ADDRESS_SPACE,
+    MemoryAccess "memory-access" VERIFY_MEMORY_ACCESS,
+    EntryPoint "entry-point" VERIFY_ENTRY_POINT,
+    Hoisting "hoisting" VERIFY_HOISTING,
+    UseLists "use-lists" VERIFY_USE_LISTS,
+    Recursion "no-recursion" VERIFY_RECURSION,
+    Call "call-signature" VERIFY_CALL,
+    Typed "typed" VERIFY_TYPED,
+    UniqueMerge "unique-merge" VERIFY_UNIQUE_MERGE,
+}
+
+/// One violation: the rule, the instruction at fault, and what is wrong.
+#[derive(Clone, Debug)]
+pub struct VerifyError {
+    pub rule: Rule,
+    pub at: Inst,
+    pub message: String,
+}
+
+/// Verifies a module. Diagnostics point at the instructions' spans (the IR text after
+/// parsing, the WGSL source after lowering); see [`verify_printed`] for modules whose
+/// spans are missing or stale.
+pub fn verify(m: &Module) -> Result<(), Vec<Diagnostic>> {
+    let errors = verify_errors(m);
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err(errors
+        .iter()
+        .map(|e| to_diagnostic(e, span_near(m, e.at)))
+        .collect())
+}
+
+/// Verifies a module and, on failure, returns the printed module with diagnostics whose
+/// spans point into that text (what the pass pipeline reports after a pass).
+pub fn verify_printed(m: &Module) -> Result<(), (String, Vec<Diagnostic>)> {
+    let errors = verify_errors(m);
+    if errors.is_empty() {
+        return Ok(());
+    }
+    let (text, spans) = super::print::print_with_spans(m);
+    let span_of = |i: Inst| -> Span {
+        let mut cur = Some(i);
+        while let Some(x) = cur {
+            if let Some(s) = spans.get(x.index()).filter(|s| !s.is_detached()) {
+                return *s;
+            }
+            cur = m.parent(x);
+        }
+        Span::DETACHED
+    };
+    let diags = errors
+        .iter()
+        .map(|e| to_diagnostic(e, span_of(e.at)))
+        .collect();
+    Err((text, diags))
+}
+
+/// The span of `i`, or of its nearest ancestor that has one.
+fn span_near(m: &Module, i: Inst) -> Span {
+    let mut cur = Some(i);
+    while let Some(x) = cur {
+        if !m.contains(x) {
+            break;
+        }
+        let s = m.span(x);
+        if !s.is_detached() {
+            return s;
+        }
+        cur = m.parent(x);
+    }
+    Span::DETACHED
+}
+
+fn to_diagnostic(e: &VerifyError, span: Span) -> Diagnostic {
+    let d = Diagnostic::error(e.rule.code(), format!("{}: {}", e.rule.name(), e.message));
+    if span.is_detached() {
+        d
+    } else {
+        d.with_primary(span, format!("breaks rule `{}`", e.rule.name()))
+    }
+}
+
+/// Every violation in the module, in module order.
+pub fn verify_errors(m: &Module) -> Vec<VerifyError> {
+    let mut v = Verifier {
+        m,
+        errors: Vec::new(),
+        order: vec![u32::MAX; m.capacity()],
+        scratch: Vec::new(),
+    };
+    v.module();
+    v.errors
+}
+
+struct Verifier<'m> {
+    m: &'m Module,
+    errors: Vec<VerifyError>,
+    /// Position of each instruction within its block (params included), for
+    /// same-block dominance.
+    order: Vec<u32>,
+    /// Reused operand buffer for the typing checks.
+    scratch: Vec<Inst>,
+}
+
+pub(crate) fn name(m: &Module, i: Inst) -> String {
+    super::print::operand_to_string(m, i)
+}
+
+impl Verifier<'_> {
+    fn err(&mut self, rule: Rule, at: Inst, message: String) {
+        self.errors.push(VerifyError { rule, at, message });
+    }
+
+    fn name(&self, i: Inst) -> String {
+        name(self.m, i)
+    }
+
+    // ---- module scope ---------------------------------------------------------------------
+
+    fn module(&mut self) {
+        let m = self.m;
+        let root = m.root();
+        let mut keys: FxHashMap<(Opcode, Option<Inst>, u32, Vec<Inst>), Inst> =
+            FxHashMap::default();
+        let mut funcs = Vec::new();
+        for c in m.children(root) {
+            if !self.typed(c) {
+                continue;
+            }
+            let op = m.opcode(c);
+            self.decorations(c);
+            if op.is_hoistable() {
+                let literal = if op == Opcode::Constant {
+                    m.literal(c)
+                } else {
+                    0
+                };
+                let key = (op, m.ty(c), literal, m.operands_vec(c));
+                if let Some(&first) = keys.get(&key) {
+                    let msg = format!(
+                        "{} duplicates {}: global values are deduplicated",
+                        self.name(c),
+                        self.name(first)
+                    );
+                    self.err(Rule::Hoisting, c, msg);
+                } else {
+                    keys.insert(key, c);
+                }
+            }
+            for x in m.operands(c) {
+                if !m.is_global(x) || m.is_dead(x) {
+                    self.err(
+                        Rule::OperandScope,
+                        c,
+                        format!(
+                            "a module-scope instruction uses {}, which is not a module-scope value",
+                            self.name(x)
+                        ),
+                    );
+                }
+            }
+            match op {
+                _ if op.is_type() => {
+                    if op == Opcode::Struct {
+                        self.struct_type(c);
+                    }
+                    if let Err((rule, msg)) = forms::check_type(m, c) {
+                        self.err(rule, c, msg);
+                    }
+                }
+                _ if op.is_constant() => {
+                    if let Err((rule, msg)) = forms::check_constant(m, c) {
+                        self.err(rule, c, msg);
+                    }
+                }
+                Opcode::Var => self.global_var(c),
+                Opcode::Override => {
+                    if let Err((rule, msg)) = typing::check_inst(m, c, None) {
+                        self.err(rule, c, msg);
+                    }
+                }
+                Opcode::Func | Opcode::Generic => funcs.push(c),
+                _ if op.is_pure() => {
+                    if let Err((rule, msg)) = typing::check_inst(m, c, None) {
+                        self.err(rule, c, msg);
+                    }
+                }
+                _ => {
+                    let msg = format!(
+                        "`{}` cannot be at module scope (only types, constants, variables, overrides, functions and pure operations on module-scope values can)",
+                        op.name()
+                    );
+                    self.err(Rule::ModuleScope, c, msg);
+                }
+            }
+        }
+        self.type_cycles();
+        for &f in &funcs {
+            self.function(Func(f));
+        }
+        self.entry_points(&funcs);
+        self.recursion(&funcs);
+        self.use_lists();
+    }
+
+    /// The instruction has a type, and it is a type. Reports and returns false if not.
+    fn typed(&mut self, i: Inst) -> bool {
+        let m = self.m;
+        match m.ty(i) {
+            None => {
+                self.err(Rule::Typed, i, "the instruction has no type".into());
+                false
+            }
+            Some(t) if m.is_dead(t) => {
+                self.err(Rule::Typed, i, "the instruction's type was removed".into());
+                false
+            }
+            Some(t) if !m.is_type_valued(t) => {
+                let msg = format!("the instruction's type {} is not a type", self.name(t));
+                self.err(Rule::Typed, i, msg);
+                false
+            }
+            Some(_) => true,
+        }
+    }
+
+    fn struct_type(&mut self, s: Inst) {
+        let m = self.m;
+        let mut last_offset: Option<u32> = None;
+        for f in m.children(s) {
+            if m.opcode(f) != Opcode::Field {
+                let msg = format!("a struct holds only fields, not `{}`", m.opcode(f).name());
+                self.err(Rule::Containment, f, msg);
+                continue;
+            }
+            if !self.typed(f) {
+                continue;
+            }
+            self.decorations(f);
+            if let Some(o) = m
+                .decoration(f, Opcode::DecoOffset)
+                .and_then(|d| m.operand_opt(d, 0))
+                .and_then(|x| m.const_u32(x))
+            {
+                if last_offset.is_some_and(|l| o <= l && !(o == 0 && l == 0)) {
+                    let msg = format!(
+                        "member offsets must increase, but {o} follows {}",
+                        last_offset.unwrap_or(0)
+                    );
+                    self.err(Rule::Decoration, f, msg);
+                }
+                last_offset = Some(o);
+            }
+        }
+    }
+
+    fn global_var(&mut self, v: Inst) {
+        let m = self.m;
+        let Some((space, store, _)) = m.ty(v).and_then(|t| m.ptr_parts(t)) else {
+            self.err(
+                Rule::ResultType,
+                v,
+                "a variable's type must be a pointer".into(),
+            );
+            return;
+        };
+        if space == AddressSpace::Function {
+            self.err(
+                Rule::AddressSpaceRule,
+                v,
+                "a module-scope variable cannot be in the `function` address space".into(),
+            );
+        }
+        let handle = m.is_handle_type(store);
+        if handle != (space == AddressSpace::Handle) {
+            self.err(
+                Rule::AddressSpaceRule,
+                v,
+                "textures and samplers, and only they, live in the `handle` address space".into(),
+            );
+        }
+        if m.num_operands(v) > 0 && !matches!(space, AddressSpace::Private) {
+            let msg = format!(
+                "a variable in the `{}` address space cannot have an initializer",
+                space.name()
+            );
+            self.err(Rule::AddressSpaceRule, v, msg);
+        }
+        let needs_binding = matches!(
+            space,
+            AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Handle
+        );
+        let has_binding = m.decoration(v, Opcode::DecoBinding).is_some()
+            && m.decoration(v, Opcode::DecoGroup).is_some();
+        if needs_binding != has_binding
+            && m.decoration(v, Opcode::DecoBinding).is_some()
+                != m.decoration(v, Opcode::DecoGroup).is_some()
+        {
+            self.err(
+                Rule::Decoration,
+                v,
+                "`@group` and `@binding` come together".into(),
+            );
+        }
+        if let Err((rule, msg)) = typing::check_inst(m, v, None) {
+            self.err(rule, v, msg);
+        }
+    }
+
+    fn decorations(&mut self, target: Inst) {
+        let m = self.m;
+        let top = m.opcode(target);
+        let parent_op = m.parent(target).map(|p| m.opcode(p));
+        for d in m.decorations(target) {
+            let op = m.opcode(d);
+            let io_target = top == Opcode::Field
+                || top == Opcode::Func
+                || (top == Opcode::Param
+                    && parent_op == Some(Opcode::Block)
+                    && m.parent(target).and_then(|b| m.parent(b)).is_some_and(|f| {
+                        m.opcode(f) == Opcode::Func && m.first_child(f) == m.parent(target)
+                    }));
+            let ok_target = match op {
+                Opcode::DecoBuiltin
+                | Opcode::DecoLocation
+                | Opcode::DecoBlendSrc
+                | Opcode::DecoInterpolate
+                | Opcode::DecoInvariant => io_target,
+                Opcode::DecoGroup | Opcode::DecoBinding => {
+                    top == Opcode::Var && m.is_global(target)
+                }
+                Opcode::DecoId => top == Opcode::Override,
+                Opcode::DecoVertex
+                | Opcode::DecoFragment
+                | Opcode::DecoCompute
+                | Opcode::DecoWorkgroupSize
+                | Opcode::DecoSubgroupSize => top == Opcode::Func,
+                Opcode::DecoOffset => top == Opcode::Field,
+                Opcode::DecoSize | Opcode::DecoAlign => top == Opcode::Struct,
+                _ => false,
+            };
+            if !ok_target {
+                let msg = format!("`@{}` cannot decorate a `{}`", op.name(), top.name());
+                self.err(Rule::Decoration, d, msg);
+                continue;
+            }
+            if let Err(msg) = forms::check_decoration(m, d) {
+                self.err(Rule::Decoration, d, msg);
+            }
+        }
+    }
+
+    /// No type contains itself, through its operands or a struct's fields (only a
+    /// malformed binary module or a self-referencing struct can say so).
+    fn type_cycles(&mut self) {
+        let m = self.m;
+        let parts = |t: Inst| -> Vec<Inst> {
+            let mut v: Vec<Inst> = m.operands(t).filter(|&x| m.is_type_valued(x)).collect();
+            if m.opcode(t) == Opcode::Struct {
+                v.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f)));
+            }
+            v
+        };
+        // 1 on the stack, 2 done.
+        let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
+        for start in m.children(m.root()).filter(|&c| m.opcode(c).is_type()) {
+            if state.contains_key(&start) {
+                continue;
+            }
+            let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
+            state.insert(start, 1);
+            while let Some((t, todo)) = stack.last_mut() {
+                let t = *t;
+                match todo.pop() {
+                    Some(x) => match state.get(&x) {
+                        None => {
+                            state.insert(x, 1);
+                            let p = parts(x);
+                            stack.push((x, p));
+                        }
+                        Some(1) => {
+                            let msg = format!("the type {} contains itself", self.name(x));
+                            self.err(Rule::TypeForm, t, msg);
+                            return;
+                        }
+                        _ => {}
+                    },
+                    None => {
+                        state.insert(t, 2);
+                        stack.pop();
+                    }
+                }
+            }
+        }
+    }
+
+    fn entry_points(&mut self, funcs: &[Inst]) {
+        let m = self.m;
+        for &f in funcs {
+            let stages = m
+                .decorations(f)
+                .filter(|&d| {
+                    matches!(
+                        m.opcode(d),
+                        Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
+                    )
+                })
+                .count();
+            let compute = m.decoration(f, Opcode::DecoCompute).is_some();
+            let wg = m.decoration(f, Opcode::DecoWorkgroupSize).is_some();
+            if stages > 1 {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "an entry point has exactly one stage".into(),
+                );
+            } else if compute && !wg {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "a `@compute` entry point needs `@workgroup_size`".into(),
+                );
+            } else if wg && !compute {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "`@workgroup_size` only applies to `@compute` entry points".into(),
+                );
+            } else if stages == 0
+                && m.decorations(f)
+                    .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
+            {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "only entry points have IO decorations on their result".into(),
+                );
+            }
+        }
+    }
+
+    fn recursion(&mut self, funcs: &[Inst]) {
+        let m = self.m;
+        let index: FxHashMap<Inst, usize> =
+            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+        let callees: Vec<Vec<usize>> = funcs
+            .iter()
+            .map(|&f| {
+                let mut out = Vec::new();
+                for b in m.children(f) {
+                    for i in m.children(b) {
+                        if m.opcode(i) == Opcode::Call {
+                            if let Some(c) = m.operand_opt(i, 0).and_then(|c| index.get(&c)) {
+                                out.push(*c);
+                            }
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        // 0 unvisited, 1 on the stack, 2 done.
+        let mut state = vec![0u8; funcs.len()];
+        for start in 0..funcs.len() {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(&mut (f, ref mut k)) = stack.last_mut() {
+                if *k < callees[f].len() {
+                    let c = callees[f][*k];
+                    *k += 1;
+                    match state[c] {
+                        0 => {
+                            state[c] = 1;
+                            stack.push((c, 0));
+                        }
+                        1 => {
+                            let msg = format!(
+                                "{} calls itself through {}",
+                                self.name(funcs[c]),
+                                self.name(funcs[f])
+                            );
+                            self.err(Rule::Recursion, funcs[f], msg);
+                            return;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[f] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+
+    /// Every operand is in its value's use list and every use is an operand.
+    fn use_lists(&mut self) {
+        let m = self.m;
+        let mut stack = vec![m.root()];
+        let mut operand_count = 0usize;
+        let mut use_count = 0usize;
+        while let Some(i) = stack.pop() {
+            stack.extend(m.children(i));
+            stack.extend(m.decorations(i));
+            operand_count += m.num_operands(i);
+            for u in m.uses(i) {
+                use_count += 1;
+                let ok = !m.is_dead(u.user) && m.operand_opt(u.user, u.index as usize) == Some(i);
+                if !ok {
+                    let msg = format!(
+                        "a use of {} by a dead or different instruction",
+                        self.name(i)
+                    );
+                    self.err(Rule::UseLists, i, msg);
+                    return;
+                }
+            }
+        }
+        if operand_count != use_count {
+            let root = m.root();
+            let msg = format!("{operand_count} operands but {use_count} uses");
+            self.err(Rule::UseLists, root, msg);
+        }
+    }
+
+    // ---- functions ----------------------------------------------------------------------------
+
+    fn function(&mut self, f: Func) {
+        let m = self.m;
+        let fi = f.inst();
+        let Some(fty) = m.ty(fi) else { return };
+        let Some((result, param_types)) = m.fn_parts(fty) else {
+            let msg = format!(
+                "a function's type must be a function type, not {}",
+                self.name(fty)
+            );
+            self.err(Rule::Typed, fi, msg);
+            return;
+        };
+        let blocks: Vec<Inst> = m.children(fi).collect();
+        let Some(&entry) = blocks.first() else {
+            return; // A declaration.
+        };
+        let mut shapes_ok = true;
+        for &b in &blocks {
+            if m.opcode(b) != Opcode::Block {
+                let msg = format!("a function holds only blocks, not `{}`", m.opcode(b).name());
+                self.err(Rule::Containment, b, msg);
+                shapes_ok = false;
+                continue;
+            }
+            shapes_ok &= self.block_shape(Block(b), fi);
+        }
+        if !shapes_ok {
+            return;
+        }
+        // Entry block: parameters match the signature.
+        let params = cfg::params(m, Block(entry));
+        let ptys: Vec<Option<Inst>> = params.iter().map(|&p| m.ty(p)).collect();
+        if ptys.len() != param_types.len()
+            || ptys.iter().zip(&param_types).any(|(a, b)| *a != Some(*b))
+        {
+            let msg = format!(
+                "the entry block's {} parameters do not match the function's {} parameter types",
+                ptys.len(),
+                param_types.len()
+            );
+            self.err(Rule::EntryBlock, entry, msg);
+        }
+        let cfg = Cfg::new(m, f);
+        if !cfg.preds(0).is_empty() {
+            let msg = format!(
+                "the entry block {} cannot be a branch target",
+                self.name(entry)
+            );
+            self.err(Rule::EntryBlock, entry, msg);
+        }
+        self.edges(&cfg);
+        let dom = DomTree::dominators(&cfg);
+        self.dominance(fi, &cfg, &dom);
+        if m.opcode(fi) == Opcode::Func {
+            if let Err(e) = StructureTree::build(m, f) {
+                self.err(e.rule, e.at, e.message);
+            }
+        }
+        for &b in &blocks {
+            for i in m.children(b) {
+                if m.opcode(i) == Opcode::Param {
+                    self.decorations(i);
+                    continue;
+                }
+                if m.opcode(i).is_type() {
+                    if let Err((rule, msg)) = forms::check_type(m, i) {
+                        self.err(rule, i, msg);
+                    }
+                    continue;
+                }
+                if m.opcode(i).is_constant() {
+                    if let Err((rule, msg)) = forms::check_constant(m, i) {
+                        self.err(rule, i, msg);
+                    }
+                    continue;
+                }
+                if let Err((rule, msg)) =
+                    typing::check_inst_with(m, i, Some(result), &mut self.scratch)
+                {
+                    self.err(rule, i, msg);
+                }
+                if m.has_decorations(i) {
+                    self.decorations(i);
+                }
+            }
+        }
+    }
+
+    /// Params first, exactly one terminator at the end, only operations in between.
+    fn block_shape(&mut self, b: Block, f: Inst) -> bool {
+        let m = self.m;
+        let kids: Vec<Inst> = m.children(b.inst()).collect();
+        let generic = m.opcode(f) == Opcode::Generic;
+        let mut ok = true;
+        let mut seen_op = false;
+        for (k, &i) in kids.iter().enumerate() {
+            if !self.typed(i) {
+                ok = false;
+                continue;
+            }
+            let op = m.opcode(i);
+            let last = k + 1 == kids.len();
+            if op == Opcode::Param {
+                if seen_op {
+                    let msg = format!(
+                        "parameter {} comes after an instruction of {}",
+                        self.name(i),
+                        self.name(b.inst())
+                    );
+                    self.err(Rule::ParamsFirst, i, msg);
+                    ok = false;
+                }
+                continue;
+            }
+            seen_op = true;
+            let allowed = op.is_operation()
+                || (generic && (op.is_type() || op.is_constant()))
+                || (op.is_hoistable() && !m.is_global(i) && !self.all_global(i));
+            if !allowed || matches!(op, Opcode::Override) {
+                let msg = format!("`{}` cannot be inside a block", op.name());
+                self.err(Rule::Containment, i, msg);
+                ok = false;
+                continue;
+            }
+            if op.is_terminator() != last {
+                let msg = if last {
+                    format!(
+                        "{} ends in `{}`, which is not a terminator",
+                        self.name(b.inst()),
+                        op.name()
+                    )
+                } else {
+                    format!(
+                        "the terminator `{}` is not the last instruction of {}",
+                        op.name(),
+                        self.name(b.inst())
+                    )
+                };
+                self.err(Rule::Terminator, i, msg);
+                ok = false;
+            }
+        }
+        if !kids.iter().any(|&i| m.opcode(i).is_terminator())
+            && kids.last().is_none_or(|&l| m.opcode(l) == Opcode::Param)
+        {
+            let msg = format!("{} does not end in a terminator", self.name(b.inst()));
+            self.err(Rule::Terminator, b.inst(), msg);
+            ok = false;
+        }
+        ok
+    }
+
+    fn all_global(&self, i: Inst) -> bool {
+        self.m.operands(i).all(|x| self.m.is_global(x))
+    }
+
+    /// Block arguments, critical edges and conditional targets.
+    fn edges(&mut self, cfg: &Cfg) {
+        let m = self.m;
+        for (bi, &b) in cfg.blocks.iter().enumerate() {
+            let Some(t) = terminator(m, b) else { continue };
+            let op = m.opcode(t);
+            let n = m.num_operands(t);
+            for k in 0..n {
+                let x = m.operand(t, k);
+                let is_block_slot = is_edge_operand(op, k)
+                    || matches!(
+                        (op, k),
+                        (Opcode::IfElse, 3)
+                            | (Opcode::Loop, 1)
+                            | (Opcode::Loop, 2)
+                            | (Opcode::Switch, 2)
+                    );
+                if is_block_slot != (m.opcode(x) == Opcode::Block) {
+                    let msg = if is_block_slot {
+                        format!(
+                            "operand {k} of `{}` must be a block, not {}",
+                            op.name(),
+                            self.name(x)
+                        )
+                    } else {
+                        format!(
+                            "operand {k} of `{}` cannot be the block {}",
+                            op.name(),
+                            self.name(x)
+                        )
+                    };
+                    self.err(Rule::OperandTypes, t, msg);
+                    return;
+                }
+                if is_block_slot && cfg.index_of(Block(x)).is_none() {
+                    let msg = format!("{} is not a block of this function", self.name(x));
+                    self.err(Rule::OperandScope, t, msg);
+                    return;
+                }
+            }
+            match op {
+                Opcode::Br | Opcode::Loop if n >= 1 => {
+                    let target = Block(m.operand(t, 0));
+                    let params = cfg::params(m, target);
+                    let args = cfg::branch_args(m, t);
+                    if params.len() != args.len() {
+                        let msg = format!(
+                            "{} passes {} argument(s) to {}, which has {} parameter(s)",
+                            self.name(b.inst()),
+                            args.len(),
+                            self.name(target.inst()),
+                            params.len()
+                        );
+                        self.err(Rule::BlockArity, t, msg);
+                    } else {
+                        for (k, (&a, &p)) in args.iter().zip(&params).enumerate() {
+                            if m.ty(a) != m.ty(p) {
+                                let msg = format!(
+                                    "argument {k} to {} has type {}, but its parameter {} has type {}",
+                                    self.name(target.inst()),
+                                    m.ty(a).map_or("?".into(), |t| m.type_name(t)),
+                                    self.name(p),
+                                    m.ty(p).map_or("?".into(), |t| m.type_name(t))
+                                );
+                                self.err(Rule::BlockArgType, t, msg);
+                            }
+                        }
+                    }
+                }
+                Opcode::IfElse | Opcode::Switch => {
+                    for &s in cfg.succs(bi as u32) {
+                        let target = cfg.blocks[s as usize];
+                        let preds = cfg.preds(s).len();
+                        if preds > 1 {
+                            let msg = format!(
+                                "{} ends in a conditional branch to {}, which has {preds} predecessors: split the edge with a block that branches to it",
+                                self.name(b.inst()),
+                                self.name(target.inst())
+                            );
+                            self.err(Rule::CriticalEdge, t, msg);
+                        }
+                        if !cfg::params(m, target).is_empty() {
+                            let msg = format!(
+                                "{} is the target of a conditional branch, so it takes no parameters (conditional branches pass no arguments)",
+                                self.name(target.inst())
+                            );
+                            self.err(Rule::ConditionalTargets, t, msg);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// SSA dominance: every local operand is defined in the same function, before its
+    /// use, by a definition that dominates it. Uses in unreachable blocks are exempt.
+    fn dominance(&mut self, f: Inst, cfg: &Cfg, dom: &DomTree) {
+        let m = self.m;
+        for &b in &cfg.blocks {
+            for (k, i) in m.children(b.inst()).enumerate() {
+                self.order[i.index()] = k as u32;
+            }
+        }
+        let mut reported: FxHashSet<Inst> = FxHashSet::default();
+        for (bi, &b) in cfg.blocks.iter().enumerate() {
+            let bi = bi as u32;
+            for i in m.children(b.inst()) {
+                let op = m.opcode(i);
+                for (k, x) in m.operands(i).enumerate() {
+                    if m.is_dead(x) {
+                        let msg = format!("operand {k} refers to a removed instruction");
+                        self.err(Rule::OperandScope, i, msg);
+                        continue;
+                    }
+                    if m.is_global(x) {
+                        continue;
+                    }
+                    if m.opcode(x) == Opcode::Block {
+                        continue; // Checked with the edges.
+                    }
+                    let def_block = m.parent(x);
+                    let def_func = def_block.and_then(|db| m.parent(db));
+                    if def_func != Some(f)
+                        || def_block.is_none_or(|db| m.opcode(db) != Opcode::Block)
+                    {
+                        let msg = format!(
+                            "operand {k} ({}) is not a value of this function",
+                            self.name(x)
+                        );
+                        self.err(Rule::OperandScope, i, msg);
+                        continue;
+                    }
+                    if !cfg.is_reachable(bi) {
+                        continue;
+                    }
+                    let Some(db) = def_block.and_then(|d| cfg.index_of(Block(d))) else {
+                        continue;
+                    };
+                    let ok = if db == bi {
+                        self.order[x.index()] < self.order[i.index()]
+                    } else {
+                        dom.dominates(db, bi)
+                    };
+                    if !ok && reported.insert(i) {
+                        let msg = if op.is_terminator() && cfg::branch_args(m, i).contains(&x) {
+                            format!(
+                                "the branch argument {} is not defined on every path to the end of {}",
+                                self.name(x),
+                                self.name(b.inst())
+                            )
+                        } else {
+                            format!(
+                                "{} is used before it is defined on every path to here",
+                                self.name(x)
+                            )
+                        };
+                        self.err(Rule::SsaDominance, i, msg);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! `dce`: dead-code elimination.
+//!
+//! 1. **Unreachable blocks.** A block not reachable from the entry is removed, unless a
+//!    reachable construct names it as its merge or continue block: then it stays (the
+//!    structure needs it) but is emptied down to `unreachable`.
+//! 2. **Dead instructions and block parameters** (mark and sweep). Instructions with side
+//!    effects and terminators are live; a live instruction makes its operands live, except
+//!    that a branch argument is live only when its parameter is. What is not live and has
+//!    no side effects is removed, and dead block parameters are removed together with their
+//!    arguments on every incoming branch. Function parameters stay.
+//! 3. **Unused global values.** Types, constants and module-scope pure operations that
+//!    nothing uses are removed (structs, variables, overrides and functions stay).
+
+use crate::ir::cfg::{self, Cfg, terminator};
+use crate::ir::{Block, Func, Inst, Module, Opcode};
+use rustc_hash::FxHashSet;
+
+pub fn run(m: &mut Module) -> bool {
+    let mut changed = false;
+    let funcs: Vec<Inst> = m
+        .children(m.root())
+        .filter(|&c| matches!(m.opcode(c), Opcode::Func | Opcode::Generic))
+        .collect();
+    for f in funcs {
+        changed |= unreachable_blocks(m, Func(f));
+        changed |= dead_values(m, Func(f));
+    }
+    changed |= unused_globals(m);
+    changed
+}
+
+/// Drops the operands of every instruction in `insts` and then removes them, so that
+/// uses among them never block the removal.
+fn remove_all(m: &mut Module, insts: &[Inst]) {
+    for &i in insts {
+        if m.num_operands(i) > 0 {
+            m.set_operands(i, &[]);
+        }
+    }
+    for &i in insts {
+        m.remove(i);
+    }
+}
+
+fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
+    let cfg = Cfg::new(m, f);
+    let mut keep: FxHashSet<Inst> = FxHashSet::default();
+    for (k, &b) in cfg.blocks.iter().enumerate() {
+        if !cfg.is_reachable(k as u32) {
+            continue;
+        }
+        keep.insert(b.inst());
+        if let Some(t) = terminator(m, b) {
+            let structural: &[usize] = match m.opcode(t) {
+                Opcode::IfElse => &[3],
+                Opcode::Loop => &[1, 2],
+                Opcode::Switch => &[2],
+                _ => &[],
+            };
+            for &k in structural {
+                if let Some(x) = m.operand_opt(t, k) {
+                    keep.insert(x);
+                }
+            }
+        }
+    }
+    let mut doomed_insts = Vec::new();
+    let mut doomed_blocks = Vec::new();
+    let mut emptied = Vec::new();
+    for (k, &b) in cfg.blocks.iter().enumerate() {
+        if cfg.is_reachable(k as u32) {
+            continue;
+        }
+        if keep.contains(&b.inst()) {
+            let kids = m.children_vec(b.inst());
+            let already_empty = kids.len() == 1 && m.opcode(kids[0]) == Opcode::Unreachable;
+            if !already_empty {
+                doomed_insts.extend(kids);
+                emptied.push(b);
+            }
+        } else {
+            doomed_insts.extend(m.children(b.inst()));
+            doomed_blocks.push(b.inst());
+        }
+    }
+    if doomed_insts.is_empty() && doomed_blocks.is_empty() {
+        return false;
+    }
+    remove_all(m, &doomed_insts);
+    for b in doomed_blocks {
+        m.remove(b);
+    }
+    for b in emptied {
+        let mut builder = crate::ir::Builder::new(m);
+        builder.switch_to(b);
+        builder.unreachable();
+    }
+    true
+}
+
+fn dead_values(m: &mut Module, f: Func) -> bool {
+    let blocks: Vec<Block> = m.children(f.inst()).map(Block).collect();
+    let Some(&entry) = blocks.first() else {
+        return false;
+    };
+    let mut live: FxHashSet<Inst> = FxHashSet::default();
+    let mut work: Vec<Inst> = Vec::new();
+    for &b in &blocks {
+        for i in m.children(b.inst()) {
+            let op = m.opcode(i);
+            if op.has_side_effects() || op.is_terminator() {
+                live.insert(i);
+                work.push(i);
+            }
+        }
+    }
+    for p in cfg::params(m, entry) {
+        if live.insert(p) {
+            work.push(p);
+        }
+    }
+    let is_local = |m: &Module, x: Inst| !m.is_global(x) && m.opcode(x) != Opcode::Block;
+    while let Some(i) = work.pop() {
+        let op = m.opcode(i);
+        if op == Opcode::Param {
+            // A live parameter makes the matching argument of every incoming branch live.
+            let Some(b) = m.parent(i) else { continue };
+            let index = cfg::params(m, Block(b)).iter().position(|&p| p == i);
+            let Some(index) = index else { continue };
+            for u in m.uses(b) {
+                let first_arg = match (m.opcode(u.user), u.index) {
+                    (Opcode::Br, 0) => 1,
+                    (Opcode::Loop, 0) => 3,
+                    _ => continue,
+                };
+                if let Some(a) = m.operand_opt(u.user, first_arg + index) {
+                    if is_local(m, a) && live.insert(a) {
+                        work.push(a);
+                    }
+                }
+            }
+            continue;
+        }
+        let skip_args_from = match op {
+            Opcode::Br => 1,
+            Opcode::Loop => 3,
+            _ => usize::MAX,
+        };
+        for (k, x) in m.operands(i).enumerate() {
+            if k >= skip_args_from {
+                break;
+            }
+            if is_local(m, x) && live.insert(x) {
+                work.push(x);
+            }
+        }
+    }
+    let mut changed = false;
+    // Dead block parameters, with their arguments.
+    for &b in &blocks[1..] {
+        let params = cfg::params(m, b);
+        for (index, &p) in params.iter().enumerate().rev() {
+            if live.contains(&p) {
+                continue;
+            }
+            for u in m.uses_vec(b.inst()) {
+                let first_arg = match (m.opcode(u.user), u.index) {
+                    (Opcode::Br, 0) => 1,
+                    (Opcode::Loop, 0) => 3,
+                    _ => continue,
+                };
+                if m.num_operands(u.user) > first_arg + index {
+                    m.remove_operand(u.user, first_arg + index);
+                }
+            }
+            changed = true;
+        }
+    }
+    let mut dead = Vec::new();
+    for &b in &blocks {
+        for i in m.children(b.inst()) {
+            let op = m.opcode(i);
+            let removable = op == Opcode::Param && b != entry
+                || (!op.has_side_effects() && !op.is_terminator() && op != Opcode::Param);
+            if removable && !live.contains(&i) {
+                dead.push(i);
+            }
+        }
+    }
+    changed |= !dead.is_empty();
+    remove_all(m, &dead);
+    changed
+}
+
+fn unused_globals(m: &mut Module) -> bool {
+    let mut changed = false;
+    loop {
+        let kind = m.type_kind();
+        let dead: Vec<Inst> = m
+            .children(m.root())
+            .filter(|&c| {
+                let op = m.opcode(c);
+                c != kind && (op.is_hoistable() || op.is_pure()) && !m.has_uses(c)
+            })
+            .collect();
+        if dead.is_empty() {
+            return changed;
+        }
+        changed = true;
+        remove_all(m, &dead);
+    }
+}
