@@ -154,6 +154,8 @@ pub(crate) struct Checker<'m> {
     pub ext: Extensions,
     /// `f16` used without the extension was reported (once per module).
     f16_reported: bool,
+    /// `@blend_src` used without the extension was reported (once per module).
+    blend_src_reported: bool,
     /// `@id` values of overrides, with their declaration and span.
     override_ids: std::collections::HashMap<u32, (DeclId, Span)>,
 }
@@ -184,6 +186,7 @@ pub(crate) fn check<'m>(
         quiet_eval: 0,
         ext,
         f16_reported: false,
+        blend_src_reported: false,
         override_ids: std::collections::HashMap::new(),
     };
     let order = c.res.order.clone();
