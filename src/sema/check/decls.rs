@@ -2,7 +2,7 @@
 //! §"Type Aliases", §"Functions"): each is checked once, in dependency order, and its
 //! [`DeclInfo`] recorded for the declarations that mention it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{Checker, FnCtx};
 use crate::diag::{Diagnostic, Span, codes};
@@ -450,7 +450,7 @@ impl Checker<'_> {
 
     fn struct_decl(&mut self, d: DeclId, s: &StructDecl) -> Option<DeclInfo> {
         let mut members = Vec::with_capacity(s.members.len());
-        let mut names: HashMap<crate::util::Symbol, Span> = HashMap::new();
+        let mut names: HashMap<crate::util::Symbol, Span> = HashMap::default();
         let mut member_io = Vec::with_capacity(s.members.len());
         let mut ok = true;
         let n = s.members.len();
@@ -909,7 +909,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let mut seen: HashMap<u32, usize> = HashMap::new();
+        let mut seen: HashMap<u32, usize> = HashMap::default();
         for &k in &with_location {
             let loc = io[k].attrs.location.unwrap_or(0);
             if let Some(&prev) = seen.get(&loc) {

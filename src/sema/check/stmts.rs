@@ -1090,8 +1090,7 @@ impl Checker<'_> {
             if ok {
                 let common = common.unwrap_or_else(|| concretize(&mut self.p.types, st));
                 self.materialize(selector, common);
-                let mut seen: std::collections::HashMap<i64, ExprId> =
-                    std::collections::HashMap::new();
+                let mut seen: rustc_hash::FxHashMap<i64, ExprId> = rustc_hash::FxHashMap::default();
                 for &(e, _) in &cases {
                     if !self.materialize(e, common) {
                         continue;

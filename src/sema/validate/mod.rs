@@ -126,6 +126,8 @@ fn stage_rules(
     diags: &mut Vec<Diagnostic>,
 ) {
     let stage = ep.stage;
+    // Each global is reported once per entry point, at its use nearest the entry point.
+    let mut globals_done = std::collections::HashSet::new();
     for &(f, _) in reach {
         let facts = &fin.facts[f.index()];
         for &(u, span) in &facts.stage_uses {
@@ -193,7 +195,7 @@ fn stage_rules(
                 _ => None,
             };
             if let Some((message, note)) = problem {
-                if !reported.insert((span.start, span.end)) {
+                if !globals_done.insert(g) || !reported.insert((span.start, span.end)) {
                     continue;
                 }
                 diags.push(
@@ -241,8 +243,7 @@ fn statically_accessed(fin: &Finished, root: DeclId) -> Vec<DeclId> {
 }
 
 fn resource_rules(m: &Module, fin: &Finished, ep: &EntryPoint, diags: &mut Vec<Diagnostic>) {
-    let mut bindings: std::collections::HashMap<(u32, u32), DeclId> =
-        std::collections::HashMap::new();
+    let mut bindings: rustc_hash::FxHashMap<(u32, u32), DeclId> = rustc_hash::FxHashMap::default();
     let mut immediate: Option<DeclId> = None;
     for &g in &ep.globals {
         let DeclInfo::Var(v) = fin.program.decl(g) else {
