@@ -1562,11 +1562,11 @@ impl<'a> Walker<'a> {
             let mut values = Vec::new();
             let mut from_contents = Vec::new();
             let mut c_index = contents_at;
-            for j in 0..nparams {
+            for (j, c) in contents.iter().enumerate() {
                 if has(vr, 1 + j) {
                     values.push(j as u32);
                 }
-                if contents[j].is_some() {
+                if c.is_some() {
                     if has(vr, c_index) {
                         from_contents.push(j as u32);
                     }
