@@ -1,5 +1,10 @@
-//! The invalid-program suite: `tests/invalid/<rule class>/*.wgsl`.
+//! The program suites of sema.
 //!
+//! `tests/valid/*.wgsl`: valid programs that exercise corners of the spec (shadowing of
+//! predeclared names, abstract numerics, pointer forms, uniformity that must pass,
+//! filters, every IO form). `check` must report no error and no warning for any of them.
+//!
+//! `tests/invalid/<rule class>/*.wgsl`: the invalid-program suite.
 //! Each file breaks one rule (a few break several) and marks every error it must produce
 //! with `//~ CODE` at the end of the line where the error's primary label starts. The test
 //! runs `check` on each file and requires the errors reported to be exactly the marked
@@ -99,5 +104,31 @@ fn every_invalid_program_is_rejected_as_marked() {
         summary.join(", "),
         failures.len()
     );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_valid_program_is_accepted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/valid");
+    let mut paths = Vec::new();
+    files(&root, &mut paths);
+    assert!(paths.len() > 20, "the valid suite is missing or small");
+    let mut failures = Vec::new();
+    for p in &paths {
+        let source = std::fs::read_to_string(p).expect("read a test file");
+        let diags = refract::check(&source);
+        if !diags.is_empty() {
+            let index = LineIndex::new(&source);
+            let detail: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    let line = d.primary_span().map_or(0, |s| index.line_col(s.start).0);
+                    format!("    {}:{line} {}", d.code, d.message)
+                })
+                .collect();
+            failures.push(format!("{}:\n{}", p.display(), detail.join("\n")));
+        }
+    }
+    println!("valid suite: {} files, {} rejected", paths.len(), failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
