@@ -129,6 +129,10 @@ fn every_valid_program_is_accepted() {
             failures.push(format!("{}:\n{}", p.display(), detail.join("\n")));
         }
     }
-    println!("valid suite: {} files, {} rejected", paths.len(), failures.len());
+    println!(
+        "valid suite: {} files, {} rejected",
+        paths.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1405,6 +1405,19 @@ impl<'a> Walker<'a> {
                 });
             returns_non_uniform |= rw;
         }
+        // A pointer argument's result depends on the memory it points to (except for
+        // `workgroupUniformLoad`, whose result is uniform by definition).
+        if f != BuiltinFn::WorkgroupUniformLoad {
+            for &a in args {
+                let is_ptr = self.fin.program.type_of(a).is_some_and(|t| {
+                    matches!(self.fin.program.types.kind(t), TypeKind::Ptr { .. })
+                });
+                if is_ptr {
+                    let contents = self.rhs(a, cf, true);
+                    self.edge(result, contents);
+                }
+            }
+        }
         if returns_non_uniform {
             self.edge(result, MAY_BE_NON_UNIFORM);
             self.why.insert(

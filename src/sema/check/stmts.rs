@@ -444,7 +444,15 @@ impl Checker<'_> {
             }
             (Some(d), None) => d,
             (None, Some((i, t))) => self.concretize_expr(i, t),
-            (None, None) => return,
+            (None, None) => {
+                self.error(
+                    codes::MISSING_TYPE,
+                    v.name.span,
+                    "a variable needs a type or an initializer".into(),
+                    "no type",
+                );
+                return;
+            }
         };
         let span = v.ty.map_or(v.name.span, |t| self.span(t));
         if !self.check_store_type(
