@@ -50,3 +50,53 @@ require_shared() {
     exit 1
   fi
 }
+
+# The pinned wasm-bindgen version: the one Cargo.lock resolved for the `wasm-bindgen` crate.
+# The CLI must match the crate exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$REPO_ROOT/Cargo.lock"
+}
+
+# ensure_wasm_toolchain: the wasm32 target and the wasm-bindgen CLI (with its test runner).
+ensure_wasm_toolchain() {
+  ensure_rust_target wasm32-unknown-unknown
+  ensure_cargo_tool wasm-bindgen wasm-bindgen-cli "$(wasm_bindgen_version)"
+}
+
+# ensure_node: Node ≥ 20 with npm, which the web package and its tests need.
+ensure_node() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    ensure_apt nodejs npm
+  fi
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  if [ "$major" -lt 20 ]; then
+    echo "error: Node $(node --version) is too old; the web package needs Node 20 or later" >&2
+    return 1
+  fi
+}
+
+# ensure_npm_deps: `npm ci` when node_modules is missing or older than package-lock.json.
+ensure_npm_deps() {
+  ensure_node
+  if [ ! -f "$REPO_ROOT/node_modules/.package-lock.json" ] ||
+     [ "$REPO_ROOT/package-lock.json" -nt "$REPO_ROOT/node_modules/.package-lock.json" ]; then
+    log "npm ci"
+    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# ensure_chromium: Debian's Chromium and its WebDriver, for the browser tests.
+ensure_chromium() {
+  ensure_apt chromium chromium-driver
+  export CHROMEDRIVER=/usr/bin/chromedriver
+  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
+}
+
+# node_test_counts LOG NAME: prints `NAME: N passed, N failed` from a node --test spec log.
+node_test_counts() {
+  local passed failed
+  passed=$(grep -E '^ℹ pass [0-9]+' "$1" | awk '{s+=$3} END {print s+0}')
+  failed=$(grep -E '^ℹ fail [0-9]+' "$1" | awk '{s+=$3} END {print s+0}')
+  echo "$2: $passed passed, $failed failed"
+}

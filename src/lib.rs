@@ -21,6 +21,8 @@ pub mod raise;
 pub mod sema;
 pub mod syntax;
 pub mod util;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use diag::{Diagnostic, Label, LineIndex, Severity, Span};
 
@@ -200,8 +202,13 @@ fn lower_to_ir(source: &str) -> CompileResult {
 
 /// Reflection data of a WGSL module as a JSON value: entry points, bindings, overrides and
 /// struct layouts.
-pub fn reflect(_source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
-    Err(vec![not_yet("reflect")])
+///
+/// The JSON shape is documented in [`sema::reflect`].
+pub fn reflect(source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    match analyze(source) {
+        (Some((module, program)), _) => Ok(sema::reflect::reflect(&module, &program)),
+        (None, diagnostics) => Err(diagnostics),
+    }
 }
 
 /// The names of the IR passes that `--passes` accepts, in pipeline order.

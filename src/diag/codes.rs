@@ -32,6 +32,7 @@ pub const ALL: &[(&str, &str)] = &[
     (SOURCE_TOO_LARGE, SOURCE_TOO_LARGE_MEANING),
     (NOT_YET_SUPPORTED, NOT_YET_SUPPORTED_MEANING),
     (INVALID_UTF8, INVALID_UTF8_MEANING),
+    (INTERNAL, INTERNAL_MEANING),
     (CONST_OVERFLOW, CONST_OVERFLOW_MEANING),
     (CONST_DIVISION_BY_ZERO, CONST_DIVISION_BY_ZERO_MEANING),
     (CONST_SHIFT, CONST_SHIFT_MEANING),
@@ -230,6 +231,11 @@ const NOT_YET_SUPPORTED_MEANING: &str =
 
 pub const INVALID_UTF8: &str = "E0005";
 const INVALID_UTF8_MEANING: &str = "the source text is not valid UTF-8";
+
+/// Raised by the WebAssembly package's JS layer (`js/index.js`), never by Rust code: the
+/// module trapped (a panic, or memory exhausted), which is a bug in refract.
+pub const INTERNAL: &str = "E0006";
+const INTERNAL_MEANING: &str = "internal compiler error: refract itself failed on this input";
 
 // ---- E0100–E0199: lexer ----------------------------------------------------------
 

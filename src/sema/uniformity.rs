@@ -55,6 +55,100 @@ const RTU: [Node; 3] = [0, 1, 2];
 const MAY_BE_NON_UNIFORM: Node = 3;
 const CF_START: Node = 4;
 
+/// For each source node, the set of `targets` it reaches (bit `i` for `targets[i]`), in a
+/// graph given as compressed adjacency. One pass: strongly connected components are found
+/// with an iterative Tarjan search, and each component's set is its own targets plus the
+/// sets of the components it reaches, which Tarjan's order has computed before it.
+fn reachable_targets(
+    n: usize,
+    start: &[u32],
+    adj: &[u32],
+    targets: &[Node],
+    sources: &[Node],
+) -> Vec<Vec<u64>> {
+    let words = targets.len().div_ceil(64).max(1);
+    let mut target_bit: HashMap<Node, usize> = HashMap::default();
+    for (i, &t) in targets.iter().enumerate() {
+        target_bit.entry(t).or_insert(i);
+    }
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![UNSEEN; n];
+    let mut comp_bits: Vec<Vec<u64>> = Vec::new();
+    let mut stack: Vec<Node> = Vec::new();
+    let mut counter = 0u32;
+    let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
+    for &root in sources {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        // The explicit call stack: (node, next successor position).
+        let mut calls: Vec<(Node, usize)> = vec![(root, 0)];
+        index[root as usize] = counter;
+        low[root as usize] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
+            let s = succ(v);
+            if *pos < s.len() {
+                let w = s[*pos];
+                *pos += 1;
+                if index[w as usize] == UNSEEN {
+                    index[w as usize] = counter;
+                    low[w as usize] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on_stack[w as usize] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w as usize] {
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent as usize] = low[parent as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                // `v` roots a component: pop it and compute its set.
+                let id = comp_bits.len() as u32;
+                let mut members = Vec::new();
+                loop {
+                    let w = stack.pop().expect("component member");
+                    on_stack[w as usize] = false;
+                    comp[w as usize] = id;
+                    members.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let mut bits = vec![0u64; words];
+                for &w in &members {
+                    if let Some(&b) = target_bit.get(&w) {
+                        bits[b / 64] |= 1 << (b % 64);
+                    }
+                    for &x in succ(w) {
+                        let c = comp[x as usize];
+                        if c != id && c != UNSEEN {
+                            for (a, b) in bits.iter_mut().zip(&comp_bits[c as usize]) {
+                                *a |= b;
+                            }
+                        }
+                    }
+                }
+                comp_bits.push(bits);
+            }
+        }
+    }
+    sources
+        .iter()
+        .map(|&s| comp_bits[comp[s as usize] as usize].clone())
+        .collect()
+}
+
 /// The uniformity scope of one run of the analysis.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Scope {
@@ -129,6 +223,10 @@ struct FnTags {
     call_site: Option<Requirement>,
     returns_non_uniform: bool,
     params: Vec<ParamTags>,
+    /// The distinct sets of parameters whose values (first) and pointees (second) flow
+    /// into the pointee of a `function`-space pointer parameter. Parameters with equal
+    /// sets share one, so a call adds each set's edges once.
+    pointee_sources: Vec<(Vec<u32>, Vec<u32>)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -138,9 +236,8 @@ struct ParamTags {
     return_depends: bool,
     /// For `function`-space pointers: the pointee may be non-uniform after the call.
     pointee_non_uniform: bool,
-    /// Parameters whose value flows into the pointee, and parameters whose pointee does.
-    pointee_from_values: Vec<u32>,
-    pointee_from_contents: Vec<u32>,
+    /// Which of [`FnTags::pointee_sources`] flows into the pointee, if any.
+    pointee_from: Option<u32>,
 }
 
 /// What a node means, for the notes of a diagnostic.
@@ -1071,8 +1168,8 @@ impl<'a> Walker<'a> {
         };
         match self.sem(e) {
             ExprSem::Call(CallTarget::Function(d)) => {
-                let tags = &self.tags[d.index()];
-                let tags = tags.clone();
+                let all_tags = self.tags;
+                let tags = &all_tags[d.index()];
                 if let Some(req) = &tags.call_site {
                     let cause = Cause {
                         call_span: span,
@@ -1096,6 +1193,8 @@ impl<'a> Walker<'a> {
                 }
                 let pre_state = self.state.clone();
                 let params = self.param_names(d);
+                let roots: Vec<RootKind> = args.iter().map(|&a| self.expr_root(a).0).collect();
+                let mut source_nodes: HashMap<u32, Node> = HashMap::default();
                 for (k, p) in tags.params.iter().enumerate() {
                     let Some(&arg) = arg_nodes.get(k) else {
                         continue;
@@ -1118,11 +1217,9 @@ impl<'a> Walker<'a> {
                         self.edge(result, arg);
                     }
                     // The memory behind a `function`-space pointer argument.
-                    let (root, _, _) = self.expr_root(args[k]);
-                    if let RootKind::Var(x) = root {
+                    if let RootKind::Var(x) = roots[k] {
                         let is_fn_ptr = p.pointee_non_uniform
-                            || !p.pointee_from_values.is_empty()
-                            || !p.pointee_from_contents.is_empty()
+                            || p.pointee_from.is_some()
                             || p.contents_required.is_some();
                         if !is_fn_ptr {
                             continue;
@@ -1151,19 +1248,29 @@ impl<'a> Walker<'a> {
                                 Why::Result(span, format!("`{callee_name}` may store a non-uniform value through this pointer")),
                             );
                         }
-                        for &j in &p.pointee_from_values {
-                            if let Some(&a) = arg_nodes.get(j as usize) {
-                                self.edge(out, a);
-                            }
-                        }
-                        for &j in &p.pointee_from_contents {
-                            if let Some(&a) = args.get(j as usize) {
-                                if let (RootKind::Var(y), _, _) = self.expr_root(a) {
-                                    if let Some(&v) = pre_state.get(y) {
-                                        self.edge(out, v);
+                        if let Some(g) = p.pointee_from {
+                            let shared = match source_nodes.get(&g) {
+                                Some(&n) => n,
+                                None => {
+                                    let n = self.node();
+                                    let (values, contents) = &tags.pointee_sources[g as usize];
+                                    for &j in values {
+                                        if let Some(&a) = arg_nodes.get(j as usize) {
+                                            self.edge(n, a);
+                                        }
                                     }
+                                    for &j in contents {
+                                        if let Some(RootKind::Var(y)) = roots.get(j as usize) {
+                                            if let Some(&v) = pre_state.get(*y) {
+                                                self.edge(n, v);
+                                            }
+                                        }
+                                    }
+                                    source_nodes.insert(g, n);
+                                    n
                                 }
-                            }
+                            };
+                            self.edge(out, shared);
                         }
                         if x < self.state.len() {
                             self.state[x] = out;
@@ -1298,6 +1405,19 @@ impl<'a> Walker<'a> {
                 });
             returns_non_uniform |= rw;
         }
+        // A pointer argument's result depends on the memory it points to (except for
+        // `workgroupUniformLoad`, whose result is uniform by definition).
+        if f != BuiltinFn::WorkgroupUniformLoad {
+            for &a in args {
+                let is_ptr = self.fin.program.type_of(a).is_some_and(|t| {
+                    matches!(self.fin.program.types.kind(t), TypeKind::Ptr { .. })
+                });
+                if is_ptr {
+                    let contents = self.rhs(a, cf, true);
+                    self.edge(result, contents);
+                }
+            }
+        }
         if returns_non_uniform {
             self.edge(result, MAY_BE_NON_UNIFORM);
             self.why.insert(
@@ -1418,43 +1538,68 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        // Return value and pointer parameter effects.
-        let reach = |from: Node| -> Vec<bool> {
-            let mut seen = vec![false; n];
-            let mut stack = vec![from];
-            seen[from as usize] = true;
-            while let Some(x) = stack.pop() {
-                for &y in succ(x) {
-                    if !seen[y as usize] {
-                        seen[y as usize] = true;
-                        stack.push(y);
-                    }
-                }
-            }
-            seen
-        };
-        if let Some(r) = self.value_return {
-            let vr = reach(r);
-            tags.returns_non_uniform = vr[MAY_BE_NON_UNIFORM as usize];
+        // Return value and pointer parameter effects: which of MayBeNonUniform, the
+        // parameters and the pointer parameters' contents each of Value_return and
+        // Value_return_i_contents reaches.
+        let mut targets = vec![MAY_BE_NON_UNIFORM];
+        targets.extend(&self.param_nodes);
+        let contents_at = targets.len();
+        let contents: Vec<Option<Node>> = self
+            .ptr_params
+            .iter()
+            .map(|p| p.map(|(_, c, _)| c))
+            .collect();
+        targets.extend(contents.iter().flatten());
+        let mut sources = Vec::new();
+        sources.extend(self.value_return);
+        sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
+        let bits = reachable_targets(n, &start, &adj, &targets, &sources);
+        let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
+        let mut next_source = 0;
+        let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();
+        if self.value_return.is_some() {
+            let vr = &bits[next_source];
+            next_source += 1;
+            tags.returns_non_uniform = has(vr, 0);
             for k in 0..nparams {
-                tags.params[k].return_depends = vr[self.param_nodes[k] as usize];
+                tags.params[k].return_depends = has(vr, 1 + k);
             }
         }
         for k in 0..nparams {
-            if let Some((_, _, ret)) = self.ptr_params[k] {
-                let vr = reach(ret);
-                tags.params[k].pointee_non_uniform = vr[MAY_BE_NON_UNIFORM as usize];
-                for j in 0..nparams {
-                    if vr[self.param_nodes[j] as usize] {
-                        tags.params[k].pointee_from_values.push(j as u32);
+            if self.ptr_params[k].is_none() {
+                continue;
+            }
+            let vr = &bits[next_source];
+            next_source += 1;
+            tags.params[k].pointee_non_uniform = has(vr, 0);
+            let mut values = Vec::new();
+            let mut from_contents = Vec::new();
+            let mut c_index = contents_at;
+            for (j, c) in contents.iter().enumerate() {
+                if has(vr, 1 + j) {
+                    values.push(j as u32);
+                }
+                if c.is_some() {
+                    if has(vr, c_index) {
+                        from_contents.push(j as u32);
                     }
-                    if let Some((_, c, _)) = self.ptr_params[j] {
-                        if vr[c as usize] {
-                            tags.params[k].pointee_from_contents.push(j as u32);
-                        }
-                    }
+                    c_index += 1;
                 }
             }
+            if values.is_empty() && from_contents.is_empty() {
+                continue;
+            }
+            let key = (values, from_contents);
+            let g = match groups.get(&key) {
+                Some(&g) => g,
+                None => {
+                    let g = tags.pointee_sources.len() as u32;
+                    tags.pointee_sources.push(key.clone());
+                    groups.insert(key, g);
+                    g
+                }
+            };
+            tags.params[k].pointee_from = Some(g);
         }
         let _ = f;
         tags

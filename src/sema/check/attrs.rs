@@ -274,6 +274,10 @@ impl Checker<'_> {
                 AttributeKind::BlendSrc => {
                     io.blend_src = Some(a.span);
                     if !self.ext.dual_source_blending {
+                        io.broken = true;
+                        if std::mem::replace(&mut self.blend_src_reported, true) {
+                            continue;
+                        }
                         self.report(
                             Diagnostic::error(
                                 codes::EXTENSION_NOT_ENABLED,
@@ -423,7 +427,8 @@ impl Checker<'_> {
             );
             io.broken = true;
         }
-        if let (Some(ty), Some(span)) = (ty, io.location.or(io.blend_src)) {
+        let is_struct = ty.is_some_and(|t| matches!(self.p.types.kind(t), TypeKind::Struct(_)));
+        if let (Some(ty), Some(span), false) = (ty, io.location.or(io.blend_src), is_struct) {
             let t = &self.p.types;
             let numeric = matches!(t.kind(ty), TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } if s.is_numeric() && !s.is_abstract());
             if !numeric {

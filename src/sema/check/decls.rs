@@ -2,7 +2,7 @@
 //! §"Type Aliases", §"Functions"): each is checked once, in dependency order, and its
 //! [`DeclInfo`] recorded for the declarations that mention it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{Checker, FnCtx};
 use crate::diag::{Diagnostic, Span, codes};
@@ -15,8 +15,9 @@ use crate::syntax::ast::{
     AttributeKind, FnDecl, GlobalDeclKind, OverrideDecl, StructDecl, VarDecl,
 };
 
-/// The spec's limit on structure members.
-const MAX_STRUCT_MEMBERS: usize = 1023;
+/// refract's limit on structure members. The spec's limit is a minimum every
+/// implementation supports (1023); refract supports as many as Tint does.
+const MAX_STRUCT_MEMBERS: usize = 16383;
 /// The spec's limit on function parameters.
 const MAX_PARAMS: usize = 255;
 
@@ -449,7 +450,7 @@ impl Checker<'_> {
 
     fn struct_decl(&mut self, d: DeclId, s: &StructDecl) -> Option<DeclInfo> {
         let mut members = Vec::with_capacity(s.members.len());
-        let mut names: HashMap<crate::util::Symbol, Span> = HashMap::new();
+        let mut names: HashMap<crate::util::Symbol, Span> = HashMap::default();
         let mut member_io = Vec::with_capacity(s.members.len());
         let mut ok = true;
         let n = s.members.len();
@@ -645,14 +646,6 @@ impl Checker<'_> {
             Some(d.index()),
             members,
         );
-        if self.p.types.nest_depth(ty) > 255 {
-            self.error(
-                codes::LIMIT,
-                s.name.span,
-                "this structure nests composite types too deeply".into(),
-                "too deep",
-            );
-        }
         Some(DeclInfo::Struct(ty))
     }
 
@@ -696,7 +689,7 @@ impl Checker<'_> {
             stage_span = a.span;
         }
         self.workgroup_size_attr(d, stage, stage_span, f, &attrs);
-        self.subgroup_size_attr(&attrs);
+        self.subgroup_size_attr(stage, &attrs);
         let must_use = attrs.iter().find(|a| a.kind == AttributeKind::MustUse);
         if let (Some(a), None) = (must_use, &f.ret) {
             self.report(
@@ -866,31 +859,56 @@ impl Checker<'_> {
         let blend: Vec<usize> = with_location
             .iter()
             .copied()
-            .filter(|&k| io[k].blend_src.is_some())
+            .filter(|&k| io[k].attrs.blend_src.is_some())
             .collect();
+        if io.iter().any(|x| x.blend_src.is_some() && x.broken)
+            || (blend.is_empty() && io.iter().any(|x| x.blend_src.is_some()))
+        {
+            // `@blend_src` was written but is broken (reported): no location rules.
+            return;
+        }
         if !blend.is_empty() {
-            let ok_shape = with_location.len() == 2
-                && with_location
-                    .iter()
-                    .all(|&k| io[k].attrs.location == Some(0))
-                && {
-                    let mut v: Vec<Option<u32>> = with_location
-                        .iter()
-                        .map(|&k| io[k].attrs.blend_src)
-                        .collect();
-                    v.sort();
-                    v == [Some(0), Some(1)]
-                };
-            if !ok_shape {
-                let span = io[blend[0]].blend_src.unwrap_or(s.name.span);
-                self.report(
-                    Diagnostic::error(
-                        codes::BLEND_SRC,
-                        "a structure using `@blend_src` must have exactly two members with `@location`: `@location(0) @blend_src(0)` and `@location(0) @blend_src(1)`",
+            let bad = |k: usize, message: &str, label: &str| {
+                Diagnostic::error(codes::BLEND_SRC, message.to_string())
+                    .with_primary(io[k].blend_src.or(io[k].location).unwrap_or(s.members[k].name.span), label.to_string())
+                    .with_note("dual-source blending needs exactly `@location(0) @blend_src(0)` and `@location(0) @blend_src(1)`")
+            };
+            // A blend member not at location 0, or a location member without a blend.
+            if let Some(&k) = with_location
+                .iter()
+                .find(|&&k| io[k].attrs.location != Some(0))
+            {
+                let d = if io[k].attrs.blend_src.is_some() {
+                    bad(
+                        k,
+                        "`@blend_src` can only be used with `@location(0)`",
+                        "not at location 0",
                     )
-                    .with_primary(span, "dual-source blending declared here")
-                    .with_secondary(s.name.span, "in this structure"),
-                );
+                } else {
+                    bad(
+                        k,
+                        "a structure using `@blend_src` cannot have other `@location` members",
+                        "another location",
+                    )
+                };
+                self.report(d);
+                return;
+            }
+            if let Some(&k) = with_location
+                .iter()
+                .find(|&&k| io[k].attrs.blend_src.is_none())
+            {
+                self.report(bad(k, "every `@location(0)` member of a structure using `@blend_src` needs `@blend_src`", "no `@blend_src`"));
+                return;
+            }
+            let mut values: Vec<Option<u32>> = with_location
+                .iter()
+                .map(|&k| io[k].attrs.blend_src)
+                .collect();
+            values.sort();
+            if values != [Some(0), Some(1)] {
+                let k = *with_location.last().unwrap_or(&blend[0]);
+                self.report(bad(k, "a structure using `@blend_src` needs one member with `@blend_src(0)` and one with `@blend_src(1)`", "dual-source blending declared here"));
                 return;
             }
             let tys: Vec<_> = with_location
@@ -913,7 +931,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let mut seen: HashMap<u32, usize> = HashMap::new();
+        let mut seen: HashMap<u32, usize> = HashMap::default();
         for &k in &with_location {
             let loc = io[k].attrs.location.unwrap_or(0);
             if let Some(&prev) = seen.get(&loc) {
@@ -1065,11 +1083,38 @@ impl Checker<'_> {
         self.io.workgroup_size.insert(d, dims);
     }
 
-    /// `@subgroup_size(n)`: an `i32` or `u32` const- or override-expression (the
-    /// `subgroup_size_control` extension), typed so that lowering can evaluate it.
-    fn subgroup_size_attr(&mut self, attrs: &[&crate::syntax::ast::Attribute]) {
-        let attr = attrs.iter().find(|a| a.kind == AttributeKind::SubgroupSize);
-        let Some(&arg) = attr.and_then(|a| a.args.as_ref()?.first()) else {
+    /// `@subgroup_size(n)` (extension `subgroup_size_control`): only on compute entry
+    /// points; a const- or override-expression of an integer type, a power of two when
+    /// constant.
+    fn subgroup_size_attr(
+        &mut self,
+        stage: Option<ShaderStage>,
+        attrs: &[&crate::syntax::ast::Attribute],
+    ) {
+        let Some(attr) = attrs.iter().find(|a| a.kind == AttributeKind::SubgroupSize) else {
+            return;
+        };
+        if !self.ext.subgroup_size_control {
+            self.report(
+                Diagnostic::error(
+                    codes::EXTENSION_NOT_ENABLED,
+                    "`@subgroup_size` needs the `subgroup_size_control` extension",
+                )
+                .with_primary(attr.span, "used here")
+                .with_note("add `enable subgroup_size_control;` at the top of the module"),
+            );
+            return;
+        }
+        if stage != Some(ShaderStage::Compute) {
+            self.error(
+                codes::ATTRIBUTE_NOT_ALLOWED,
+                attr.span,
+                "`@subgroup_size` applies only to compute entry points".into(),
+                "not a compute shader",
+            );
+            return;
+        }
+        let Some(&arg) = attr.args.as_deref().and_then(|a| a.first()) else {
             return;
         };
         let Some((ty, stage)) = self.rvalue(arg) else {
@@ -1080,20 +1125,33 @@ impl Checker<'_> {
                 codes::TYPE_MISMATCH,
                 self.span(arg),
                 format!(
-                    "`@subgroup_size` needs an `i32` or `u32`, but this is `{}`",
+                    "`@subgroup_size` needs `i32` or `u32`, but this is `{}`",
                     self.tn(ty)
                 ),
                 "not an integer",
             );
-        } else if stage == EvalStage::Runtime {
+            return;
+        }
+        if stage == EvalStage::Runtime {
             self.error(
                 codes::NOT_CONST,
                 self.span(arg),
-                "a subgroup size must be a const-expression or an override-expression".into(),
+                "the argument of `@subgroup_size` must be a const-expression or an override-expression".into(),
                 "depends on runtime values",
             );
-        } else {
-            self.concretize_expr(arg, ty);
+            return;
+        }
+        self.concretize_expr(arg, ty);
+        if stage == EvalStage::Const {
+            let v = self.value_of(arg).and_then(|v| v.as_i64()).unwrap_or(0);
+            if v <= 0 || (v & (v - 1)) != 0 {
+                self.error(
+                    codes::ATTRIBUTE_VALUE,
+                    self.span(arg),
+                    format!("`@subgroup_size` must be a power of two, but it is {v}"),
+                    "not a power of two",
+                );
+            }
         }
     }
 }

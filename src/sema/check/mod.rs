@@ -66,11 +66,11 @@ pub(crate) struct FnFacts {
 /// workgroup sizes of compute entry points, for the entry point rules.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct IoTables {
-    pub params: std::collections::HashMap<(DeclId, usize), attrs::IoSpec>,
-    pub rets: std::collections::HashMap<DeclId, attrs::IoSpec>,
+    pub params: rustc_hash::FxHashMap<(DeclId, usize), attrs::IoSpec>,
+    pub rets: rustc_hash::FxHashMap<DeclId, attrs::IoSpec>,
     /// By structure declaration, one entry per member.
-    pub members: std::collections::HashMap<DeclId, Vec<attrs::IoSpec>>,
-    pub workgroup_size: std::collections::HashMap<DeclId, [crate::sema::program::WorkgroupDim; 3]>,
+    pub members: rustc_hash::FxHashMap<DeclId, Vec<attrs::IoSpec>>,
+    pub workgroup_size: rustc_hash::FxHashMap<DeclId, [crate::sema::program::WorkgroupDim; 3]>,
 }
 
 /// What the checker hands to the passes after it.
@@ -154,8 +154,10 @@ pub(crate) struct Checker<'m> {
     pub ext: Extensions,
     /// `f16` used without the extension was reported (once per module).
     f16_reported: bool,
+    /// `@blend_src` used without the extension was reported (once per module).
+    blend_src_reported: bool,
     /// `@id` values of overrides, with their declaration and span.
-    override_ids: std::collections::HashMap<u32, (DeclId, Span)>,
+    override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
 }
 
 /// Runs the checker over a resolved module.
@@ -184,7 +186,8 @@ pub(crate) fn check<'m>(
         quiet_eval: 0,
         ext,
         f16_reported: false,
-        override_ids: std::collections::HashMap::new(),
+        blend_src_reported: false,
+        override_ids: rustc_hash::FxHashMap::default(),
     };
     let order = c.res.order.clone();
     for d in order {
@@ -280,10 +283,19 @@ impl<'m> Checker<'m> {
     /// Reports a constant evaluation error on `span` unless inside a short-circuited
     /// operand.
     pub(crate) fn eval_error(&mut self, span: Span, err: consteval::EvalError) {
+        self.eval_error_labeled(span, err, "evaluated here");
+    }
+
+    pub(crate) fn eval_error_labeled(
+        &mut self,
+        span: Span,
+        err: consteval::EvalError,
+        label: &str,
+    ) {
         if self.quiet_eval > 0 {
             return;
         }
-        self.report(Diagnostic::error(err.code, err.message).with_primary(span, "evaluated here"));
+        self.report(Diagnostic::error(err.code, err.message).with_primary(span, label));
     }
 
     // ---- Values and conversions ------------------------------------------------------
@@ -428,7 +440,8 @@ impl<'m> Checker<'m> {
                 Ok(c) => self.p.values[e.index()] = Some(c),
                 Err(err) => {
                     self.p.values[e.index()] = Some(v);
-                    self.eval_error(self.span(e), err);
+                    let label = format!("this value does not fit `{}`", self.tn(to));
+                    self.eval_error_labeled(self.span(e), err, &label);
                     return false;
                 }
             }

@@ -99,6 +99,51 @@ impl Checker<'_> {
 
     fn stmt_inner(&mut self, s: StmtId) -> Behavior {
         let m = self.m;
+        // Statements that take attributes take only `@diagnostic`.
+        match &m.stmt(s).kind {
+            StmtKind::Block(b) => self.statement_attrs(&b.attributes, "a compound statement"),
+            StmtKind::If {
+                attributes,
+                then_branch,
+                ..
+            } => {
+                self.statement_attrs(attributes, "an `if` statement");
+                self.statement_attrs(&then_branch.attributes, "a compound statement");
+            }
+            StmtKind::Switch {
+                attributes,
+                body_attributes,
+                clauses,
+                ..
+            } => {
+                self.statement_attrs(attributes, "a `switch` statement");
+                self.statement_attrs(body_attributes, "a `switch` body");
+                for c in clauses {
+                    self.statement_attrs(&c.body.attributes, "a compound statement");
+                }
+            }
+            StmtKind::Loop {
+                attributes,
+                body,
+                continuing,
+            } => {
+                self.statement_attrs(attributes, "a `loop` statement");
+                self.statement_attrs(&body.attributes, "a loop body");
+                if let Some(c) = continuing {
+                    self.statement_attrs(&c.body.attributes, "a `continuing` block");
+                }
+            }
+            StmtKind::For {
+                attributes, body, ..
+            }
+            | StmtKind::While {
+                attributes, body, ..
+            } => {
+                self.statement_attrs(attributes, "a loop statement");
+                self.statement_attrs(&body.attributes, "a loop body");
+            }
+            _ => {}
+        }
         let span = m.stmt(s).span;
         match &m.stmt(s).kind {
             StmtKind::Empty => Behavior::NEXT,
@@ -284,6 +329,14 @@ impl Checker<'_> {
     /// The loop rules of §"Statements Behavior Analysis" (`b1` the body, `b2` the
     /// continuing block).
     fn loop_behavior(&mut self, span: Span, b1: Behavior, b2: Behavior) -> Behavior {
+        // `continue` or `return` in `continuing` was reported where it is written.
+        if b2.has(Behavior::CONTINUE) || b2.has(Behavior::RETURN) {
+            return b1
+                .union(b2)
+                .union(Behavior::NEXT)
+                .without(Behavior::CONTINUE)
+                .without(Behavior::BREAK);
+        }
         let result = if b1 == Behavior::RETURN {
             Behavior::RETURN
         } else {
@@ -391,7 +444,15 @@ impl Checker<'_> {
             }
             (Some(d), None) => d,
             (None, Some((i, t))) => self.concretize_expr(i, t),
-            (None, None) => return,
+            (None, None) => {
+                self.error(
+                    codes::MISSING_TYPE,
+                    v.name.span,
+                    "a variable needs a type or an initializer".into(),
+                    "no type",
+                );
+                return;
+            }
         };
         let span = v.ty.map_or(v.name.span, |t| self.span(t));
         if !self.check_store_type(
@@ -938,10 +999,8 @@ impl Checker<'_> {
         // The case selectors: checked now, converted to the common type below.
         let mut cases: Vec<(ExprId, TypeId)> = Vec::new();
         let mut defaults: Vec<Span> = Vec::new();
-        let mut count = 0usize;
         for c in clauses {
             for s in &c.selectors {
-                count += 1;
                 match s {
                     CaseSelector::Default(sp) => defaults.push(*sp),
                     CaseSelector::Expr(e) => {
@@ -960,16 +1019,6 @@ impl Checker<'_> {
                     }
                 }
             }
-        }
-        if count > 1023 {
-            self.error(
-                codes::LIMIT,
-                span,
-                format!(
-                    "a `switch` may have at most 1023 case selectors, but this one has {count}"
-                ),
-                "too many case selectors",
-            );
         }
         match defaults.len() {
             1 => {}
@@ -1049,8 +1098,7 @@ impl Checker<'_> {
             if ok {
                 let common = common.unwrap_or_else(|| concretize(&mut self.p.types, st));
                 self.materialize(selector, common);
-                let mut seen: std::collections::HashMap<i64, ExprId> =
-                    std::collections::HashMap::new();
+                let mut seen: rustc_hash::FxHashMap<i64, ExprId> = rustc_hash::FxHashMap::default();
                 for &(e, _) in &cases {
                     if !self.materialize(e, common) {
                         continue;

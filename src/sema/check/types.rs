@@ -625,6 +625,25 @@ impl Checker<'_> {
         }
         if matches!(
             space,
+            AddressSpace::Function | AddressSpace::Private | AddressSpace::Workgroup
+        ) {
+            if let Some(n) = largest_array(&self.p.types, ty).filter(|&n| n > MAX_LOCAL_ARRAY) {
+                self.report(
+                    Diagnostic::error(
+                        codes::LIMIT,
+                        format!(
+                            "an array in the `{}` address space may have at most {MAX_LOCAL_ARRAY} elements, but this one has {n}",
+                            space.name()
+                        ),
+                    )
+                    .with_primary(span, "array too large")
+                    .with_note("large arrays belong in `storage` buffers"),
+                );
+                return false;
+            }
+        }
+        if matches!(
+            space,
             AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate
         ) {
             if let Err(v) = crate::sema::types::layout::check_address_space_layout(
@@ -645,6 +664,30 @@ impl Checker<'_> {
             }
         }
         true
+    }
+}
+
+/// refract's limit on the element count of arrays in per-invocation and workgroup memory
+/// (as Chromium's); the spec leaves it to implementations.
+const MAX_LOCAL_ARRAY: u32 = 65535;
+
+/// The largest constant element count of any array in `ty`.
+fn largest_array(t: &crate::sema::types::TypeTable, ty: TypeId) -> Option<u32> {
+    match t.kind(ty) {
+        TypeKind::Array { elem, size } => {
+            let own = match size {
+                ArraySize::Const(n) => Some(n),
+                _ => None,
+            };
+            own.max(largest_array(t, elem))
+        }
+        TypeKind::Struct(id) => t
+            .struct_def(id)
+            .members
+            .iter()
+            .filter_map(|m| largest_array(t, m.ty))
+            .max(),
+        _ => None,
     }
 }
 

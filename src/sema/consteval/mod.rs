@@ -187,6 +187,21 @@ pub fn make_float(s: Scalar, x: f64) -> EvalResult {
     }
 }
 
+/// A value converted to a floating point type (§"Floating Point Conversion"): a value
+/// outside the type's finite range is an error, even one that would round to its largest
+/// finite value.
+pub fn convert_float(s: Scalar, x: f64) -> EvalResult {
+    let max = match s {
+        Scalar::F32 => f64::from(f32::MAX),
+        Scalar::F16 => f64::from(f16::MAX),
+        _ => f64::MAX,
+    };
+    if x.abs() > max {
+        return Err(EvalError::overflow(format_float(x, ""), s.name()));
+    }
+    make_float(s, x)
+}
+
 /// An integer result: AbstractInt must not overflow; i32 and u32 wrap.
 pub fn make_int_wrapping(s: Scalar, x: i128) -> EvalResult {
     Ok(match s {
@@ -333,9 +348,9 @@ fn convert_scalar_auto(v: &Value, to: Scalar) -> EvalResult {
         }
         (Value::AbstractInt(x), _) if to.is_float() => {
             // AbstractInt → AbstractFloat → to.
-            make_float(to, x as f64)
+            convert_float(to, x as f64)
         }
-        (Value::AbstractFloat(x), _) if to.is_float() => make_float(to, x),
+        (Value::AbstractFloat(x), _) if to.is_float() => convert_float(to, x),
         _ => Err(EvalError::new(
             codes::CONST_NOT_REPRESENTABLE,
             format!("no automatic conversion to `{}`", to.name()),
@@ -383,7 +398,7 @@ pub fn convert_scalar_explicit(v: &Value, to: Scalar) -> EvalResult {
                 Value::U32(x) => f64::from(x),
                 _ => v.as_f64().expect("float"),
             };
-            make_float(to, x)
+            convert_float(to, x)
         }
         Scalar::AbstractInt => Err(EvalError::new(
             codes::CONST_NOT_REPRESENTABLE,

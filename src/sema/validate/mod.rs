@@ -34,7 +34,7 @@ pub(crate) fn run(m: &Module, fin: &mut Finished, diags: &mut Vec<Diagnostic>) {
         let reach = reachable(fin, d);
         stage_rules(m, fin, &ep, &reach, &mut reported, diags);
         ep.globals = statically_accessed(fin, d);
-        resource_rules(m, fin, &ep, diags);
+        resource_rules(m, fin, &ep, &reach, diags);
         fin.program.entry_points.push(ep);
     }
 }
@@ -126,6 +126,8 @@ fn stage_rules(
     diags: &mut Vec<Diagnostic>,
 ) {
     let stage = ep.stage;
+    // Each global is reported once per entry point, at its use nearest the entry point.
+    let mut globals_done = std::collections::HashSet::new();
     for &(f, _) in reach {
         let facts = &fin.facts[f.index()];
         for &(u, span) in &facts.stage_uses {
@@ -193,7 +195,7 @@ fn stage_rules(
                 _ => None,
             };
             if let Some((message, note)) = problem {
-                if !reported.insert((span.start, span.end)) {
+                if !globals_done.insert(g) || !reported.insert((span.start, span.end)) {
                     continue;
                 }
                 diags.push(
@@ -240,9 +242,14 @@ fn statically_accessed(fin: &Finished, root: DeclId) -> Vec<DeclId> {
         .collect()
 }
 
-fn resource_rules(m: &Module, fin: &Finished, ep: &EntryPoint, diags: &mut Vec<Diagnostic>) {
-    let mut bindings: std::collections::HashMap<(u32, u32), DeclId> =
-        std::collections::HashMap::new();
+fn resource_rules(
+    m: &Module,
+    fin: &Finished,
+    ep: &EntryPoint,
+    reach: &[(DeclId, Option<DeclId>)],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut bindings: rustc_hash::FxHashMap<(u32, u32), DeclId> = rustc_hash::FxHashMap::default();
     let mut immediate: Option<DeclId> = None;
     for &g in &ep.globals {
         let DeclInfo::Var(v) = fin.program.decl(g) else {
@@ -250,6 +257,17 @@ fn resource_rules(m: &Module, fin: &Finished, ep: &EntryPoint, diags: &mut Vec<D
         };
         if v.space == AddressSpace::Immediate {
             if let Some(prev) = immediate {
+                // The use of the second variable nearest the entry point.
+                let use_span = reach
+                    .iter()
+                    .find_map(|&(f, _)| {
+                        fin.facts[f.index()]
+                            .globals
+                            .iter()
+                            .find(|(x, _)| *x == g)
+                            .map(|&(_, s)| s)
+                    })
+                    .unwrap_or(decl_span(m, g));
                 diags.push(
                     Diagnostic::error(
                         codes::IMMEDIATE_DATA,
@@ -258,7 +276,8 @@ fn resource_rules(m: &Module, fin: &Finished, ep: &EntryPoint, diags: &mut Vec<D
                             ep.name
                         ),
                     )
-                    .with_primary(decl_span(m, g), "second immediate variable")
+                    .with_primary(ep_name_span(m, ep), "this entry point")
+                    .with_secondary(use_span, "the second immediate variable is used here")
                     .with_secondary(decl_span(m, prev), "first immediate variable")
                     .with_note(
                         "each entry point may statically access at most one `var<immediate>`",
@@ -308,4 +327,9 @@ fn binding_attr_span(m: &Module, d: DeclId) -> Option<Span> {
         })
         .map(|a| a.span)
         .reduce(Span::join)
+}
+
+/// The span of an entry point's name.
+fn ep_name_span(m: &Module, ep: &EntryPoint) -> Span {
+    decl_span(m, ep.decl)
 }

@@ -1,0 +1,95 @@
+// The TypeScript declarations of refract's npm package: the JS API of DESIGN §9, exactly.
+// Written by hand and checked with `tsc` by pkg-tests/types.test.ts.
+
+/** What `init` accepts: the `.wasm` as a URL, a path-like request, a response, its bytes
+ * or a compiled module. With no argument, the `.wasm` beside this file is loaded (from the
+ * file system in Node, with `fetch` elsewhere). */
+export type InitInput =
+  | RequestInfo
+  | URL
+  | Response
+  | BufferSource
+  | WebAssembly.Module;
+
+/** Loads and instantiates the WebAssembly module. Call it (and await it) once before any
+ * other function. Calling it again does nothing. */
+export default function init(input?: InitInput | Promise<InitInput>): Promise<void>;
+
+/** Instantiates the WebAssembly module synchronously from its bytes or a compiled module. */
+export function initSync(module: BufferSource | WebAssembly.Module): void;
+
+/** refract's version, as in its Cargo.toml. */
+export function version(): string;
+
+/** Checks a WGSL module. It is valid when `ok` is true; warnings may still be present. */
+export function check(source: string): { ok: boolean; diagnostics: Diagnostic[] };
+
+/** Compiles a WGSL module. Text targets fill `code`; `spirv` fills `words`. */
+export function compile(source: string, options: CompileOptions): CompileResult;
+
+/** Reflection data: entry points, bindings, overrides and struct layouts. The reflection
+ * object's own keys sit beside `ok` and `diagnostics`. */
+export function reflect(source: string): ReflectResult;
+
+/** The pass names `CompileOptions.passes` accepts, in pipeline order. */
+export function passes(): string[];
+
+/** Formats a WGSL module, keeping every comment (the CLI's `refract fmt`). */
+export function format(source: string): FormatResult;
+
+export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast';
+
+export interface CompileOptions {
+  to: Target;
+  /** 0: lowering only; 1 (the default): mem2reg and cleanups; 2: the full pipeline. */
+  opt?: 0 | 1 | 2;
+  /** An explicit pass pipeline, by name (see `passes()`), replacing the one `opt` picks. */
+  passes?: string[];
+  /** Keep only this entry point. */
+  entryPoint?: string;
+}
+
+export type CompileResult =
+  | { ok: true; code?: string; words?: Uint32Array; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** A problem found in the source, exactly as `refract check --format json` prints it. */
+export interface Diagnostic {
+  severity: 'error' | 'warning' | 'note';
+  /** A stable code such as `E0201`. */
+  code: string;
+  message: string;
+  labels: Label[];
+  notes: string[];
+}
+
+/** A labeled place in the source. `start` and `end` are UTF-8 byte offsets; `line` and
+ * `column` are 1-based, and `column` counts Unicode scalar values. */
+export interface Label {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  message: string;
+  primary: boolean;
+}
+
+/** Any value JSON can hold. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/** The reflection of a module, as `refract reflect` prints it (JSON). */
+export type Reflection = { [key: string]: JsonValue };
+
+export type ReflectResult =
+  | ({ ok: true; diagnostics: Diagnostic[] } & Reflection)
+  | { ok: false; diagnostics: Diagnostic[] };
+
+export type FormatResult =
+  | { ok: true; code: string; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };

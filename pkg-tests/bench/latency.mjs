@@ -1,0 +1,75 @@
+// Keystroke-to-all-panels-updated latency of the playground in Chromium, on the 1,055-line
+// example (www/src/examples/renderer.wgsl). Needs a built playground (`npm run build:www`).
+//
+//   node pkg-tests/bench/latency.mjs [KEYSTROKES]
+//
+// Each keystroke types one character into a comment at the top of the shader (so the
+// shader stays valid), then waits until every panel has its result. Reported per
+// keystroke: the time from the edit to the problems list and the open panel (the WGSL
+// tab, or the one named by --tab) showing the result, to every panel having its result,
+// and to the next frame after that; and the worker's time per compiler product.
+//
+//   node pkg-tests/bench/latency.mjs [KEYSTROKES] [--tab ast|ir|spirv|wgsl]
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../lib/serve.mjs';
+import { launch } from '../lib/browser.mjs';
+
+const args = process.argv.slice(2);
+const tabAt = args.indexOf('--tab');
+const tab = tabAt >= 0 ? args.splice(tabAt, 2)[1] : 'wgsl';
+const keystrokes = Number(args[0] ?? 40);
+const dist = fileURLToPath(new URL('../../www/dist/', import.meta.url));
+const source = readFileSync(new URL('../../www/src/examples/renderer.wgsl', import.meta.url), 'utf8');
+
+const server = await serve(dist);
+const browser = await launch();
+try {
+  const page = await browser.context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.refractPlayground?.updates > 0);
+  await page.evaluate((s) => window.refractPlayground.setSource(s), source);
+  await page.waitForFunction((s) => window.refractPlayground.source() === s && !window.refractPlayground.busy, source);
+  await page.click(`[data-testid="tab-${tab}"]`);
+  await page.click('[data-testid="editor"] .cm-content');
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+
+  const samples = [];
+  for (let i = 0; i < keystrokes + 5; i++) {
+    const frames = await page.evaluate(() => window.refractPlayground.frames);
+    await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
+    await page.waitForFunction((f) => !window.refractPlayground.busy && window.refractPlayground.frames > f, frames);
+    const s = await page.evaluate(() => {
+      const p = window.refractPlayground;
+      return { dom: p.lastLatency, all: p.lastAllLatency, frame: p.lastFrameLatency, timings: p.lastTimings, phases: p.lastPhases };
+    });
+    if (i >= 5) samples.push(s); // the first keystrokes warm up the JIT
+  }
+
+  const stat = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+  };
+  const fmt = ({ median, p95, max }) => `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
+  const lines = source.split('\n').length;
+  console.log(`playground latency, ${lines}-line shader, ${samples.length} keystrokes, ${tab} tab open (Chromium ${browser.context.browser()?.version() ?? ''})`);
+  console.log(`  keystroke → problems + open panel in the DOM: ${fmt(stat(samples.map((s) => s.dom)))}`);
+  console.log(`  keystroke → every panel updated:             ${fmt(stat(samples.map((s) => s.all)))}`);
+  console.log(`  keystroke → every panel, next frame painted: ${fmt(stat(samples.map((s) => s.frame)))}`);
+  const stages = Object.keys(samples[0].timings);
+  const medians = stages.map((k) => [k, stat(samples.map((s) => s.timings[k])).median]);
+  const worker = stat(samples.map((s) => Object.values(s.timings).reduce((a, b) => a + b, 0))).median;
+  console.log(`  worker (compiler) time, median:     ${worker.toFixed(1)} ms`);
+  for (const [k, v] of medians.sort((a, b) => b[1] - a[1])) console.log(`    ${k.padEnd(9)} ${v.toFixed(2)} ms`);
+  for (const phase of ['send', 'roundTrip', 'render']) {
+    console.log(`  page phase ${phase.padEnd(9)}: ${fmt(stat(samples.map((s) => s.phases[phase])))}`);
+  }
+  const outside = stat(samples.map((s) => s.all - Object.values(s.timings).reduce((a, b) => a + b, 0))).median;
+  console.log(`  outside the compiler (messages, DOM), median: ${outside.toFixed(1)} ms`);
+} finally {
+  await browser.close();
+  await server.close();
+}

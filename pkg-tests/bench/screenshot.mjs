@@ -1,0 +1,38 @@
+// Takes screenshots of the built playground (www/dist) in headless Chromium, for looking
+// at the design: the first example with each tab open, and the same with a syntax error.
+//   node pkg-tests/bench/screenshot.mjs [OUT_PREFIX]   (default /tmp/refract-shots)
+import { serve } from '../lib/serve.mjs';
+import { launch } from '../lib/browser.mjs';
+import { fileURLToPath } from 'node:url';
+
+const out = process.argv[2] ?? '/tmp/refract-shots';
+const root = fileURLToPath(new URL('../../www/dist/', import.meta.url));
+const server = await serve(root);
+const { context, close } = await launch();
+try {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror:', e.message));
+  await page.addInitScript(() => localStorage.clear());
+  await page.goto(server.url);
+  const idle = () => page.waitForFunction(() => window.refractPlayground?.updates > 0 && !window.refractPlayground.busy);
+  await idle();
+  await page.screenshot({ path: `${out}-main.png` });
+  for (const tab of ['ir', 'ast', 'spirv']) {
+    await page.click(`[data-testid="tab-${tab}"]`);
+    await idle();
+    await page.screenshot({ path: `${out}-${tab}.png` });
+  }
+  await page.click('[data-testid="tab-wgsl"]');
+  await page.evaluate(() => {
+    const p = window.refractPlayground;
+    p.setSource(p.source().replace('out.color = COLORS[index];', 'out.color = COLORS[index]\n  let broken = ;'));
+  });
+  await idle();
+  await page.hover('.cm-lintRange-error');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}-error.png` });
+  console.log('saved', out);
+} finally {
+  await close();
+  await server.close();
+}

@@ -1,0 +1,290 @@
+// End-to-end tests of the playground (www/dist, built by `npm run build:www`) in Debian's
+// Chromium: typing updates every panel with exactly what the package computes for the same
+// text, errors show as markers and problems, share links carry the code, and hostile text
+// never runs as script.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve } from '../lib/serve.mjs';
+import { launch } from '../lib/browser.mjs';
+import { refract, REPO, examples, notYet } from '../lib/refract.mjs';
+
+const dist = join(REPO, 'www/dist');
+if (!existsSync(join(dist, 'index.html'))) throw new Error('the playground is not built: run `npm run build:www`');
+
+let server;
+let browser;
+before(async () => {
+  server = await serve(dist);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the playground; collects page errors, which every test expects to stay empty.
+ * The text saved by earlier tests is forgotten unless `keepSaved`. */
+async function open(fragment = '', { keepSaved = false } = {}) {
+  const page = await browser.context.newPage();
+  if (!keepSaved) await page.addInitScript(() => localStorage.clear());
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('dialog', (d) => {
+    page.errors.push(`a dialog opened: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.goto(server.url + fragment);
+  await page.waitForFunction(() => window.refractPlayground?.updates > 0, null, { timeout: 30_000 });
+  return page;
+}
+
+/** Replaces the editor text and types its last characters key by key, as a user would,
+ * then waits until the page shows the result for exactly that text. (Pasting line breaks
+ * through the keyboard would auto-indent, so the bulk is set through the page's hook.) */
+async function typeSource(page, text) {
+  const end = text.trimEnd().length;
+  const start = Math.max(end - 10, text.lastIndexOf('\n', end - 1) + 1);
+  await page.evaluate((t) => window.refractPlayground.setSource(t), text.slice(0, start) + text.slice(end));
+  await page.click('[data-testid="editor"] .cm-content');
+  await page.keyboard.press('Control+End');
+  for (let i = end; i < text.length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(text.slice(start, end));
+  await settle(page, text);
+}
+
+async function settle(page, text) {
+  await page.waitForFunction(
+    (expected) => {
+      const p = window.refractPlayground;
+      return p.source() === expected && p.lastApplied === p.lastSent && !p.busy;
+    },
+    text,
+    { timeout: 30_000 },
+  );
+}
+
+/** What a panel shows: its state, code and banner text. */
+async function panelView(page, testid) {
+  return page.$eval(`[data-testid="${testid}"]`, (el, id) => {
+    const output = el.matches('.output') ? el : el.querySelector('.output');
+    return {
+      state: output?.dataset.state ?? null,
+      // The editor view renders only visible lines; the page hands over the whole text.
+      code: window.refractPlayground.panelText(id) ?? '',
+      banner: output?.querySelector('.banner')?.textContent ?? '',
+      stale: output?.classList.contains('stale') ?? false,
+    };
+  }, testid);
+}
+
+/** Asserts a panel shows `result`: the code when it compiled, else its diagnostics. */
+function assertShows(view, result, what, format = (s) => s) {
+  if (result.ok) {
+    assert.equal(view.state, 'ok', what);
+    assert.equal(view.code, format(result.code ?? ''), what);
+    assert.equal(view.stale, false, what);
+  } else {
+    assert.equal(view.state, 'error', what);
+    assert.ok(view.banner.includes(result.diagnostics[0].message), `${what}: ${view.banner}`);
+  }
+}
+
+
+async function assertAllPanels(page, source) {
+  const c = (options) => refract.compile(source, options);
+  assertShows(await panelView(page, 'panel-wgsl'), c({ to: 'wgsl' }), 'wgsl');
+  assertShows(await panelView(page, 'panel-spirv'), c({ to: 'spvasm' }), 'spirv');
+  assertShows(await panelView(page, 'panel-hlsl'), c({ to: 'hlsl' }), 'hlsl');
+  assertShows(await panelView(page, 'panel-gen'), c({ to: 'gen' }), 'gen');
+  assertShows(await panelView(page, 'panel-ast'), c({ to: 'ast' }), 'ast');
+  assertShows(await panelView(page, 'panel-ir-before'), c({ to: 'ir', opt: 0 }), 'ir before');
+  assertShows(await panelView(page, 'panel-ir-after'), c({ to: 'ir', passes: refract.passes() }), 'ir after');
+  const reflected = refract.reflect(source);
+  const reflectView = await panelView(page, 'panel-reflect');
+  if (reflected.ok) {
+    const { ok: _ok, diagnostics: _d, ...data } = reflected;
+    assert.deepEqual(JSON.parse(reflectView.code), data, 'reflect');
+  } else {
+    assertShows(reflectView, reflected, 'reflect');
+  }
+  // HLSL, Gen and the reflection are offered exactly when refract implements them.
+  for (const [name, result] of [['hlsl', c({ to: 'hlsl' })], ['gen', c({ to: 'gen' })], ['reflect', reflected]]) {
+    const tabShown = await page.isVisible(`[data-testid="tab-${name}"]`);
+    assert.equal(tabShown, !notYet(result), `${name} tab`);
+  }
+}
+
+test('the page has the editor, every panel and the problems list', async () => {
+  const page = await open();
+  for (const id of ['editor', 'panel-ast', 'panel-ir', 'panel-wgsl', 'panel-spirv', 'panel-hlsl', 'panel-gen', 'diagnostics']) {
+    assert.equal(await page.locator(`[data-testid="${id}"]`).count(), 1, id);
+  }
+  assert.equal(await page.textContent('[data-testid="version"]'), `refract ${refract.version()}`);
+  const chips = await page.locator('[data-testid="panel-ir"] input[data-pass]').count();
+  assert.equal(chips, refract.passes().length);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('typing a shader updates every panel with what the package computes', async () => {
+  const page = await open();
+  for (const name of ['raymarch.wgsl', 'prefix-sum.wgsl']) {
+    const source = examples[name];
+    await typeSource(page, source);
+    await assertAllPanels(page, source);
+    // What is on screen: the WGSL tab is open; its first lines are in the DOM as text.
+    const wgsl = refract.compile(source, { to: 'wgsl' });
+    const shown = await page.$eval('[data-testid="panel-wgsl"]', (el) => ({
+      lines: [...el.querySelectorAll('.cm-line')].map((l) => l.textContent),
+      banner: el.querySelector('.banner')?.hidden ? '' : el.querySelector('.banner')?.textContent,
+    }));
+    if (wgsl.ok) assert.deepEqual(shown.lines.slice(0, 3), wgsl.code.split('\n').slice(0, 3));
+    else assert.ok(shown.banner.includes(wgsl.diagnostics[0].message));
+  }
+  // A panel opened after typing shows the newest text's product.
+  await page.click('[data-testid="tab-ast"]');
+  await settle(page, examples['prefix-sum.wgsl']);
+  const ast = refract.compile(examples['prefix-sum.wgsl'], { to: 'ast' });
+  const lines = await page.$$eval('[data-testid="panel-ast"] .cm-line', (els) => els.map((l) => l.textContent));
+  if (ast.ok) assert.deepEqual(lines.slice(0, 5), ast.code.split('\n').slice(0, 5));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an error shows in the problems list and as an editor marker', async () => {
+  const page = await open();
+  const source = `${examples['triangle.wgsl']}\nfn broken() {\n  let x = ;\n}\n`;
+  await typeSource(page, source);
+  const expected = refract.check(source);
+  assert.equal(expected.ok, false);
+  const problems = await page.$$eval('[data-testid="diagnostics"] li.problem', (items) => items.map((i) => i.textContent));
+  assert.equal(problems.length, expected.diagnostics.length);
+  expected.diagnostics.forEach((d, i) => {
+    assert.ok(problems[i].includes(d.code) && problems[i].includes(d.message), problems[i]);
+  });
+  const status = await page.textContent('[data-testid="status"]');
+  if (notYet(expected)) assert.equal(status, 'checking is not built yet');
+  else assert.match(status, /error/);
+  // A marker for each diagnostic that has a place in the source.
+  const placed = expected.diagnostics.filter((d) => d.labels.length > 0).length;
+  const markers = await page.locator('[data-testid="editor"] .cm-lint-marker-error').count();
+  if (placed > 0) assert.ok(markers > 0, 'an error marker in the gutter');
+  else assert.equal(markers, 0);
+  await assertAllPanels(page, source);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a share link opens the same code', async () => {
+  const page = await open();
+  const source = `${examples['pbr.wgsl']}\n// shared: é😀 <b>not bold</b>\n`;
+  await typeSource(page, source);
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith('#code='));
+  const url = page.url();
+  await page.close();
+
+  const opened = await open(url.slice(server.url.length));
+  assert.equal(await opened.evaluate(() => window.refractPlayground.source()), source);
+  await settle(opened, source);
+  await assertAllPanels(opened, source);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});
+
+test('hostile text in the code never runs and never becomes markup', async () => {
+  const page = await open();
+  const payloads = [
+    '<img src=x onerror="window.__pwned = 1">',
+    '<script>window.__pwned = 2</script>',
+    '<svg onload="window.__pwned = 3"></svg>',
+    '"><iframe src="javascript:window.parent.__pwned = 4"></iframe>',
+    '`${window.__pwned = 5}`',
+  ];
+  const source = [
+    `// ${payloads[0]}`,
+    `/* ${payloads[1]} */`,
+    `fn f() { let ${payloads[2]} = 1; }`,
+    `const x = ${payloads[3]};`,
+    payloads[4],
+  ].join('\n');
+  await typeSource(page, source);
+  // Let any injected handler have its chance to run.
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  const injected = await page.evaluate(() =>
+    document.querySelectorAll('.layout img, .layout script, .layout iframe, .layout svg:not(.logo), .layout b').length);
+  assert.equal(injected, 0);
+  assert.equal(await page.evaluate(() => window.refractPlayground.source()), source);
+  // A share link with the same text, opened fresh.
+  await page.click('[data-testid="share"]');
+  await page.waitForFunction(() => location.hash.startsWith('#code='));
+  const url = page.url();
+  const opened = await open(url.slice(server.url.length));
+  await page.waitForTimeout(300);
+  assert.equal(await opened.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+  await page.close();
+});
+
+test('Format is offered when refract can format, and formats as the package does', async () => {
+  const page = await open();
+  const source = 'fn   main( ) {let x=1;}\n';
+  await typeSource(page, source);
+  const expected = refract.format(source);
+  const offered = await page.isVisible('[data-testid="format"]');
+  assert.equal(offered, !notYet(refract.format('')));
+  if (offered) {
+    await page.click('[data-testid="format"]');
+    const want = expected.ok ? expected.code : source;
+    await page.waitForFunction((t) => window.refractPlayground.source() === t, want);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('deep nesting in the worker: the same diagnostics as in Node, no internal error', async () => {
+  const page = await open();
+  for (const source of [
+    `const x = ${'('.repeat(20_000)}1${')'.repeat(20_000)};`,
+    `fn f() { ${'{'.repeat(20_000)}${'}'.repeat(20_000)} }`,
+  ]) {
+    await page.evaluate((t) => window.refractPlayground.setSource(t), source);
+    await settle(page, source);
+    const expected = refract.check(source).diagnostics.map((d) => d.code);
+    assert.ok(!expected.includes('E0006'));
+    const shown = await page.$$eval('[data-testid="diagnostics"] li.problem .code-tag', (tags) => tags.map((t) => t.textContent));
+    assert.deepEqual(shown, expected);
+    await assertAllPanels(page, source);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a damaged share link falls back to an example', async () => {
+  const page = await open('#code=%%%not-base64');
+  assert.equal(await page.evaluate(() => window.refractPlayground.source()), examples['triangle.wgsl']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('your code survives a reload; choosing an example replaces it', async () => {
+  const page = await open();
+  const source = `${examples['blur.wgsl']}\n// my edit\n`;
+  await typeSource(page, source);
+  assert.equal(await page.inputValue('[data-testid="examples"]'), '', 'the menu shows "Your code"');
+  await page.waitForTimeout(700); // saving waits for a pause in typing
+  await page.close();
+  const again = await open('', { keepSaved: true });
+  assert.equal(await again.evaluate(() => window.refractPlayground.source()), source);
+  await again.selectOption('[data-testid="examples"]', 'particles');
+  await settle(again, examples['particles.wgsl']);
+  await assertAllPanels(again, examples['particles.wgsl']);
+  assert.deepEqual(again.errors, []);
+  await again.close();
+});

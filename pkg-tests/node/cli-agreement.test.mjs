@@ -1,0 +1,88 @@
+// The package and the CLI are thin layers over the same Rust API, so they must agree
+// exactly: the same diagnostics (DESIGN §9's JSON shape, key for key) and the same output,
+// on our examples, broken variants of them and a sample of the corpus.
+//
+// The CLI is `$REFRACT_CLI`, else target/ci/refract or target/release/refract (the suite
+// script builds target/ci/refract). A missing CLI is an error, not a skip.
+
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { refract, REPO, TARGETS, examples, corpusSample } from '../lib/refract.mjs';
+
+const cli = [process.env.REFRACT_CLI, join(REPO, 'target/ci/refract'), join(REPO, 'target/release/refract')]
+  .find((p) => p && existsSync(p));
+if (!cli) throw new Error('no refract CLI: build it with `cargo build --profile ci` or set REFRACT_CLI');
+
+function run(args, input) {
+  const r = spawnSync(cli, [...args, '-'], { input, maxBuffer: 1 << 28 });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
+}
+
+function agreeOnCheck(source, what) {
+  const js = refract.check(source);
+  const native = run(['check', '--format', 'json'], source);
+  assert.equal(native.status, js.ok ? 0 : 1, `${what}: exit status`);
+  assert.deepEqual(JSON.parse(native.stdout.toString('utf8')).diagnostics, js.diagnostics, what);
+}
+
+function agreeOnCompile(source, target, what) {
+  const js = refract.compile(source, { to: target });
+  const native = run(['compile', '--to', target, '--format', 'json'], source);
+  assert.equal(native.status, js.ok ? 0 : 1, `${what}: exit status; ${native.stderr}`);
+  assert.deepEqual(JSON.parse(native.stderr).diagnostics, js.diagnostics, `${what}: diagnostics`);
+  if (!js.ok) return;
+  if (target === 'spirv') {
+    const words = new Uint32Array(native.stdout.buffer, native.stdout.byteOffset, native.stdout.byteLength / 4);
+    assert.deepEqual([...js.words], [...words], `${what}: words`);
+  } else {
+    assert.equal(js.code, native.stdout.toString('utf8'), `${what}: output`);
+  }
+}
+
+/** Broken variants: a token dropped, text cut in half, a stray character. */
+function broken(source) {
+  return [
+    source.replace(';', ''),
+    source.slice(0, source.length >> 1),
+    source.replace('fn ', 'fn $'),
+    `${source}\n}`,
+  ];
+}
+
+describe('package and CLI agree', () => {
+  test('check: examples and broken variants', () => {
+    for (const [name, source] of Object.entries(examples)) {
+      agreeOnCheck(source, name);
+      broken(source).forEach((b, i) => agreeOnCheck(b, `${name} broken #${i}`));
+    }
+  });
+
+  test('compile to every target: examples and broken variants', () => {
+    for (const [name, source] of Object.entries(examples)) {
+      for (const target of TARGETS) {
+        agreeOnCompile(source, target, `${name} → ${target}`);
+        agreeOnCompile(broken(source)[0], target, `${name} broken → ${target}`);
+      }
+    }
+  });
+
+  test('check and compile: a corpus sample', () => {
+    const sample = corpusSample(100);
+    assert.ok(sample.length > 100);
+    for (const [path, source] of sample) {
+      agreeOnCheck(source, path);
+      agreeOnCompile(source, 'wgsl', path);
+      agreeOnCompile(source, 'spirv', path);
+    }
+  });
+
+  test('non-ASCII sources: same byte offsets, lines and columns', () => {
+    const source = '// é😀 ünïcödé\nfn f() { let 名前 = ; }\n';
+    agreeOnCheck(source, 'unicode');
+    for (const target of TARGETS) agreeOnCompile(source, target, `unicode → ${target}`);
+  });
+});

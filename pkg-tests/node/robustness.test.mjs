@@ -1,0 +1,136 @@
+// Bad input never throws (DESIGN §9): garbage, huge and deeply nested sources, invalid
+// UTF-16, values that are not strings, malformed options. Each call must return a result of
+// the documented shape; a thrown exception or an internal error (E0006) fails the test.
+
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { refract, TARGETS, assertCheckResult, assertCompileResult, assertDiagnostic } from '../lib/refract.mjs';
+
+const { check, compile, reflect } = refract;
+
+/** A deterministic pseudo-random generator (xorshift32), so failures reproduce. */
+function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x;
+  };
+}
+
+const TOKENS = ['fn', 'let', 'var', '{', '}', '(', ')', '[', ']', '<', '>', ';', ':', ',', '@', 'vec4f',
+  'struct', 'if', 'else', 'loop', 'for', 'return', '=', '+', '->', '0x', '1.5e', '//', '/*', '*/', '\n',
+  'é', '😀', '\0', '\uD800', '\uDFFF', 'u32', 'array<', 'ptr<function,', 'break if', 'switch', 'case'];
+
+function garbage(seed, length) {
+  const next = rng(seed);
+  let s = '';
+  while (s.length < length) {
+    const r = next();
+    s += r % 3 === 0 ? String.fromCharCode(r % 0xffff) : TOKENS[r % TOKENS.length];
+    s += ' ';
+  }
+  return s;
+}
+
+function noInternalError(result, what) {
+  for (const d of result.diagnostics) {
+    assert.notEqual(d.code, 'E0006', `${what}: internal error: ${d.message}`);
+  }
+}
+
+/** Every entry point on one source: shapes hold and nothing throws. */
+function everything(source, what) {
+  const c = check(source);
+  assertCheckResult(c, source);
+  noInternalError(c, what);
+  for (const target of TARGETS) {
+    const r = compile(source, { to: target });
+    assertCompileResult(r, target, source);
+    noInternalError(r, `${what} → ${target}`);
+  }
+  const r = reflect(source);
+  for (const d of r.diagnostics) assertDiagnostic(d, source);
+  noInternalError(r, `${what} → reflect`);
+}
+
+describe('hostile sources', () => {
+  test('200 random token soups', () => {
+    for (let seed = 1; seed <= 200; seed++) everything(garbage(seed, 300), `seed ${seed}`);
+  });
+
+  test('empty, whitespace, NUL and BOM', () => {
+    for (const s of ['', ' ', '\n\n', '\0', '\uFEFF', '\uFEFFfn main() {}', '\r\n\r']) everything(s, JSON.stringify(s));
+  });
+
+  test('invalid UTF-16: lone surrogates anywhere', () => {
+    for (const s of ['\uD800', '\uDC00', 'fn f() {}\uD83D', '// \uDE00\nfn', '\uDBFF\uDBFF\uDFFF', 'let x = "\uD800";']) {
+      everything(s, JSON.stringify(s));
+    }
+  });
+
+  test('deep nesting: parentheses, braces, brackets, templates, unary operators', () => {
+    const n = 100_000;
+    const cases = {
+      parens: `const x = ${'('.repeat(n)}1${')'.repeat(n)};`,
+      braces: `fn f() ${'{'.repeat(n)}${'}'.repeat(n)}`,
+      brackets: `const x = a${'[0'.repeat(n)}${']'.repeat(n)};`,
+      templates: `alias T = ${'array<'.repeat(n)}f32${'>'.repeat(n)};`,
+      unary: `const x = ${'-'.repeat(n)}1;`,
+      ifs: `fn f() { ${'if true { '.repeat(n)}${'}'.repeat(n)} }`,
+      comments: `${'/*'.repeat(n)}${'*/'.repeat(n)} fn f() {}`,
+      unclosed: '('.repeat(n),
+    };
+    for (const [name, source] of Object.entries(cases)) everything(source, name);
+  });
+
+  test('a huge source: 16 MiB', () => {
+    const line = 'fn f_0() -> f32 { return 1.0 + 2.0 * 3.0; } // padding padding padding\n';
+    const source = line.repeat(Math.ceil((16 << 20) / line.length));
+    const c = check(source);
+    assertCheckResult(c, source);
+    noInternalError(c, 'huge');
+    const r = compile(source, { to: 'spirv' });
+    assertCompileResult(r, 'spirv', source);
+    noInternalError(r, 'huge');
+  });
+
+  test('a very long line and a very long identifier', () => {
+    everything(`const ${'x'.repeat(1 << 20)} = 1;`, 'long identifier');
+    everything(`const x = ${'1 + '.repeat(1 << 16)}1;`, 'long expression');
+  });
+});
+
+describe('misuse that is still not an exception', () => {
+  const notStrings = [undefined, null, 42, 1n, true, {}, [], ['fn'], Symbol('s'), () => 'fn', new String('fn f() {}')];
+
+  test('a source that is not a string is a usage diagnostic', () => {
+    for (const value of notStrings) {
+      for (const r of [check(value), reflect(value), compile(value, { to: 'wgsl' })]) {
+        assert.equal(r.ok, false);
+        assert.equal(r.diagnostics.length, 1);
+        assertDiagnostic(r.diagnostics[0]);
+        assert.equal(r.diagnostics[0].code, 'E0002');
+      }
+    }
+  });
+
+  test('malformed compile options are a usage diagnostic', () => {
+    const bad = [undefined, null, 'wgsl', 7, {}, { to: 'glsl' }, { to: 42 }, { to: 'wgsl', opt: 3 },
+      { to: 'wgsl', opt: 1.5 }, { to: 'wgsl', opt: '1' }, { to: 'wgsl', passes: 'dce' },
+      { to: 'wgsl', passes: [1, 2] }, { to: 'wgsl', entryPoint: 5 }, new Proxy({}, {})];
+    for (const options of bad) {
+      const r = compile('fn f() {}', options);
+      assert.equal(r.ok, false, String(options));
+      assert.equal(r.diagnostics[0].code, 'E0002', JSON.stringify(r.diagnostics));
+      assertDiagnostic(r.diagnostics[0]);
+    }
+  });
+
+  test('unknown option keys are ignored; null means absent', () => {
+    const r = compile('fn f() {}', { to: 'wgsl', opt: null, passes: null, entryPoint: null, colour: 'blue' });
+    assertCompileResult(r, 'wgsl', 'fn f() {}');
+    assert.ok(!r.diagnostics.some((d) => d.code === 'E0002'), JSON.stringify(r.diagnostics));
+  });
+});

@@ -1,0 +1,52 @@
+// Type-level tests of pkg/index.d.ts, compiled by `tsc` (pkg-tests/node/types.test.mjs).
+// Each `Equal` line fails to compile if a declaration drifts from DESIGN §9, and each
+// `@ts-expect-error` line fails if a misuse stops being a type error.
+
+import init, {
+  initSync, version, check, compile, reflect, passes,
+  type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
+} from 'refract-wgsl';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+function expect<T extends true>(): T | void {}
+
+expect<Equal<Target, 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast'>>();
+expect<Equal<CompileOptions, { to: Target; opt?: 0 | 1 | 2; passes?: string[]; entryPoint?: string }>>();
+expect<Equal<CompileResult,
+  | { ok: true; code?: string; words?: Uint32Array; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] }>>();
+expect<Equal<Diagnostic['severity'], 'error' | 'warning' | 'note'>>();
+expect<Equal<Diagnostic['labels'][number], {
+  start: number; end: number; line: number; column: number; message: string; primary: boolean;
+}>>();
+expect<Equal<Diagnostic['notes'], string[]>>();
+expect<Equal<ReturnType<typeof check>, { ok: boolean; diagnostics: Diagnostic[] }>>();
+expect<Equal<ReturnType<typeof version>, string>>();
+expect<Equal<ReturnType<typeof passes>, string[]>>();
+expect<Equal<ReturnType<typeof init>, Promise<void>>>();
+expect<Equal<Parameters<typeof initSync>[0], BufferSource | WebAssembly.Module>>();
+expect<Equal<Parameters<typeof init>[0], InitInput | Promise<InitInput> | undefined>>();
+
+export async function usage(source: string): Promise<number> {
+  await init();
+  const r = compile(source, { to: 'spirv', opt: 2, passes: passes(), entryPoint: 'main' });
+  if (r.ok) {
+    const words: Uint32Array | undefined = r.words;
+    return words?.length ?? 0;
+  }
+  const first: Diagnostic | undefined = r.diagnostics[0];
+  const reflected = reflect(source);
+  if (reflected.ok) void reflected.diagnostics.length;
+  return first?.labels[0]?.line ?? 0;
+}
+
+// @ts-expect-error: not a target
+compile('', { to: 'glsl' });
+// @ts-expect-error: opt is 0, 1 or 2
+compile('', { to: 'wgsl', opt: 3 });
+// @ts-expect-error: options are required
+compile('');
+// @ts-expect-error: the source is a string
+check(42);
+// @ts-expect-error: a failed result has no code
+((r: CompileResult) => r.ok === false && r.code)(compile('', { to: 'wgsl' }));

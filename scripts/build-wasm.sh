@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds refract's npm package into pkg/ (what `npm run build` runs):
+#   cargo (wasm32, profile wasm-release) → wasm-bindgen --target web → wasm-opt (npm's
+#   binaryen, never Debian's: its version 108 corrupts wasm-bindgen output) → the JS entry
+#   (js/index.js), its types (js/index.d.ts) and pkg/package.json.
+#
+#   scripts/build-wasm.sh              release build into pkg/
+#   scripts/build-wasm.sh --dev        debug build (panic messages in the console), no wasm-opt
+#   REFRACT_WASM_FEATURES=wee_alloc scripts/build-wasm.sh   the opt-in allocator
+#   REFRACT_PKG_DIR=out/pkg scripts/build-wasm.sh           another output folder
+#   REFRACT_WASM_OPT=-Oz scripts/build-wasm.sh              another wasm-opt level (default -O3)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$REPO_ROOT"
+
+profile=wasm-release
+[ "${1:-}" = "--dev" ] && profile=dev
+out="${REFRACT_PKG_DIR:-pkg}"
+features="${REFRACT_WASM_FEATURES:-}"
+
+ensure_wasm_toolchain
+ensure_npm_deps
+
+log "cargo build --target wasm32-unknown-unknown --profile $profile ${features:+--features $features}"
+cargo build --quiet --lib --target wasm32-unknown-unknown --profile "$profile" ${features:+--features "$features"}
+dir=$profile; [ "$profile" = dev ] && dir=debug
+wasm="target/wasm32-unknown-unknown/$dir/refract.wasm"
+
+rm -rf "$out" && mkdir -p "$out"
+debug_flag=(); [ "$profile" = dev ] && debug_flag=(--debug)
+wasm-bindgen --target web --out-dir "$out" --out-name refract "${debug_flag[@]}" "$wasm"
+if [ "$profile" != dev ]; then
+  # The features Rust's wasm32 target emits by default; wasm-opt must be told of them.
+  node_modules/.bin/wasm-opt "${REFRACT_WASM_OPT:--O3}" --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/refract_bg.wasm" -o "$out/refract_bg.wasm"
+fi
+cp js/index.js js/index.d.ts js/README.md "$out/"
+# The glue's generated declarations describe the raw layer under index.js, which is not
+# the package's interface: its types are index.d.ts.
+rm -f "$out/refract.d.ts" "$out/refract_bg.wasm.d.ts" "$out/.gitignore"
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+sed "s/@VERSION@/$version/" js/package.json > "$out/package.json"
+
+raw=$(stat -c %s "$out/refract_bg.wasm")
+gz=$(gzip -9 -c "$out/refract_bg.wasm" | wc -c)
+log "$out/refract_bg.wasm: $raw bytes raw, $gz bytes gzipped"

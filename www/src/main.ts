@@ -1,0 +1,805 @@
+// The playground page: a WGSL editor, the problems list and one panel per product of the
+// compiler, all refreshed as you type. Compiling happens in a worker (worker.ts); this
+// file only renders. Everything from the compiler or the user is rendered as text
+// (textContent, CodeMirror's own text rendering), never as HTML.
+
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { EditorState, type Extension } from '@codemirror/state';
+import { defaultKeymap, history as undoHistory, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { tags } from '@lezer/highlight';
+import type { CompileResult, Diagnostic } from 'refract-wgsl';
+import { wgsl } from './wgsl-language';
+import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
+import { examples } from './examples';
+import { decodeShare, encodeShare } from './share';
+import type { CompileRequest, EditorDiagnostic, Product, ProductsMessage, WorkerMessage } from './protocol';
+import './style.css';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What the page exposes for tests and the latency benchmark. */
+interface PlaygroundStats {
+  ready: boolean;
+  version: string;
+  /** Results applied to the page so far. */
+  updates: number;
+  /** The id of the last request whose results are all on the page. */
+  lastApplied: number;
+  /** The id of the last request sent to the worker. */
+  lastSent: number;
+  /** True while an edit has not been compiled and shown yet. */
+  busy: boolean;
+  /** Milliseconds from an edit to the problems and the panel on screen showing its
+   * result (DOM updated), for the last update. */
+  lastLatency: number;
+  /** Milliseconds from an edit to every product made and given to its panel. */
+  lastAllLatency: number;
+  /** The same, measured after the next frame was produced (the page painted). */
+  lastFrameLatency: number;
+  /** Updates whose frame latency has been measured. */
+  frames: number;
+  /** Where the last update's time went on the page: edit → request sent, request sent →
+   * result received (worker and messaging), and rendering the result. */
+  lastPhases: { send: number; roundTrip: number; render: number };
+  /** The worker's time in the compiler for the last update, per product. */
+  lastTimings: Record<string, number>;
+  /** The editor's current text. */
+  source: () => string;
+  /** The full text an output view holds (its `data-testid`, or its panel's); the DOM has
+   * only the visible lines. */
+  panelText: (testid: string) => string | null;
+  /** Replaces the editor's text, as a user's edit would. */
+  setSource: (text: string) => void;
+}
+
+declare global {
+  interface Window {
+    refractPlayground: PlaygroundStats;
+  }
+}
+
+// ---- panels ------------------------------------------------------------------------
+
+interface Panel {
+  name: string;
+  title: string;
+  tab: HTMLButtonElement;
+  root: HTMLElement;
+  /** A target that appears only once refract implements it. */
+  optional: boolean;
+  available: boolean;
+  /** Its output views, and the compiler products they show. */
+  views: OutputView[];
+  products: Product[];
+}
+
+const panels = new Map<string, Panel>();
+
+function makePanel(name: string, title: string, optional: boolean): Panel {
+  const tab = document.createElement('button');
+  tab.type = 'button';
+  tab.className = 'tab';
+  tab.textContent = title;
+  tab.setAttribute('role', 'tab');
+  tab.dataset.testid = `tab-${name}`;
+  tab.addEventListener('click', () => selectPanel(name));
+  const root = document.createElement('section');
+  root.className = 'panel';
+  root.dataset.testid = `panel-${name}`;
+  root.setAttribute('role', 'tabpanel');
+  root.setAttribute('aria-label', title);
+  $('tabs').append(tab);
+  $('panels').append(root);
+  const panel: Panel = { name, title, tab, root, optional, available: !optional, views: [], products: [] };
+  tab.hidden = optional;
+  root.hidden = true;
+  panels.set(name, panel);
+  return panel;
+}
+
+let selected = 'wgsl';
+
+function selectPanel(name: string) {
+  selected = name;
+  for (const panel of panels.values()) {
+    const on = panel.name === name;
+    panel.tab.classList.toggle('active', on);
+    panel.tab.setAttribute('aria-selected', String(on));
+    panel.root.hidden = !on;
+    for (const v of panel.views) v.setVisible(on);
+  }
+  // Its products may have been skipped for the newest text: ask for them first.
+  const panel = panels.get(name);
+  if (panel && panel.views.some((v) => v.resultId < stats.lastSent)) scheduleCompile();
+}
+
+/** The products of the panel on screen, which the worker makes first. */
+function productsOnScreen(): Product[] {
+  return panels.get(selected)?.products ?? [];
+}
+
+/** An output view: a read-only editor with the code when the compile succeeded, else its
+ * diagnostics in a banner. On failure the last good code stays visible, marked stale, so
+ * the view does not flash while typing. CodeMirror renders only the visible lines and
+ * renders text as text. A hidden view keeps its newest text and shows it when opened, so
+ * a large output (the AST of a long shader) costs nothing while it is not looked at. */
+class OutputView {
+  readonly root: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly view: EditorView;
+  /** The text to show: the newest good output. */
+  private code = '';
+  /** The text the editor holds. */
+  private shown = '';
+  private hasCode = false;
+  private visible = false;
+  /** The request whose result this view holds. */
+  resultId = 0;
+
+  constructor(parent: HTMLElement, language: Extension, testid?: string) {
+    this.root = document.createElement('div');
+    this.root.className = 'output empty';
+    if (testid) this.root.dataset.testid = testid;
+    this.banner = document.createElement('div');
+    this.banner.className = 'banner';
+    this.banner.hidden = true;
+    const code = document.createElement('div');
+    code.className = 'code';
+    this.root.append(this.banner, code);
+    parent.append(this.root);
+    this.view = new EditorView({
+      parent: code,
+      state: EditorState.create({
+        extensions: [
+          EditorState.readOnly.of(true),
+          EditorView.editable.of(false),
+          EditorView.contentAttributes.of({ tabindex: '0', 'aria-readonly': 'true' }),
+          lineNumbers(),
+          foldGutter(),
+          foldByIndent,
+          highlightSelectionMatches(),
+          keymap.of([...searchKeymap, ...foldKeymap]),
+          language,
+          syntaxHighlighting(highlight),
+          outputTheme,
+          editorTheme,
+        ],
+      }),
+    });
+    outputViews.set(this.root, this);
+  }
+
+  /** The text on show, or to be shown when the view is opened. */
+  text(): string {
+    return this.code;
+  }
+
+  setVisible(visible: boolean) {
+    this.visible = visible;
+    if (visible) this.flush();
+  }
+
+  private flush() {
+    if (this.shown === this.code) return;
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: this.code } });
+    this.shown = this.code;
+  }
+
+  show(result: CompileResult, id: number) {
+    this.resultId = id;
+    if (result.ok) {
+      this.code = result.code ?? '';
+      this.hasCode = true;
+      this.root.classList.remove('stale', 'empty');
+      this.banner.hidden = true;
+      this.root.dataset.state = 'ok';
+    } else {
+      this.root.dataset.state = 'error';
+      this.banner.hidden = false;
+      // "Not built yet" is refract's state, not a problem in the user's code.
+      this.banner.classList.toggle('notice', result.diagnostics.every((d) => d.code === 'E0004'));
+      this.banner.replaceChildren(...result.diagnostics.slice(0, 3).map(describe));
+      if (result.diagnostics.length > 3) {
+        const more = document.createElement('div');
+        more.textContent = `and ${result.diagnostics.length - 3} more`;
+        this.banner.append(more);
+      }
+      if (this.hasCode) this.root.classList.add('stale');
+      else {
+        this.code = '';
+        this.root.classList.add('empty');
+      }
+    }
+    if (this.visible) this.flush();
+  }
+}
+
+/** Folding by indentation, for every output (the AST's JSON, the IR, code): a line folds
+ * the lines after it that are indented deeper. */
+const foldByIndent = foldService.of((state, lineStart) => {
+  const line = state.doc.lineAt(lineStart);
+  const indentOf = (text: string) => text.length - text.trimStart().length;
+  if (line.text.trim() === '') return null;
+  const indent = indentOf(line.text);
+  let end = line.number;
+  for (let n = line.number + 1; n <= state.doc.lines; n++) {
+    const next = state.doc.line(n).text;
+    if (next.trim() === '') continue;
+    if (indentOf(next) <= indent) break;
+    end = n;
+  }
+  return end > line.number ? { from: line.to, to: state.doc.line(end).to } : null;
+});
+
+const outputViews = new WeakMap<Element, OutputView>();
+
+function describe(d: Diagnostic): HTMLElement {
+  const line = document.createElement('div');
+  line.className = `banner-line ${d.severity}`;
+  const code = document.createElement('span');
+  code.className = 'code-tag';
+  code.textContent = d.code;
+  const where = d.labels.find((l) => l.primary);
+  const text = document.createElement('span');
+  text.textContent = where ? `${d.message} (line ${where.line}, column ${where.column})` : d.message;
+  line.append(code, text);
+  return line;
+}
+
+
+// ---- IR panel with its pass pipeline -------------------------------------------------
+
+let allPasses: string[] = [];
+let chosenPasses: string[] | null = null; // null: every pass
+
+function pipeline(): string[] {
+  return chosenPasses ?? allPasses;
+}
+
+function renderPassChips(container: HTMLElement) {
+  container.replaceChildren();
+  const label = document.createElement('span');
+  label.className = 'passes-label';
+  label.textContent = 'Passes';
+  container.append(label);
+  if (allPasses.length === 0) {
+    const none = document.createElement('span');
+    none.className = 'muted';
+    none.textContent = 'this build of refract has no passes yet';
+    container.append(none);
+    return;
+  }
+  const chosen = new Set(pipeline());
+  for (const name of allPasses) {
+    const chip = document.createElement('label');
+    chip.className = 'chip';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.checked = chosen.has(name);
+    box.dataset.pass = name;
+    box.addEventListener('change', () => {
+      const boxes = container.querySelectorAll<HTMLInputElement>('input[data-pass]');
+      chosenPasses = [...boxes].filter((b) => b.checked).map((b) => b.dataset.pass ?? '');
+      scheduleCompile();
+    });
+    const text = document.createElement('span');
+    text.textContent = name;
+    chip.append(box, text);
+    container.append(chip);
+  }
+}
+
+// ---- editor -------------------------------------------------------------------------
+
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: '#c792ea' },
+  { tag: [tags.typeName], color: '#82aaff' },
+  { tag: tags.modifier, color: '#89ddff' },
+  { tag: tags.meta, color: '#f78c6c' },
+  { tag: [tags.number, tags.bool], color: '#f5c26b' },
+  { tag: [tags.lineComment, tags.blockComment], color: '#6b7a90', fontStyle: 'italic' },
+  { tag: tags.function(tags.variableName), color: '#7fdbca' },
+  { tag: tags.operator, color: '#a6b3cc' },
+  { tag: tags.punctuation, color: '#8b95a7' },
+]);
+
+const editorTheme = EditorView.theme(
+  {
+    '&': { height: '100%', backgroundColor: 'var(--bg-editor)', color: 'var(--text)' },
+    '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.55' },
+    '.cm-content': { caretColor: '#e6edf7' },
+    '.cm-gutters': { backgroundColor: 'var(--bg-editor)', color: '#4d5a70', border: 'none' },
+    '.cm-activeLine': { backgroundColor: '#ffffff08' },
+    '.cm-activeLineGutter': { backgroundColor: '#ffffff08', color: '#a6b3cc' },
+    '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: '#3a4d7a88' },
+    '.cm-cursor': { borderLeftColor: '#e6edf7' },
+    '.cm-tooltip': { backgroundColor: '#1b2233', border: '1px solid #2c3650', color: 'var(--text)' },
+    '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
+    '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
+    '.cm-matchingBracket': { backgroundColor: '#ffffff18', outline: 'none' },
+  },
+  { dark: true },
+);
+
+const outputTheme = EditorView.theme({
+  '&': { backgroundColor: 'var(--bg-panel)' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-panel)' },
+  '.cm-content': { caretColor: 'transparent' },
+});
+
+let editTime: number | null = null; // the oldest edit not yet shown
+let programmaticEdit = false; // the next doc change comes from an example or a link
+const STORAGE_KEY = 'refract-playground-source';
+
+const view = new EditorView({
+  parent: document.querySelector<HTMLElement>('[data-testid="editor"]') ?? document.body,
+  state: EditorState.create({
+    doc: '',
+    extensions: [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      undoHistory(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      lintGutter(),
+      EditorState.tabSize.of(2),
+      keymap.of([
+        { key: 'Shift-Alt-f', run: () => (requestFormat(), true) },
+        ...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab,
+      ]),
+      wgsl,
+      syntaxHighlighting(highlight),
+      editorTheme,
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) {
+          editTime ??= performance.now();
+          if (!programmaticEdit) onUserEdit();
+          scheduleCompile();
+        }
+      }),
+    ],
+  }),
+});
+
+function setSource(text: string) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/** Loads an example or a shared text: not a user edit, so the example menu keeps its
+ * choice and nothing is saved. */
+function loadSource(text: string) {
+  programmaticEdit = true;
+  try {
+    setSource(text);
+  } finally {
+    programmaticEdit = false;
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function onUserEdit() {
+  $<HTMLSelectElement>('examples').value = '';
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    try {
+      localStorage.setItem(STORAGE_KEY, view.state.doc.toString());
+    } catch {
+      // Storage may be full or disabled; the playground works without it.
+    }
+  }, 500);
+}
+
+// ---- diagnostics list ---------------------------------------------------------------
+
+function renderProblems(list: EditorDiagnostic[]) {
+  const items = list.map(({ diagnostic: d, from, to }) => {
+    const item = document.createElement('li');
+    item.className = `problem ${d.severity}`;
+    item.tabIndex = 0;
+    const icon = document.createElement('span');
+    icon.className = 'icon';
+    icon.textContent = d.severity === 'error' ? '✕' : d.severity === 'warning' ? '!' : 'i';
+    const code = document.createElement('span');
+    code.className = 'code-tag';
+    code.textContent = d.code;
+    const message = document.createElement('span');
+    message.className = 'message';
+    message.textContent = d.message;
+    const where = d.labels.find((l) => l.primary);
+    const place = document.createElement('span');
+    place.className = 'place';
+    place.textContent = where ? `${where.line}:${where.column}` : '';
+    item.append(icon, code, message, place);
+    for (const note of d.notes) {
+      const n = document.createElement('div');
+      n.className = 'note';
+      n.textContent = `note: ${note}`;
+      item.append(n);
+    }
+    const go = () => {
+      if (!where) return;
+      const end = view.state.doc.length;
+      // Select the offending text, so the eye lands on it.
+      view.dispatch({ selection: { anchor: Math.min(from, end), head: Math.min(to, end) }, scrollIntoView: true });
+      view.focus();
+    };
+    item.addEventListener('click', go);
+    item.addEventListener('keydown', (e) => e.key === 'Enter' && go());
+    return item;
+  });
+  $('problem-list').replaceChildren(...items);
+  const errors = list.filter((d) => d.diagnostic.severity === 'error').length;
+  const count = $('problem-count');
+  count.textContent = String(list.length);
+  count.classList.toggle('has-errors', errors > 0);
+  if (list.length === 0) {
+    const ok = document.createElement('li');
+    ok.className = 'problem none';
+    ok.textContent = 'No problems found.';
+    $('problem-list').replaceChildren(ok);
+  }
+}
+
+/** Editor markers: one per label. The primary label carries the diagnostic; secondary
+ * labels are informational marks that explain it. */
+function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
+  const length = view.state.doc.length;
+  const clamp = (x: number) => Math.min(Math.max(x, 0), length);
+  return list.flatMap(({ diagnostic: d, places }) =>
+    places.map((place) => ({
+      from: clamp(place.from),
+      to: clamp(Math.max(place.to, place.from)),
+      severity: place.primary ? (d.severity === 'note' ? 'info' : d.severity) : 'info',
+      source: d.code,
+      message: place.primary
+        ? [d.message, place.message, ...d.notes.map((n) => `note: ${n}`)].filter((m) => m !== '').join('\n')
+        : place.message || d.message,
+    } satisfies LintDiagnostic)),
+  );
+}
+
+// ---- the worker ---------------------------------------------------------------------
+
+let worker: Worker;
+let nextId = 1;
+/** Per request in flight: when its edit happened and when it was sent. */
+const sent = new Map<number, { editTime: number | null; sentTime: number }>();
+let pendingSend = false; // an edit made before the worker was ready
+const stats: PlaygroundStats = {
+  ready: false,
+  version: '',
+  updates: 0,
+  lastApplied: 0,
+  lastSent: 0,
+  busy: true,
+  lastLatency: 0,
+  lastAllLatency: 0,
+  lastFrameLatency: 0,
+  frames: 0,
+  lastPhases: { send: 0, roundTrip: 0, render: 0 },
+  lastTimings: {},
+  source: () => view.state.doc.toString(),
+  panelText: (testid) => {
+    const element = document.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+    const output = element?.matches('.output') ? element : element?.querySelector('.output');
+    return output ? (outputViews.get(output)?.text() ?? null) : null;
+  },
+  setSource,
+};
+window.refractPlayground = stats;
+
+/** Sends the editor's text to the worker, which drops older texts it has not finished. */
+function scheduleCompile() {
+  stats.busy = true;
+  if (!stats.ready) {
+    pendingSend = true;
+    return;
+  }
+  const request: CompileRequest = {
+    type: 'compile',
+    id: nextId++,
+    source: view.state.doc.toString(),
+    passes: pipeline(),
+    first: productsOnScreen(),
+  };
+  sent.set(request.id, { editTime, sentTime: performance.now() });
+  stats.lastSent = request.id;
+  editTime = null;
+  worker.postMessage(request);
+}
+
+const outputs: Record<Product, OutputView | null> = {
+  wgsl: null, hlsl: null, spvasm: null, gen: null, reflect: null, ast: null, irBefore: null, irAfter: null,
+};
+
+function isNotImplemented(result: CompileResult): boolean {
+  return !result.ok && result.diagnostics.some((d) => d.code === 'E0004');
+}
+
+/** Optional panels appear once refract implements their product, and then stay. */
+const OPTIONAL: [string, Product][] = [['hlsl', 'hlsl'], ['gen', 'gen'], ['reflect', 'reflect']];
+
+function applyCheck(diagnostics: EditorDiagnostic[]) {
+  renderProblems(diagnostics);
+  view.dispatch(setDiagnostics(view.state, toLint(diagnostics)));
+  const errors = diagnostics.filter((d) => d.diagnostic.severity === 'error').length;
+  const warnings = diagnostics.filter((d) => d.diagnostic.severity === 'warning').length;
+  const status = $('status');
+  const checkerMissing = diagnostics.length > 0 && diagnostics.every((d) => d.diagnostic.code === 'E0004');
+  status.textContent = checkerMissing ? 'checking is not built yet' : errors > 0
+    ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
+    : warnings > 0 ? `valid, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'valid WGSL';
+  status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
+}
+
+let timings: Record<string, number> = {};
+
+function apply(message: ProductsMessage) {
+  const received = performance.now();
+  const request = sent.get(message.id);
+  if (message.check) {
+    applyCheck(message.check.diagnostics);
+    timings = {};
+  }
+  for (const [name, result] of Object.entries(message.products) as [Product, CompileResult][]) {
+    outputs[name]?.show(result, message.id);
+  }
+  for (const [panelName, product] of OPTIONAL) {
+    const result = message.products[product];
+    const panel = panels.get(panelName);
+    if (result && panel && !panel.available && !isNotImplemented(result)) {
+      panel.available = true;
+      panel.tab.hidden = false;
+    }
+  }
+  Object.assign(timings, message.timings);
+  const compileMs = Object.values(timings).reduce((a, b) => a + b, 0);
+  $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
+    Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
+
+  const now = performance.now();
+  const edited = request?.editTime;
+  if (message.check && request && edited != null) {
+    stats.lastLatency = now - edited;
+    stats.lastPhases = { send: request.sentTime - edited, roundTrip: received - request.sentTime, render: now - received };
+  }
+  if (message.done) {
+    for (const id of sent.keys()) if (id <= message.id) sent.delete(id);
+    stats.updates++;
+    stats.lastApplied = message.id;
+    stats.lastTimings = { ...timings };
+    stats.busy = message.id < stats.lastSent;
+    if (edited != null) {
+      stats.lastAllLatency = now - edited;
+      // rAF runs before the frame is produced; a task queued from it runs after.
+      requestAnimationFrame(() => setTimeout(() => {
+        stats.lastFrameLatency = performance.now() - edited;
+        stats.frames++;
+      }, 0));
+    }
+  }
+}
+
+function startWorker() {
+  worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    if (message.type === 'ready') {
+      stats.ready = true;
+      stats.version = message.version;
+      $('version').textContent = `refract ${message.version}`;
+      allPasses = message.passes;
+      if (chosenPasses) chosenPasses = chosenPasses.filter((p) => allPasses.includes(p));
+      renderPassChips($('pass-chips'));
+      $<HTMLButtonElement>('format').hidden = !message.canFormat;
+      if (pendingSend) {
+        pendingSend = false;
+        scheduleCompile();
+      }
+    } else if (message.type === 'formatted') {
+      // Apply only if the text is still the one sent: typing since then wins.
+      if (message.result.ok && message.source === view.state.doc.toString()) setSource(message.result.code);
+      else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
+    } else if (message.type === 'products') {
+      apply(message);
+    } else {
+      $('status').textContent = `the compiler failed to load: ${message.message}`;
+      $('status').dataset.state = 'error';
+    }
+  };
+  // A crashed worker is replaced; the newest text is compiled again.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    stats.ready = false;
+    pendingSend = true;
+    startWorker();
+  };
+}
+
+// ---- page setup ---------------------------------------------------------------------
+
+function buildPanels() {
+  const titles: [string, string, boolean][] = [
+    ['wgsl', 'WGSL', false],
+    ['hlsl', 'HLSL', true],
+    ['spirv', 'SPIR-V', false],
+    ['gen', 'Gen', true],
+    ['ir', 'IR', false],
+    ['ast', 'AST', false],
+    ['reflect', 'Reflection', true],
+  ];
+  for (const [name, title, optional] of titles) makePanel(name, title, optional);
+  const attach = (panelName: string, product: Product, output: OutputView) => {
+    outputs[product] = output;
+    const panel = panels.get(panelName)!;
+    panel.views.push(output);
+    panel.products.push(product);
+  };
+  attach('wgsl', 'wgsl', new OutputView(panels.get('wgsl')!.root, wgsl));
+  attach('hlsl', 'hlsl', new OutputView(panels.get('hlsl')!.root, hlslLanguage));
+  attach('spirv', 'spvasm', new OutputView(panels.get('spirv')!.root, assemblyLanguage));
+  attach('gen', 'gen', new OutputView(panels.get('gen')!.root, assemblyLanguage));
+  attach('ast', 'ast', new OutputView(panels.get('ast')!.root, jsonLanguage));
+  attach('reflect', 'reflect', new OutputView(panels.get('reflect')!.root, jsonLanguage));
+
+  const ir = panels.get('ir')!.root;
+  ir.classList.add('ir');
+  const chips = document.createElement('div');
+  chips.className = 'pass-chips';
+  chips.id = 'pass-chips';
+  const split = document.createElement('div');
+  split.className = 'split';
+  const column = (title: string) => {
+    const col = document.createElement('div');
+    col.className = 'column';
+    const h = document.createElement('h3');
+    h.textContent = title;
+    col.append(h);
+    split.append(col);
+    return col;
+  };
+  attach('ir', 'irBefore', new OutputView(column('before passes (-O0)'), assemblyLanguage, 'panel-ir-before'));
+  attach('ir', 'irAfter', new OutputView(column('after the chosen passes'), assemblyLanguage, 'panel-ir-after'));
+  ir.append(chips, split);
+  renderPassChips(chips);
+  selectPanel(selected);
+}
+
+function buildExamples() {
+  const select = $<HTMLSelectElement>('examples');
+  const custom = document.createElement('option');
+  custom.value = '';
+  custom.textContent = 'Your code';
+  custom.disabled = true;
+  select.append(custom);
+  for (const example of examples) {
+    const option = document.createElement('option');
+    option.value = example.id;
+    option.textContent = example.title;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    const example = examples.find((e) => e.id === select.value);
+    if (example) {
+      loadSource(example.code);
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+  return select;
+}
+
+function flashStatus(text: string) {
+  const status = $('status');
+  status.textContent = text;
+  status.dataset.state = 'error';
+}
+
+function requestFormat() {
+  if (!stats.ready) return;
+  worker.postMessage({ type: 'format', id: nextId++, source: view.state.doc.toString() });
+}
+
+/** The draggable divider between the editor and the outputs; the split is remembered. */
+function setUpDivider() {
+  const layout = document.querySelector<HTMLElement>('.layout')!;
+  const divider = $('divider');
+  const apply = (percent: number) => {
+    const clamped = Math.min(80, Math.max(20, percent));
+    layout.style.setProperty('--split', `${clamped}%`);
+    return clamped;
+  };
+  let saved = 0;
+  try {
+    saved = Number(localStorage.getItem('refract-playground-split'));
+  } catch {
+    // No storage: the default split.
+  }
+  let split = saved > 0 ? apply(saved) : 50;
+  const save = () => {
+    try {
+      localStorage.setItem('refract-playground-split', String(split));
+    } catch {
+      // Not remembered; harmless.
+    }
+  };
+  divider.addEventListener('pointerdown', (down) => {
+    divider.setPointerCapture(down.pointerId);
+    divider.classList.add('dragging');
+    const move = (event: PointerEvent) => {
+      split = apply(((event.clientX - layout.getBoundingClientRect().left) / layout.clientWidth) * 100);
+    };
+    const up = () => {
+      divider.classList.remove('dragging');
+      divider.removeEventListener('pointermove', move);
+      divider.removeEventListener('pointerup', up);
+      save();
+    };
+    divider.addEventListener('pointermove', move);
+    divider.addEventListener('pointerup', up);
+  });
+  divider.addEventListener('keydown', (event) => {
+    const step = event.key === 'ArrowLeft' ? -2 : event.key === 'ArrowRight' ? 2 : 0;
+    if (step === 0) return;
+    split = apply(split + step);
+    save();
+  });
+}
+
+async function share() {
+  const fragment = await encodeShare({ code: view.state.doc.toString(), passes: chosenPasses });
+  const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
+  history.replaceState(null, '', url);
+  const button = $<HTMLButtonElement>('share');
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = 'Link copied';
+  } catch {
+    button.textContent = 'Link in address bar';
+  }
+  setTimeout(() => (button.textContent = 'Share link'), 1600);
+}
+
+async function main() {
+  buildPanels();
+  setUpDivider();
+  const select = buildExamples();
+  $('share').addEventListener('click', () => void share());
+  $('format').addEventListener('click', requestFormat);
+  startWorker();
+  const shared = await decodeShare(location.hash);
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // No storage: start from the first example.
+  }
+  if (shared) {
+    chosenPasses = shared.passes;
+    select.value = '';
+    loadSource(shared.code);
+  } else if (saved !== null && saved.trim() !== '') {
+    select.value = '';
+    loadSource(saved);
+  } else {
+    select.value = examples[0].id;
+    loadSource(examples[0].code);
+  }
+  window.addEventListener('hashchange', async () => {
+    const next = await decodeShare(location.hash);
+    if (next) {
+      chosenPasses = next.passes;
+      renderPassChips($('pass-chips'));
+      loadSource(next.code);
+    }
+  });
+}
+
+void main();
