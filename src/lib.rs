@@ -126,7 +126,33 @@ pub fn version() -> &'static str {
 /// Checks a WGSL module and returns every diagnostic. The module is valid when none of
 /// them is an error.
 pub fn check(source: &str) -> Vec<Diagnostic> {
-    syntax::parse(source).1
+    let (module, mut diagnostics) = syntax::parse(source);
+    if diag::has_errors(&diagnostics) {
+        return diagnostics;
+    }
+    let (_, mut sema) = sema::analyze(&module, source);
+    diagnostics.append(&mut sema);
+    diagnostics
+}
+
+/// Parses and analyzes a WGSL module: the typed program when it is valid, and every
+/// diagnostic either way. Lowering starts from here.
+pub fn analyze(
+    source: &str,
+) -> (
+    Option<(syntax::ast::Module, sema::Program)>,
+    Vec<Diagnostic>,
+) {
+    let (module, mut diagnostics) = syntax::parse(source);
+    if diag::has_errors(&diagnostics) {
+        return (None, diagnostics);
+    }
+    let (program, mut sema) = sema::analyze(&module, source);
+    diagnostics.append(&mut sema);
+    if diag::has_errors(&diagnostics) {
+        return (None, diagnostics);
+    }
+    (Some((module, program)), diagnostics)
 }
 
 /// Formats a WGSL module: canonical layout, every comment kept.
@@ -181,15 +207,11 @@ fn compile_through_ir(
     // Pass names are checked first, so a typo is reported whatever the source holds.
     let names = pass_names(options);
     passes::resolve(&names)?;
-    let (ast, mut diagnostics) = syntax::parse(source);
-    if diag::has_errors(&diagnostics) {
+    let (typed, mut diagnostics) = analyze(source);
+    let Some((ast, program)) = typed else {
         return Err(diagnostics);
-    }
-    let typed = lower::analyze(&ast).map_err(|mut d| {
-        diagnostics.append(&mut d);
-        std::mem::take(&mut diagnostics)
-    })?;
-    let mut module = lower::lower(&ast, &typed).map_err(|mut d| {
+    };
+    let mut module = lower::lower(&ast, &program).map_err(|mut d| {
         diagnostics.append(&mut d);
         std::mem::take(&mut diagnostics)
     })?;
@@ -224,8 +246,13 @@ fn emit_text(module: &ir::Module, target: Target) -> Result<String, Vec<Diagnost
 
 /// Reflection data of a WGSL module as a JSON value: entry points, bindings, overrides and
 /// struct layouts.
-pub fn reflect(_source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
-    Err(vec![not_yet("reflect")])
+///
+/// The JSON shape is documented in [`sema::reflect`].
+pub fn reflect(source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    match analyze(source) {
+        (Some((module, program)), _) => Ok(sema::reflect::reflect(&module, &program)),
+        (None, diagnostics) => Err(diagnostics),
+    }
 }
 
 /// The names of the IR passes that `--passes` accepts, in pipeline order.

@@ -25,25 +25,13 @@
 //! `BLESS=1 cargo test --test ir_filecheck` rewrites each file's CHECK/NEXT lines from the
 //! actual output (keeping NOT lines and everything else).
 
+mod common;
+
+use common::filecheck;
 use refract::diag::LineIndex;
 use refract::ir::{self, Opcode, binary};
 use refract::{Diagnostic, passes};
-use std::path::{Path, PathBuf};
-
-fn ir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            ir_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ir") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
     let index = LineIndex::new(source);
@@ -60,9 +48,7 @@ fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
 }
 
 fn directive<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let rest = line.trim_start().strip_prefix(';')?.trim_start();
-    let rest = rest.strip_prefix(key)?.strip_prefix(':')?;
-    Some(rest.strip_prefix(' ').unwrap_or(rest).trim_end())
+    filecheck::directive(line, ";", key)
 }
 
 fn corrupt(m: &mut ir::Module, what: &str) -> Result<(), String> {
@@ -206,83 +192,11 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
     }
 }
 
-fn check(text: &str, output: &[String]) -> Result<(), String> {
-    let lines: Vec<&str> = output
-        .iter()
-        .map(String::as_str)
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let mut pos = 0usize; // next line to search from
-    let mut last: Option<usize> = None;
-    let mut pending_not: Vec<&str> = Vec::new();
-    let verify_nots = |nots: &mut Vec<&str>, from: usize, to: usize| -> Result<(), String> {
-        for n in nots.drain(..) {
-            if let Some(l) = lines[from..to].iter().find(|l| l.contains(n)) {
-                return Err(format!("NOT: `{n}` matched `{l}`"));
-            }
-        }
-        Ok(())
-    };
-    for line in text.lines() {
-        if let Some(want) = directive(line, "CHECK") {
-            let found = lines[pos..]
-                .iter()
-                .position(|l| l.contains(want))
-                .map(|k| k + pos);
-            let Some(k) = found else {
-                return Err(format!(
-                    "CHECK: `{want}` not found after line {pos} of the output"
-                ));
-            };
-            verify_nots(&mut pending_not, pos, k)?;
-            last = Some(k);
-            pos = k + 1;
-        } else if let Some(want) = directive(line, "NEXT") {
-            let k = last.map_or(0, |l| l + 1);
-            match lines.get(k) {
-                Some(l) if l.contains(want) => {
-                    verify_nots(&mut pending_not, pos, k)?;
-                    last = Some(k);
-                    pos = k + 1;
-                }
-                other => {
-                    return Err(format!(
-                        "NEXT: `{want}` expected on output line {}, found {:?}",
-                        k + 1,
-                        other
-                    ));
-                }
-            }
-        } else if let Some(not) = directive(line, "NOT") {
-            pending_not.push(not);
-        }
-    }
-    verify_nots(&mut pending_not, pos, lines.len())
-}
-
-fn bless(path: &Path, text: &str, output: &[String]) {
-    let mut kept: Vec<&str> = text
-        .lines()
-        .filter(|l| directive(l, "CHECK").is_none() && directive(l, "NEXT").is_none())
-        .collect();
-    while kept.last().is_some_and(|l| l.trim().is_empty()) {
-        kept.pop();
-    }
-    let mut new = kept.join("\n");
-    new.push_str("\n\n");
-    let lines: Vec<&String> = output.iter().filter(|l| !l.trim().is_empty()).collect();
-    for (k, l) in lines.iter().enumerate() {
-        let key = if k == 0 { "CHECK" } else { "NEXT" };
-        new.push_str(&format!("; {key}: {l}\n"));
-    }
-    std::fs::write(path, new).expect("write blessed file");
-}
-
 #[test]
 fn ir_files_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
     let mut files = Vec::new();
-    ir_files(&root, &mut files);
+    filecheck::files_with_extension(&root, "ir", &mut files);
     assert!(
         !files.is_empty(),
         "expected the IR test files under {}",
@@ -294,10 +208,11 @@ fn ir_files_pass() {
         let text = std::fs::read_to_string(path).expect("read test file");
         let result = run(path, &text).and_then(|out| {
             if blessing {
-                bless(path, &text, &out);
+                filecheck::bless(path, &text, ";", &out);
                 Ok(())
             } else {
-                check(&text, &out).map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
+                filecheck::check(&text, ";", &out)
+                    .map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
             }
         });
         if let Err(e) = result {

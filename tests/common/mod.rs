@@ -3,3 +3,4 @@
 pub mod ast_dump;
 pub mod corpus;
 pub mod wgsl_check;
+pub mod filecheck;
