@@ -8,39 +8,14 @@
 #[path = "../tests/common/corpus.rs"]
 mod corpus;
 
+mod common;
+
+use common::{mb_per_s, measure};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-/// Runs `f` repeatedly for about `budget` and returns the mean time per run.
-fn measure(budget: Duration, mut f: impl FnMut()) -> Duration {
-    // Warm up, and size the batch so the clock is read rarely.
-    let start = Instant::now();
-    f();
-    let one = start.elapsed().max(Duration::from_nanos(1));
-    let batch = ((budget.as_secs_f64() / 10.0) / one.as_secs_f64()).clamp(1.0, 1e6) as u32;
-    let mut runs = 0u32;
-    let start = Instant::now();
-    while start.elapsed() < budget {
-        for _ in 0..batch {
-            f();
-        }
-        runs += batch;
-    }
-    start.elapsed() / runs
-}
-
-fn mb_per_s(bytes: usize, t: Duration) -> f64 {
-    bytes as f64 / 1e6 / t.as_secs_f64()
-}
+use std::time::Duration;
 
 fn main() {
-    // `cargo bench` passes `--bench`; `cargo test --benches` runs this too, briefly.
-    let quick = !std::env::args().any(|a| a == "--bench");
-    let seconds: f64 = std::env::var("BENCH_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(if quick { 0.02 } else { 1.0 });
-    let budget = Duration::from_secs_f64(seconds);
+    let budget = common::budget();
 
     let mut files = corpus::in_scope();
     files.sort_by_key(|f| std::cmp::Reverse(f.source.len()));
@@ -63,10 +38,12 @@ fn main() {
         let naga_ok = naga::front::wgsl::parse_str(src).is_ok();
         let r = measure(budget, || {
             black_box(refract::syntax::parse(black_box(src)));
-        });
+        })
+        .wall;
         let n = measure(budget, || {
             let _ = black_box(naga::front::wgsl::parse_str(black_box(src)));
-        });
+        })
+        .wall;
         let name = if f.rel.len() > 70 {
             format!("…{}", &f.rel[f.rel.len() - 69..])
         } else {

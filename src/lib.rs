@@ -129,7 +129,33 @@ pub fn version() -> &'static str {
 /// Checks a WGSL module and returns every diagnostic. The module is valid when none of
 /// them is an error.
 pub fn check(source: &str) -> Vec<Diagnostic> {
-    syntax::parse(source).1
+    let (module, mut diagnostics) = syntax::parse(source);
+    if diag::has_errors(&diagnostics) {
+        return diagnostics;
+    }
+    let (_, mut sema) = sema::analyze(&module, source);
+    diagnostics.append(&mut sema);
+    diagnostics
+}
+
+/// Parses and analyzes a WGSL module: the typed program when it is valid, and every
+/// diagnostic either way. Lowering starts from here.
+pub fn analyze(
+    source: &str,
+) -> (
+    Option<(syntax::ast::Module, sema::Program)>,
+    Vec<Diagnostic>,
+) {
+    let (module, mut diagnostics) = syntax::parse(source);
+    if diag::has_errors(&diagnostics) {
+        return (None, diagnostics);
+    }
+    let (program, mut sema) = sema::analyze(&module, source);
+    diagnostics.append(&mut sema);
+    if diag::has_errors(&diagnostics) {
+        return (None, diagnostics);
+    }
+    (Some((module, program)), diagnostics)
 }
 
 /// Formats a WGSL module: canonical layout, every comment kept.
@@ -153,14 +179,88 @@ pub fn compile(source: &str, options: &Options) -> CompileResult {
                 diagnostics,
             }
         }
+        Target::Wgsl | Target::Ir | Target::Spirv | Target::Spvasm => {
+            match compile_through_ir(source, options) {
+                Ok((output, diagnostics)) => CompileResult {
+                    output: Some(output),
+                    diagnostics,
+                },
+                Err(diagnostics) => CompileResult::failed(diagnostics),
+            }
+        }
         _ => CompileResult::failed(vec![not_yet(options.target.name())]),
+    }
+}
+
+/// The pass names `options` selects: `--passes` when given, else the optimization
+/// level's pipeline.
+fn pass_names(options: &Options) -> Vec<String> {
+    match &options.passes {
+        Some(list) => list.clone(),
+        None => passes::pipeline_for(options.opt_level)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    }
+}
+
+/// WGSL → AST → (sema) → IR → passes → target, for the targets that go through the IR.
+fn compile_through_ir(
+    source: &str,
+    options: &Options,
+) -> Result<(Output, Vec<Diagnostic>), Vec<Diagnostic>> {
+    // Pass names are checked first, so a typo is reported whatever the source holds.
+    let names = pass_names(options);
+    passes::resolve(&names)?;
+    let (typed, mut diagnostics) = analyze(source);
+    let Some((ast, program)) = typed else {
+        return Err(diagnostics);
+    };
+    let mut module = lower::lower(&ast, &program).map_err(|mut d| {
+        diagnostics.append(&mut d);
+        std::mem::take(&mut diagnostics)
+    })?;
+    if passes::VERIFY_EACH_PASS {
+        passes::verify_after(&module, "lowering")?;
+    }
+    if let Some(entry) = &options.entry_point {
+        passes::entry::keep_only(&mut module, entry)?;
+    }
+    passes::run_pipeline(&mut module, &names)?;
+    let output = match options.target {
+        Target::Wgsl => {
+            let mut wgsl = back::wgsl::Options::default();
+            wgsl.raise.diagnostics = back::wgsl::diagnostic_filters(&ast);
+            Output::Text(back::wgsl::write_string(&module, &wgsl).map_err(Vec::from)?)
+        }
+        Target::Spirv | Target::Spvasm => {
+            emit_spirv(&module, &options.spirv, Some(source), options.target)?
+        }
+        other => Output::Text(emit_text(&module, other)?),
+    };
+    Ok((output, diagnostics))
+}
+
+/// Writes a verified module for a text target that goes through the IR.
+fn emit_text(module: &ir::Module, target: Target) -> Result<String, Vec<Diagnostic>> {
+    match target {
+        Target::Ir => Ok(ir::print(module)),
+        Target::Wgsl => {
+            back::wgsl::write_string(module, &back::wgsl::Options::default()).map_err(Vec::from)
+        }
+        other => Err(vec![not_yet(other.name())]),
     }
 }
 
 /// Reflection data of a WGSL module as a JSON value: entry points, bindings, overrides and
 /// struct layouts.
-pub fn reflect(_source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
-    Err(vec![not_yet("reflect")])
+///
+/// The JSON shape is documented in [`sema::reflect`].
+pub fn reflect(source: &str) -> Result<serde_json::Value, Vec<Diagnostic>> {
+    match analyze(source) {
+        (Some((module, program)), _) => Ok(sema::reflect::reflect(&module, &program)),
+        (None, diagnostics) => Err(diagnostics),
+    }
 }
 
 /// The names of the IR passes that `--passes` accepts, in pipeline order.
@@ -242,6 +342,7 @@ pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Dia
                 Output::Text(t) => Ok(IrOutput::Text(t)),
             }
         }
+        "wgsl" => Ok(IrOutput::Text(emit_text(&module, Target::Wgsl)?)),
         other if Target::from_name(other).is_some() => Err(vec![not_yet(other)]),
         other => Err(vec![
             Diagnostic::error(

@@ -27,26 +27,11 @@
 
 mod common;
 
-use common::filecheck::{bless, check, directive};
+use common::filecheck;
 use refract::diag::LineIndex;
 use refract::ir::{self, Opcode, binary};
 use refract::{Diagnostic, passes};
-use std::path::{Path, PathBuf};
-
-fn ir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            ir_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ir") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
     let index = LineIndex::new(source);
@@ -60,6 +45,10 @@ fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
             _ => format!("{} {}", d.code, d.message),
         })
         .collect()
+}
+
+fn directive<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    filecheck::directive(line, ";", key)
 }
 
 fn corrupt(m: &mut ir::Module, what: &str) -> Result<(), String> {
@@ -207,7 +196,7 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
 fn ir_files_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
     let mut files = Vec::new();
-    ir_files(&root, &mut files);
+    filecheck::files_with_extension(&root, "ir", &mut files);
     assert!(
         !files.is_empty(),
         "expected the IR test files under {}",
@@ -219,10 +208,11 @@ fn ir_files_pass() {
         let text = std::fs::read_to_string(path).expect("read test file");
         let result = run(path, &text).and_then(|out| {
             if blessing {
-                bless(path, &text, &out);
+                filecheck::bless(path, &text, ";", &out);
                 Ok(())
             } else {
-                check(&text, &out).map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
+                filecheck::check(&text, ";", &out)
+                    .map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
             }
         });
         if let Err(e) = result {

@@ -3,7 +3,9 @@
 //! Each mutant is an in-scope corpus file with one to three token edits: a token deleted,
 //! duplicated, or swapped with another. Mutants are seeded and deterministic (mutant `i`
 //! is always the same text). For each, the test runs `parse`, `print` and `ast_to_json` on
-//! the (possibly partial) module, and `format` twice when it parses, and asserts:
+//! the (possibly partial) module, `format` twice when it parses, `check` (parse and
+//! semantic analysis), and semantic analysis of the partial module even when it does not
+//! parse, and asserts:
 //! - nothing panics (the panicking mutant's index and text are reported);
 //! - no mutant takes 5 s or more;
 //! - formatting a mutant that parses is idempotent.
@@ -24,6 +26,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// How many mutants `check` accepts.
+static VALID: AtomicUsize = AtomicUsize::new(0);
 
 /// SplitMix64: a small, well-distributed, seedable generator.
 struct Rng(u64);
@@ -113,6 +118,14 @@ fn run(text: &str) -> Result<bool, Failure> {
         let parsed = !diags.iter().any(|d| d.is_error());
         let _ = refract::diag::render_human("mutant.wgsl", text, &diags);
         let _ = refract::diag::render_json(text, &diags);
+        // Semantic analysis, through `check` and directly on a partial module.
+        let checked = refract::check(text);
+        let _ = refract::diag::render_human("mutant.wgsl", text, &checked);
+        let _ = refract::sema::analyze(&module, text);
+        let valid = !checked.iter().any(|d| d.is_error());
+        if valid {
+            VALID.fetch_add(1, Ordering::Relaxed);
+        }
         let idempotent = match syntax::format(text) {
             Ok(once) => syntax::format(&once).as_deref() == Ok(once.as_str()),
             Err(_) => true,
@@ -212,10 +225,11 @@ fn token_mutants_never_panic_or_hang() {
         mutant(&files, seed, slow_i).1,
     );
     println!(
-        "mutants: {count} token-level mutants (seed {seed:#x}) in {:.1} s; {} still parse; \
-         slowest #{slow_i} {slow_s:.3} s; {} failures",
+        "mutants: {count} token-level mutants (seed {seed:#x}) in {:.1} s; {} still parse, \
+         {} still check; slowest #{slow_i} {slow_s:.3} s; {} failures",
         started.elapsed().as_secs_f64(),
         parsed.load(Ordering::Relaxed),
+        VALID.load(Ordering::Relaxed),
         failures.len()
     );
     for (i, file, what) in failures.iter().take(30) {

@@ -29,7 +29,7 @@ struct Run {
 fn parse_run(text: &str) -> Result<Run, String> {
     let line = text
         .lines()
-        .find_map(|l| filecheck::directive(l, "RUN"))
+        .find_map(|l| filecheck::directive(l, ";", "RUN"))
         .ok_or("no `; RUN:` line")?;
     let mut words = line.split_whitespace();
     let expect_error = match words.next() {
@@ -119,12 +119,13 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
 #[test]
 fn spirv_modules_validate_and_match_their_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/spirv");
-    let files = filecheck::files_with_extension(&dir, "ir");
+    let mut files = Vec::new();
+    filecheck::files_with_extension(&dir, "ir", &mut files);
     assert!(!files.is_empty(), "no tests under {}", dir.display());
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("read test file");
-        let result = run(path, &text).and_then(|out| filecheck::check(&text, &out));
+        let result = run(path, &text).and_then(|out| filecheck::check(&text, ";", &out));
         if let Err(e) = result {
             failures.push(format!(
                 "{}: {e}",

@@ -17,7 +17,7 @@ use std::path::Path;
 fn run(text: &str) -> Result<Vec<String>, String> {
     let line = text
         .lines()
-        .find_map(|l| filecheck::directive(l, "RUN"))
+        .find_map(|l| filecheck::directive(l, ";", "RUN"))
         .ok_or("no `; RUN:` line")?;
     let mut words = line.split_whitespace();
     if words.next() != Some("spirv-legalize") {
@@ -55,17 +55,18 @@ fn run(text: &str) -> Result<Vec<String>, String> {
 #[test]
 fn legalization_rules_pass_their_filecheck_tests() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/back/spirv/legalize");
-    let files = filecheck::files_with_extension(&dir, "ir");
+    let mut files = Vec::new();
+    filecheck::files_with_extension(&dir, "ir", &mut files);
     let blessing = std::env::var("BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("read test file");
         let result = run(&text).and_then(|out| {
             if blessing {
-                filecheck::bless(path, &text, &out);
+                filecheck::bless(path, &text, ";", &out);
                 Ok(())
             } else {
-                filecheck::check(&text, &out)
+                filecheck::check(&text, ";", &out)
                     .map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
             }
         });

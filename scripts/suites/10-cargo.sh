@@ -5,7 +5,9 @@ set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO_ROOT"
 # The SPIR-V tests run spirv-val and spirv-as.
-ensure_apt spirv-tools
+# The diffexec harness's tests (tools/diffexec) run shaders on lavapipe.
+ensure_apt mesa-vulkan-drivers libvulkan1 spirv-tools
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
 log_file=$(mktemp)
 cargo test --profile ci --all-targets >"$log_file" 2>&1
 status=$?

@@ -1,2 +1,4 @@
 //! Back ends, one folder per target, each with its `Options`, `Error` and `write_*()`.
 pub mod spirv;
+
+pub mod wgsl;

@@ -135,6 +135,92 @@ pub const ALL: &[(&str, &str)] = &[
     (SPIRV_MALFORMED_IR, SPIRV_MALFORMED_IR_MEANING),
     (SPIRV_LIMIT, SPIRV_LIMIT_MEANING),
     (SPIRV_BAD_BINARY, SPIRV_BAD_BINARY_MEANING),
+    (UNKNOWN_ENTRY_POINT, UNKNOWN_ENTRY_POINT_MEANING),
+    (RAISE_UNSUPPORTED, RAISE_UNSUPPORTED_MEANING),
+    (RAISE_MALFORMED, RAISE_MALFORMED_MEANING),
+    (RAISE_TOO_DEEP, RAISE_TOO_DEEP_MEANING),
+    (LOWER_UNSUPPORTED, LOWER_UNSUPPORTED_MEANING),
+    (LOWER_LIMIT, LOWER_LIMIT_MEANING),
+    (LOWER_INTERNAL, LOWER_INTERNAL_MEANING),
+    // sema
+    (REDECLARATION, REDECLARATION_MEANING),
+    (UNRESOLVED_NAME, UNRESOLVED_NAME_MEANING),
+    (DEPENDENCY_CYCLE, DEPENDENCY_CYCLE_MEANING),
+    (RECURSION, RECURSION_MEANING),
+    (NOT_A_TYPE, NOT_A_TYPE_MEANING),
+    (NOT_A_VALUE, NOT_A_VALUE_MEANING),
+    (NOT_CALLABLE, NOT_CALLABLE_MEANING),
+    (EXPECTED_ENUMERANT, EXPECTED_ENUMERANT_MEANING),
+    (INVALID_SCOPE, INVALID_SCOPE_MEANING),
+    (TEMPLATE_ARGUMENTS, TEMPLATE_ARGUMENTS_MEANING),
+    (LIMIT, LIMIT_MEANING),
+    (MISSING_TYPE, MISSING_TYPE_MEANING),
+    (TYPE_MISMATCH, TYPE_MISMATCH_MEANING),
+    (NO_MATCHING_OVERLOAD, NO_MATCHING_OVERLOAD_MEANING),
+    (NO_MATCHING_CONSTRUCTOR, NO_MATCHING_CONSTRUCTOR_MEANING),
+    (NOT_CONSTRUCTIBLE, NOT_CONSTRUCTIBLE_MEANING),
+    (ARGUMENT_COUNT, ARGUMENT_COUNT_MEANING),
+    (NO_SUCH_MEMBER, NO_SUCH_MEMBER_MEANING),
+    (INVALID_SWIZZLE, INVALID_SWIZZLE_MEANING),
+    (INVALID_INDEX, INVALID_INDEX_MEANING),
+    (INVALID_ADDRESS_OF, INVALID_ADDRESS_OF_MEANING),
+    (INVALID_DEREF, INVALID_DEREF_MEANING),
+    (INVALID_TYPE, INVALID_TYPE_MEANING),
+    (INVALID_STORE_TYPE, INVALID_STORE_TYPE_MEANING),
+    (INVALID_STRUCT_MEMBER, INVALID_STRUCT_MEMBER_MEANING),
+    (LAYOUT, LAYOUT_MEANING),
+    (ACCESS_MODE, ACCESS_MODE_MEANING),
+    (INVALID_LOAD, INVALID_LOAD_MEANING),
+    (NO_VALUE, NO_VALUE_MEANING),
+    (INVALID_ARRAY_COUNT, INVALID_ARRAY_COUNT_MEANING),
+    (MISSING_ADDRESS_SPACE, MISSING_ADDRESS_SPACE_MEANING),
+    (INITIALIZER_NOT_ALLOWED, INITIALIZER_NOT_ALLOWED_MEANING),
+    (NOT_CONST, NOT_CONST_MEANING),
+    (CONST_ASSERT_FAILED, CONST_ASSERT_FAILED_MEANING),
+    (OVERRIDE_ID, OVERRIDE_ID_MEANING),
+    (UNUSED_RESULT, UNUSED_RESULT_MEANING),
+    (ENTRY_POINT_CALLED, ENTRY_POINT_CALLED_MEANING),
+    (STAGE_RESTRICTION, STAGE_RESTRICTION_MEANING),
+    (ATTRIBUTE_NOT_ALLOWED, ATTRIBUTE_NOT_ALLOWED_MEANING),
+    (DUPLICATE_ATTRIBUTE, DUPLICATE_ATTRIBUTE_MEANING),
+    (ATTRIBUTE_VALUE, ATTRIBUTE_VALUE_MEANING),
+    (RESOURCE_BINDING, RESOURCE_BINDING_MEANING),
+    (BINDING_COLLISION, BINDING_COLLISION_MEANING),
+    (MISSING_IO_ATTRIBUTE, MISSING_IO_ATTRIBUTE_MEANING),
+    (INVALID_BUILTIN, INVALID_BUILTIN_MEANING),
+    (BUILTIN_TYPE, BUILTIN_TYPE_MEANING),
+    (DUPLICATE_IO, DUPLICATE_IO_MEANING),
+    (INVALID_IO_TYPE, INVALID_IO_TYPE_MEANING),
+    (INTERPOLATION, INTERPOLATION_MEANING),
+    (INVARIANT, INVARIANT_MEANING),
+    (BLEND_SRC, BLEND_SRC_MEANING),
+    (WORKGROUP_SIZE, WORKGROUP_SIZE_MEANING),
+    (MISSING_POSITION, MISSING_POSITION_MEANING),
+    (IO_ATTRIBUTE_CONFLICT, IO_ATTRIBUTE_CONFLICT_MEANING),
+    (ALIASING, ALIASING_MEANING),
+    (IMMEDIATE_DATA, IMMEDIATE_DATA_MEANING),
+    (ASSIGN_IMMUTABLE, ASSIGN_IMMUTABLE_MEANING),
+    (ASSIGN_READ_ONLY, ASSIGN_READ_ONLY_MEANING),
+    (ASSIGN_TO_VALUE, ASSIGN_TO_VALUE_MEANING),
+    (MISPLACED_BREAK, MISPLACED_BREAK_MEANING),
+    (MISPLACED_CONTINUE, MISPLACED_CONTINUE_MEANING),
+    (MISPLACED_RETURN, MISPLACED_RETURN_MEANING),
+    (RETURN_TYPE, RETURN_TYPE_MEANING),
+    (MISSING_RETURN, MISSING_RETURN_MEANING),
+    (INFINITE_LOOP, INFINITE_LOOP_MEANING),
+    (SWITCH_TYPE, SWITCH_TYPE_MEANING),
+    (DUPLICATE_CASE, DUPLICATE_CASE_MEANING),
+    (SWITCH_DEFAULT, SWITCH_DEFAULT_MEANING),
+    (EXTENSION_NOT_ENABLED, EXTENSION_NOT_ENABLED_MEANING),
+    (UNKNOWN_EXTENSION, UNKNOWN_EXTENSION_MEANING),
+    (UNKNOWN_LANGUAGE_FEATURE, UNKNOWN_LANGUAGE_FEATURE_MEANING),
+    (DIAGNOSTIC_SEVERITY, DIAGNOSTIC_SEVERITY_MEANING),
+    (DIAGNOSTIC_CONFLICT, DIAGNOSTIC_CONFLICT_MEANING),
+    (UNKNOWN_DIAGNOSTIC_RULE, UNKNOWN_DIAGNOSTIC_RULE_MEANING),
+    (DERIVATIVE_UNIFORMITY, DERIVATIVE_UNIFORMITY_MEANING),
+    (SUBGROUP_UNIFORMITY, SUBGROUP_UNIFORMITY_MEANING),
+    (BARRIER_UNIFORMITY, BARRIER_UNIFORMITY_MEANING),
+    (UNREACHABLE_CODE, UNREACHABLE_CODE_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -521,3 +607,305 @@ const SPIRV_LIMIT_MEANING: &str = "an instruction would exceed SPIR-V's limit of
 pub const SPIRV_BAD_BINARY: &str = "E4504";
 const SPIRV_BAD_BINARY_MEANING: &str =
     "the words given to the disassembler are not a SPIR-V module";
+pub const UNKNOWN_ENTRY_POINT: &str = "E4003";
+const UNKNOWN_ENTRY_POINT_MEANING: &str = "`--entry` names no entry point of the module";
+
+// E4200–E4299: raising IR to WGSL (the WGSL back end).
+
+pub const RAISE_UNSUPPORTED: &str = "E4200";
+const RAISE_UNSUPPORTED_MEANING: &str =
+    "the IR uses something WGSL cannot express (a layout, an instruction, an unspellable type)";
+
+pub const RAISE_MALFORMED: &str = "E4201";
+const RAISE_MALFORMED_MEANING: &str =
+    "the IR given to the WGSL back end breaks an IR rule (it should have been verified)";
+
+pub const RAISE_TOO_DEEP: &str = "E4202";
+const RAISE_TOO_DEEP_MEANING: &str =
+    "the IR's control flow or expressions nest deeper than WGSL output may";
+// ---- E4100–E4199: lowering the typed AST to IR ---------------------------------------------
+
+pub const LOWER_UNSUPPORTED: &str = "E4100";
+const LOWER_UNSUPPORTED_MEANING: &str =
+    "a WGSL construct the IR cannot express (a `buffer` sized by an override)";
+
+pub const LOWER_LIMIT: &str = "E4101";
+const LOWER_LIMIT_MEANING: &str =
+    "a size, offset or stride too large for the IR's 32-bit constants";
+
+pub const LOWER_INTERNAL: &str = "E4102";
+const LOWER_INTERNAL_MEANING: &str =
+    "lowering found the typed program inconsistent with sema's rules (a bug in refract)";
+
+// ---- E1000–E1999: sema (names, types, statements, entry points, uniformity) ---------
+
+pub const REDECLARATION: &str = "E1000";
+const REDECLARATION_MEANING: &str =
+    "a name declared twice in the same scope, or a structure with two members of one name";
+
+pub const UNRESOLVED_NAME: &str = "E1001";
+const UNRESOLVED_NAME_MEANING: &str = "a name that resolves to no declaration";
+
+pub const DEPENDENCY_CYCLE: &str = "E1002";
+const DEPENDENCY_CYCLE_MEANING: &str =
+    "module-scope declarations that depend on themselves (cyclic constants, aliases or structures)";
+
+pub const RECURSION: &str = "E1003";
+const RECURSION_MEANING: &str = "a function that calls itself, directly or through other functions";
+
+pub const NOT_A_TYPE: &str = "E1004";
+const NOT_A_TYPE_MEANING: &str = "a name or expression used as a type that does not denote one";
+
+pub const NOT_A_VALUE: &str = "E1005";
+const NOT_A_VALUE_MEANING: &str = "a type, function or enumerant used where a value is needed";
+
+pub const NOT_CALLABLE: &str = "E1006";
+const NOT_CALLABLE_MEANING: &str = "a call of something that is neither a function nor a type";
+
+pub const EXPECTED_ENUMERANT: &str = "E1007";
+const EXPECTED_ENUMERANT_MEANING: &str =
+    "an address space, access mode or texel format is expected but something else is written";
+
+pub const INVALID_SCOPE: &str = "E1008";
+const INVALID_SCOPE_MEANING: &str =
+    "a declaration at a scope that does not allow it (`var<private>` in a function)";
+
+pub const TEMPLATE_ARGUMENTS: &str = "E1009";
+const TEMPLATE_ARGUMENTS_MEANING: &str =
+    "a template list where none is allowed, a missing one, or the wrong number of arguments";
+
+pub const LIMIT: &str = "E1010";
+const LIMIT_MEANING: &str = "a program exceeds one of the limits of the WGSL specification";
+
+pub const MISSING_TYPE: &str = "E1011";
+const MISSING_TYPE_MEANING: &str = "a declaration with neither a type nor an initializer";
+
+pub const TYPE_MISMATCH: &str = "E1100";
+const TYPE_MISMATCH_MEANING: &str = "a value of one type where another type is required";
+
+pub const NO_MATCHING_OVERLOAD: &str = "E1101";
+const NO_MATCHING_OVERLOAD_MEANING: &str = "no overload of an operator or builtin function accepts the argument types, or several do equally well";
+
+pub const NO_MATCHING_CONSTRUCTOR: &str = "E1102";
+const NO_MATCHING_CONSTRUCTOR_MEANING: &str =
+    "a value constructor called with arguments it does not accept";
+
+pub const NOT_CONSTRUCTIBLE: &str = "E1103";
+const NOT_CONSTRUCTIBLE_MEANING: &str = "a constructor of a type that cannot be constructed (atomics, runtime-sized arrays, pointers, textures)";
+
+pub const ARGUMENT_COUNT: &str = "E1104";
+const ARGUMENT_COUNT_MEANING: &str = "a function call with the wrong number of arguments";
+
+pub const NO_SUCH_MEMBER: &str = "E1105";
+const NO_SUCH_MEMBER_MEANING: &str = "a member access naming no member of the structure";
+
+pub const INVALID_SWIZZLE: &str = "E1106";
+const INVALID_SWIZZLE_MEANING: &str =
+    "a vector swizzle with invalid letters, mixed letter sets, or a component past the end";
+
+pub const INVALID_INDEX: &str = "E1107";
+const INVALID_INDEX_MEANING: &str = "indexing something that is not a vector, matrix or array, or with an index that is not an integer";
+
+pub const INVALID_ADDRESS_OF: &str = "E1108";
+const INVALID_ADDRESS_OF_MEANING: &str =
+    "`&` applied to something without an address (a value, a vector component, a texture)";
+
+pub const INVALID_DEREF: &str = "E1109";
+const INVALID_DEREF_MEANING: &str = "`*` applied to something that is not a pointer";
+
+pub const INVALID_TYPE: &str = "E1110";
+const INVALID_TYPE_MEANING: &str = "a type that is not valid where it is written (a matrix of integers, an atomic of floats, a bad parameter type)";
+
+pub const INVALID_STORE_TYPE: &str = "E1111";
+const INVALID_STORE_TYPE_MEANING: &str =
+    "a variable or pointer whose store type its address space does not allow";
+
+pub const INVALID_STRUCT_MEMBER: &str = "E1112";
+const INVALID_STRUCT_MEMBER_MEANING: &str = "a structure member of a type structures cannot hold, or a runtime-sized array that is not last";
+
+pub const LAYOUT: &str = "E1113";
+const LAYOUT_MEANING: &str =
+    "a buffer's store type violates the memory layout rules of its address space";
+
+pub const ACCESS_MODE: &str = "E1114";
+const ACCESS_MODE_MEANING: &str =
+    "an access mode that is not allowed, or a read through a write-only view";
+
+pub const INVALID_LOAD: &str = "E1115";
+const INVALID_LOAD_MEANING: &str =
+    "a load of a value that cannot be loaded whole (atomics, runtime-sized arrays)";
+
+pub const NO_VALUE: &str = "E1116";
+const NO_VALUE_MEANING: &str = "a call of a function without a return value used as a value";
+
+pub const INVALID_ARRAY_COUNT: &str = "E1117";
+const INVALID_ARRAY_COUNT_MEANING: &str =
+    "an array element count that is not positive or too large";
+
+pub const MISSING_ADDRESS_SPACE: &str = "E1118";
+const MISSING_ADDRESS_SPACE_MEANING: &str = "a module-scope variable without an address space";
+
+pub const INITIALIZER_NOT_ALLOWED: &str = "E1119";
+const INITIALIZER_NOT_ALLOWED_MEANING: &str =
+    "an initializer on a variable whose address space does not allow one";
+
+pub const NOT_CONST: &str = "E1306";
+const NOT_CONST_MEANING: &str =
+    "an expression that must be a const-expression (or override-expression) is not";
+
+pub const CONST_ASSERT_FAILED: &str = "E1307";
+const CONST_ASSERT_FAILED_MEANING: &str = "a `const_assert` whose condition is false";
+
+pub const OVERRIDE_ID: &str = "E1308";
+const OVERRIDE_ID_MEANING: &str = "an override `@id` out of range or used twice";
+
+pub const UNUSED_RESULT: &str = "E1400";
+const UNUSED_RESULT_MEANING: &str =
+    "the result of a `@must_use` function or a value constructor is discarded";
+
+pub const ENTRY_POINT_CALLED: &str = "E1401";
+const ENTRY_POINT_CALLED_MEANING: &str = "a call of an entry point function";
+
+pub const STAGE_RESTRICTION: &str = "E1402";
+const STAGE_RESTRICTION_MEANING: &str =
+    "a builtin, statement or variable used in a shader stage that does not allow it";
+
+pub const ATTRIBUTE_NOT_ALLOWED: &str = "E1500";
+const ATTRIBUTE_NOT_ALLOWED_MEANING: &str = "an attribute on a declaration that does not accept it";
+
+pub const DUPLICATE_ATTRIBUTE: &str = "E1501";
+const DUPLICATE_ATTRIBUTE_MEANING: &str =
+    "an attribute written twice, or two shader stage attributes";
+
+pub const ATTRIBUTE_VALUE: &str = "E1502";
+const ATTRIBUTE_VALUE_MEANING: &str =
+    "an attribute argument with an invalid value (negative, not a power of two, too small)";
+
+pub const RESOURCE_BINDING: &str = "E1503";
+const RESOURCE_BINDING_MEANING: &str =
+    "a resource without `@group`/`@binding`, or those attributes on a non-resource";
+
+pub const BINDING_COLLISION: &str = "E1504";
+const BINDING_COLLISION_MEANING: &str =
+    "two resources with the same group and binding used by one entry point";
+
+pub const MISSING_IO_ATTRIBUTE: &str = "E1505";
+const MISSING_IO_ATTRIBUTE_MEANING: &str =
+    "an entry point parameter, result or structure member without `@builtin` or `@location`";
+
+pub const INVALID_BUILTIN: &str = "E1506";
+const INVALID_BUILTIN_MEANING: &str =
+    "an unknown builtin value, or one used in the wrong stage or direction";
+
+pub const BUILTIN_TYPE: &str = "E1507";
+const BUILTIN_TYPE_MEANING: &str = "a builtin value declared with the wrong type";
+
+pub const DUPLICATE_IO: &str = "E1508";
+const DUPLICATE_IO_MEANING: &str =
+    "a builtin value or location used twice in one entry point interface";
+
+pub const INVALID_IO_TYPE: &str = "E1509";
+const INVALID_IO_TYPE_MEANING: &str =
+    "an entry point input or output of a type the interface does not allow";
+
+pub const INTERPOLATION: &str = "E1510";
+const INTERPOLATION_MEANING: &str =
+    "an invalid `@interpolate`, or an integer user-defined IO without `@interpolate(flat)`";
+
+pub const INVARIANT: &str = "E1511";
+const INVARIANT_MEANING: &str = "`@invariant` on anything but the `position` builtin";
+
+pub const BLEND_SRC: &str = "E1512";
+const BLEND_SRC_MEANING: &str = "a misuse of `@blend_src`";
+
+pub const WORKGROUP_SIZE: &str = "E1513";
+const WORKGROUP_SIZE_MEANING: &str = "a missing, misplaced or invalid `@workgroup_size`";
+
+pub const MISSING_POSITION: &str = "E1514";
+const MISSING_POSITION_MEANING: &str = "a vertex shader that does not output `@builtin(position)`";
+
+pub const IO_ATTRIBUTE_CONFLICT: &str = "E1515";
+const IO_ATTRIBUTE_CONFLICT_MEANING: &str = "IO attributes that cannot be combined (both `@builtin` and `@location`, or `@interpolate` on a builtin)";
+
+pub const ALIASING: &str = "E1516";
+const ALIASING_MEANING: &str = "pointer arguments that alias memory one of them writes";
+
+pub const IMMEDIATE_DATA: &str = "E1517";
+const IMMEDIATE_DATA_MEANING: &str = "more than one immediate data variable used by an entry point";
+
+pub const ASSIGN_IMMUTABLE: &str = "E1700";
+const ASSIGN_IMMUTABLE_MEANING: &str = "an assignment to a `let`, `const`, `override` or parameter";
+
+pub const ASSIGN_READ_ONLY: &str = "E1701";
+const ASSIGN_READ_ONLY_MEANING: &str =
+    "an assignment through a read-only memory view (uniform or read-only storage)";
+
+pub const ASSIGN_TO_VALUE: &str = "E1702";
+const ASSIGN_TO_VALUE_MEANING: &str = "an assignment to an expression that is not a memory view";
+
+pub const MISPLACED_BREAK: &str = "E1703";
+const MISPLACED_BREAK_MEANING: &str =
+    "`break` outside a loop or switch, or leaving a `continuing` block";
+
+pub const MISPLACED_CONTINUE: &str = "E1704";
+const MISPLACED_CONTINUE_MEANING: &str = "`continue` outside a loop or inside a `continuing` block";
+
+pub const MISPLACED_RETURN: &str = "E1705";
+const MISPLACED_RETURN_MEANING: &str = "`return` inside a `continuing` block";
+
+pub const RETURN_TYPE: &str = "E1706";
+const RETURN_TYPE_MEANING: &str =
+    "a `return` without a value where one is needed, or with one where none is allowed";
+
+pub const MISSING_RETURN: &str = "E1707";
+const MISSING_RETURN_MEANING: &str =
+    "a function with a return type whose end can be reached without a `return`";
+
+pub const INFINITE_LOOP: &str = "E1708";
+const INFINITE_LOOP_MEANING: &str = "a loop that can never exit";
+
+pub const SWITCH_TYPE: &str = "E1709";
+const SWITCH_TYPE_MEANING: &str =
+    "a switch selector or case selector that is not of the common integer type";
+
+pub const DUPLICATE_CASE: &str = "E1710";
+const DUPLICATE_CASE_MEANING: &str = "two case selectors with the same value";
+
+pub const SWITCH_DEFAULT: &str = "E1711";
+const SWITCH_DEFAULT_MEANING: &str = "a switch without a `default` clause or with several";
+
+pub const EXTENSION_NOT_ENABLED: &str = "E1800";
+const EXTENSION_NOT_ENABLED_MEANING: &str =
+    "a feature used without enabling the extension that provides it";
+
+pub const UNKNOWN_EXTENSION: &str = "E1801";
+const UNKNOWN_EXTENSION_MEANING: &str = "an `enable` naming an extension refract does not support";
+
+pub const UNKNOWN_LANGUAGE_FEATURE: &str = "E1802";
+const UNKNOWN_LANGUAGE_FEATURE_MEANING: &str =
+    "a `requires` naming a language extension refract does not support";
+
+pub const DIAGNOSTIC_SEVERITY: &str = "E1803";
+const DIAGNOSTIC_SEVERITY_MEANING: &str = "a diagnostic filter with an unknown severity";
+
+pub const DIAGNOSTIC_CONFLICT: &str = "E1804";
+const DIAGNOSTIC_CONFLICT_MEANING: &str =
+    "two diagnostic filters for the same rule and range with different severities";
+
+pub const UNKNOWN_DIAGNOSTIC_RULE: &str = "E1805";
+const UNKNOWN_DIAGNOSTIC_RULE_MEANING: &str =
+    "a diagnostic filter naming an unknown rule (a warning)";
+
+pub const DERIVATIVE_UNIFORMITY: &str = "E1850";
+const DERIVATIVE_UNIFORMITY_MEANING: &str =
+    "a derivative or implicit-derivative texture sample not proven to be in uniform control flow";
+
+pub const SUBGROUP_UNIFORMITY: &str = "E1851";
+const SUBGROUP_UNIFORMITY_MEANING: &str = "a subgroup or quad operation not proven to be in uniform control flow, or with a non-uniform shuffle parameter";
+
+pub const BARRIER_UNIFORMITY: &str = "E1852";
+const BARRIER_UNIFORMITY_MEANING: &str =
+    "a barrier or `workgroupUniformLoad` not proven to be in uniform control flow";
+
+pub const UNREACHABLE_CODE: &str = "E1900";
+const UNREACHABLE_CODE_MEANING: &str = "a statement that can never execute (a warning)";

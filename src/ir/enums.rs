@@ -32,7 +32,8 @@ macro_rules! enumerant {
 }
 
 enumerant! {
-    /// Where a pointer points. `handle` holds textures and samplers.
+    /// Where a pointer points. `handle` holds textures and samplers; `immediate` is
+    /// WGSL's immediate data (push constants), read-only and without a binding.
     AddressSpace {
         Function = "function",
         Private = "private",
@@ -40,6 +41,7 @@ enumerant! {
         Uniform = "uniform",
         Storage = "storage",
         Handle = "handle",
+        Immediate = "immediate",
     }
 }
 

@@ -146,11 +146,11 @@
 //! # Memory
 //!
 //! `var` produces a pointer `ptr<AS, T, AM>`: in a function, AS is `function`; at module
-//! scope, one of `private`, `workgroup`, `uniform`, `storage`, or `handle` (textures and
-//! samplers, loaded to get the handle). `load`, `store` and `access` (an access chain
-//! producing a pointer) are explicit. Arrays carry their byte stride when host-shareable
-//! (`array<f32, 4, stride=4>`); structs carry member offsets and size/alignment as
-//! decorations.
+//! scope, one of `private`, `workgroup`, `uniform`, `storage`, `immediate` (WGSL's
+//! immediate data), or `handle` (textures and samplers, loaded to get the handle).
+//! `load`, `store` and `access` (an access chain producing a pointer) are explicit. Arrays
+//! carry their byte stride when host-shareable (`array<f32, 4, stride=4>`); structs carry
+//! member offsets and size/alignment as decorations.
 //!
 //! # The text format
 //!

@@ -1129,8 +1129,9 @@ impl<'s, 'm> Parser<'s, 'm> {
             Tok::Number => true,
             Tok::Ident => {
                 let s = self.text(&t);
+                // `struct` starts the next module item, not an operand.
                 matches!(s, "true" | "false" | "undef" | "bits" | "specialize")
-                    || is_type_keyword(s)
+                    || (is_type_keyword(s) && s != "struct")
             }
             _ => false,
         })

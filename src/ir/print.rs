@@ -162,7 +162,9 @@ impl<'m> Printer<'m> {
             return op != Opcode::Struct;
         }
         match op {
-            Opcode::Constant | Opcode::Zero | Opcode::Undef | Opcode::Specialize => true,
+            Opcode::Constant | Opcode::Undef | Opcode::Specialize => true,
+            // `@S()` would read as a call of `@S`: a struct's zero is a module item.
+            Opcode::Zero => m.ty(i).is_none_or(|t| m.opcode(t) != Opcode::Struct),
             Opcode::Composite => self.is_inline_vector(i),
             _ => false,
         }
@@ -615,10 +617,9 @@ impl<'m> Printer<'m> {
             }
             match op {
                 Opcode::Constant => return self.literal(v, depth),
-                Opcode::Zero | Opcode::Undef | Opcode::Specialize => {
-                    return self.inline_constant(v, depth);
-                }
-                Opcode::Composite if self.is_inline_vector(v) => {
+                Opcode::Zero | Opcode::Undef | Opcode::Specialize | Opcode::Composite
+                    if self.is_inline(v) =>
+                {
                     return self.inline_constant(v, depth);
                 }
                 _ => return self.id('@', v),

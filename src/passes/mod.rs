@@ -6,7 +6,11 @@
 //! keeps on), verifies the module after every pass, so a pass that breaks an IR rule fails
 //! at once with the rule, the pass and the place in the printed IR.
 
+pub mod const_fold;
 pub mod dce;
+pub mod entry;
+pub mod mem2reg;
+pub mod simplify_cfg;
 
 use crate::diag::{Diagnostic, codes};
 use crate::ir::{Module, verify};
@@ -20,15 +24,74 @@ pub struct Pass {
 }
 
 /// Every pass, in pipeline order.
-pub const PASSES: &[Pass] = &[Pass {
-    name: "dce",
-    summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
-    run: dce::run,
-}];
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "mem2reg",
+        summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
+        run: mem2reg::run,
+    },
+    Pass {
+        name: "simplify-cfg",
+        summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
+        run: simplify_cfg::run,
+    },
+    Pass {
+        name: "const-fold",
+        summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
+        run: const_fold::run,
+    },
+    Pass {
+        name: "dce",
+        summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
+        run: dce::run,
+    },
+];
 
 /// The pass called `name`.
 pub fn find(name: &str) -> Option<&'static Pass> {
     PASSES.iter().find(|p| p.name == name)
+}
+
+/// The passes an optimization level runs, in order: none at `-O0` (lowering only);
+/// mem2reg and the meaning-preserving cleanups at `-O1` (the default) and, until it has
+/// passes of its own, `-O2`.
+pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
+    match opt_level {
+        0 => &[],
+        _ => O1,
+    }
+}
+
+/// The `-O1` pipeline.
+pub const O1: &[&str] = &[
+    "mem2reg",
+    "simplify-cfg",
+    "const-fold",
+    "simplify-cfg",
+    "dce",
+];
+
+/// Checks a list of pass names; every unknown one is a diagnostic.
+pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> {
+    let mut passes = Vec::with_capacity(names.len());
+    let mut unknown = Vec::new();
+    for name in names {
+        match find(name) {
+            Some(p) => passes.push(p),
+            None => {
+                let known: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+                unknown.push(
+                    Diagnostic::error(codes::UNKNOWN_PASS, format!("unknown pass `{name}`"))
+                        .with_note(format!("the passes are: {}", known.join(", "))),
+                );
+            }
+        }
+    }
+    if unknown.is_empty() {
+        Ok(passes)
+    } else {
+        Err(unknown)
+    }
 }
 
 /// Whether the pipeline verifies after each pass: in debug builds and tests.
@@ -37,19 +100,7 @@ pub const VERIFY_EACH_PASS: bool = cfg!(debug_assertions);
 /// Runs the named passes in order. Returns whether any changed the module, or a
 /// diagnostic for an unknown pass name or (when verifying) for a pass that broke a rule.
 pub fn run_pipeline(m: &mut Module, names: &[String]) -> Result<bool, Vec<Diagnostic>> {
-    let mut passes = Vec::with_capacity(names.len());
-    for name in names {
-        match find(name) {
-            Some(p) => passes.push(p),
-            None => {
-                let known: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
-                return Err(vec![
-                    Diagnostic::error(codes::UNKNOWN_PASS, format!("unknown pass `{name}`"))
-                        .with_note(format!("the passes are: {}", known.join(", "))),
-                ]);
-            }
-        }
-    }
+    let passes = resolve(names)?;
     let mut changed = false;
     for p in passes {
         changed |= (p.run)(m);

@@ -1,28 +1,47 @@
-//! Filecheck matching shared by the `.ir` harnesses: `; CHECK:`, `; NEXT:` and `; NOT:`
-//! lines of a test file against output lines, and blessing (rewriting the CHECK/NEXT
-//! lines from the actual output).
+//! The filecheck matcher shared by the IR (`tests/ir/**/*.ir`, `;` comments) and the
+//! lowering (`tests/lower/*.wgsl`, `//` comments) harnesses.
+//!
+//! `CHECK: text` finds the next output line containing `text`; `NEXT: text` requires it on
+//! the line right after the previous match; `NOT: text` requires that no line between the
+//! previous match and the next one contains `text`. Blank output lines are ignored.
+//! Blessing rewrites a file's CHECK/NEXT lines from the actual output, keeping NOT lines
+//! and everything else.
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// The text of a `; KEY: text` line.
-pub fn directive<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let rest = line.trim_start().strip_prefix(';')?.trim_start();
+/// The text after `<comment> KEY:` on a directive line, trimmed.
+pub fn directive<'a>(line: &'a str, comment: &str, key: &str) -> Option<&'a str> {
+    let rest = line.trim_start().strip_prefix(comment)?.trim_start();
     let rest = rest.strip_prefix(key)?.strip_prefix(':')?;
     Some(rest.strip_prefix(' ').unwrap_or(rest).trim_end())
 }
 
-/// Matches the file's CHECK/NEXT/NOT lines against the output (blank lines ignored):
-/// CHECK finds the next line containing its text, NEXT requires it on the line after the
-/// previous match, NOT forbids its text between the previous match and the next one.
-pub fn check(text: &str, output: &[String]) -> Result<(), String> {
+/// Every file under `dir` (recursively) whose name ends in `.ext`, sorted.
+pub fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files_with_extension(&p, ext, out);
+        } else if p.extension().is_some_and(|e| e == ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// Matches the CHECK/NEXT/NOT directives of `text` against `output`.
+pub fn check(text: &str, comment: &str, output: &[String]) -> Result<(), String> {
     let lines: Vec<&str> = output
         .iter()
         .map(String::as_str)
         .filter(|l| !l.trim().is_empty())
         .collect();
-    let mut pos = 0usize;
+    let mut pos = 0usize; // next line to search from
     let mut last: Option<usize> = None;
     let mut pending_not: Vec<&str> = Vec::new();
     let verify_nots = |nots: &mut Vec<&str>, from: usize, to: usize| -> Result<(), String> {
@@ -34,12 +53,12 @@ pub fn check(text: &str, output: &[String]) -> Result<(), String> {
         Ok(())
     };
     for line in text.lines() {
-        if let Some(want) = directive(line, "CHECK") {
-            let Some(k) = lines[pos..]
+        if let Some(want) = directive(line, comment, "CHECK") {
+            let found = lines[pos..]
                 .iter()
                 .position(|l| l.contains(want))
-                .map(|k| k + pos)
-            else {
+                .map(|k| k + pos);
+            let Some(k) = found else {
                 return Err(format!(
                     "CHECK: `{want}` not found after line {pos} of the output"
                 ));
@@ -47,7 +66,7 @@ pub fn check(text: &str, output: &[String]) -> Result<(), String> {
             verify_nots(&mut pending_not, pos, k)?;
             last = Some(k);
             pos = k + 1;
-        } else if let Some(want) = directive(line, "NEXT") {
+        } else if let Some(want) = directive(line, comment, "NEXT") {
             let k = last.map_or(0, |l| l + 1);
             match lines.get(k) {
                 Some(l) if l.contains(want) => {
@@ -57,23 +76,27 @@ pub fn check(text: &str, output: &[String]) -> Result<(), String> {
                 }
                 other => {
                     return Err(format!(
-                        "NEXT: `{want}` expected on output line {}, found {other:?}",
-                        k + 1
+                        "NEXT: `{want}` expected on output line {}, found {:?}",
+                        k + 1,
+                        other
                     ));
                 }
             }
-        } else if let Some(not) = directive(line, "NOT") {
+        } else if let Some(not) = directive(line, comment, "NOT") {
             pending_not.push(not);
         }
     }
     verify_nots(&mut pending_not, pos, lines.len())
 }
 
-/// Rewrites the file's CHECK/NEXT lines from `output`, keeping everything else.
-pub fn bless(path: &Path, text: &str, output: &[String]) {
+/// Rewrites `path`: `text` without its CHECK/NEXT lines, then the output as one CHECK
+/// line followed by NEXT lines.
+pub fn bless(path: &Path, text: &str, comment: &str, output: &[String]) {
     let mut kept: Vec<&str> = text
         .lines()
-        .filter(|l| directive(l, "CHECK").is_none() && directive(l, "NEXT").is_none())
+        .filter(|l| {
+            directive(l, comment, "CHECK").is_none() && directive(l, comment, "NEXT").is_none()
+        })
         .collect();
     while kept.last().is_some_and(|l| l.trim().is_empty()) {
         kept.pop();
@@ -83,27 +106,7 @@ pub fn bless(path: &Path, text: &str, output: &[String]) {
     let lines: Vec<&String> = output.iter().filter(|l| !l.trim().is_empty()).collect();
     for (k, l) in lines.iter().enumerate() {
         let key = if k == 0 { "CHECK" } else { "NEXT" };
-        new.push_str(&format!("; {key}: {l}\n"));
+        new.push_str(&format!("{comment} {key}: {l}\n"));
     }
     std::fs::write(path, new).expect("write blessed file");
-}
-
-/// The `.ext` files under `dir`, recursively, sorted.
-pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries =
-            std::fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()));
-        for e in entries {
-            let p = e.expect("dir entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == ext) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }

@@ -5,3 +5,4 @@ pub mod cli;
 pub mod corpus;
 pub mod filecheck;
 pub mod spirv_tools;
+pub mod wgsl_check;

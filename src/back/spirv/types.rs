@@ -99,6 +99,7 @@ pub(super) fn storage_class(space: AddressSpace) -> StorageClass {
         AddressSpace::Uniform => StorageClass::Uniform,
         AddressSpace::Storage => StorageClass::StorageBuffer,
         AddressSpace::Handle => StorageClass::UniformConstant,
+        AddressSpace::Immediate => StorageClass::PushConstant,
     }
 }
 

@@ -532,7 +532,13 @@ pub fn check_inst_with(
                 0,
                 "a pointer into `workgroup` memory",
             )?;
-            cx.result_is(Some(store))
+            // On an atomic it loads the atomic's value, as WGSL's overload does.
+            let value = if m.opcode(store) == O::Atomic {
+                m.operand_opt(store, 0)
+            } else {
+                Some(store)
+            };
+            cx.result_is(value)
         }
         O::Mov => {
             cx.count(1, 1)?;

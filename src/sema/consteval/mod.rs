@@ -46,7 +46,14 @@ pub enum Value {
     F16(f16),
     /// A vector, matrix, array or structure value.
     Composite(TypeId, Rc<[Value]>),
+    /// The zero value of a large array type (more than [`LARGE_ARRAY`] scalars in all),
+    /// kept symbolic so `array<i32, 100000000>()` costs nothing. Indexing it gives the
+    /// zero of the element type; converting it gives the zero of the target type.
+    Zero(TypeId),
 }
+
+/// Arrays with more scalars than this have a symbolic zero value ([`Value::Zero`]).
+pub const LARGE_ARRAY: u64 = 1 << 16;
 
 /// Why a const-expression cannot be evaluated; the caller adds the span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,14 +91,14 @@ impl Value {
             Value::U32(_) => Scalar::U32,
             Value::F32(_) => Scalar::F32,
             Value::F16(_) => Scalar::F16,
-            Value::Composite(..) => return None,
+            Value::Composite(..) | Value::Zero(_) => return None,
         })
     }
 
     /// The type of the value.
     pub fn ty(&self, types: &TypeTable) -> TypeId {
         match self {
-            Value::Composite(ty, _) => *ty,
+            Value::Composite(ty, _) | Value::Zero(ty) => *ty,
             v => types.scalar(v.scalar_type().expect("scalar")),
         }
     }
@@ -135,6 +142,7 @@ impl Value {
     pub fn is_zero(&self) -> bool {
         match self {
             Value::Bool(b) => !b,
+            Value::Zero(_) => true,
             Value::Composite(_, c) => c.iter().all(Value::is_zero),
             v => v.as_i64() == Some(0) || v.as_f64() == Some(0.0),
         }
@@ -154,6 +162,7 @@ impl Value {
                 let parts: Vec<String> = c.iter().map(|v| v.display(types)).collect();
                 format!("{}({})", types.name(*ty), parts.join(", "))
             }
+            Value::Zero(ty) => format!("{}()", types.name(*ty)),
         }
     }
 }
@@ -176,6 +185,21 @@ pub fn make_float(s: Scalar, x: f64) -> EvalResult {
         Some(r) if r.is_finite() => Ok(v),
         _ => Err(EvalError::overflow(format_float(x, ""), s.name())),
     }
+}
+
+/// A value converted to a floating point type (§"Floating Point Conversion"): a value
+/// outside the type's finite range is an error, even one that would round to its largest
+/// finite value.
+pub fn convert_float(s: Scalar, x: f64) -> EvalResult {
+    let max = match s {
+        Scalar::F32 => f64::from(f32::MAX),
+        Scalar::F16 => f64::from(f16::MAX),
+        _ => f64::MAX,
+    };
+    if x.abs() > max {
+        return Err(EvalError::overflow(format_float(x, ""), s.name()));
+    }
+    make_float(s, x)
 }
 
 /// An integer result: AbstractInt must not overflow; i32 and u32 wrap.
@@ -223,6 +247,9 @@ pub fn zero(types: &mut TypeTable, ty: TypeId) -> Option<Value> {
             elem,
             size: crate::sema::types::ArraySize::Const(n),
         } => {
+            if scalar_count(types, ty) > LARGE_ARRAY {
+                return Some(Value::Zero(ty));
+            }
             let e = zero(types, elem)?;
             composite(ty, vec![e; n as usize])
         }
@@ -236,6 +263,24 @@ pub fn zero(types: &mut TypeTable, ty: TypeId) -> Option<Value> {
         }
         _ => return None,
     })
+}
+
+/// The number of scalars in a value of type `ty` (saturating); 1 for scalars.
+pub fn scalar_count(types: &TypeTable, ty: TypeId) -> u64 {
+    match types.kind(ty) {
+        TypeKind::Vector { size, .. } => u64::from(size),
+        TypeKind::Matrix { cols, rows, .. } => u64::from(cols) * u64::from(rows),
+        TypeKind::Array {
+            elem,
+            size: crate::sema::types::ArraySize::Const(n),
+        } => u64::from(n).saturating_mul(scalar_count(types, elem)),
+        TypeKind::Struct(id) => types
+            .struct_def(id)
+            .members
+            .iter()
+            .fold(0u64, |acc, m| acc.saturating_add(scalar_count(types, m.ty))),
+        _ => 1,
+    }
 }
 
 fn zero_scalar(s: Scalar) -> Value {
@@ -267,6 +312,14 @@ fn convert_with(
     to: TypeId,
     scalar: &dyn Fn(&Value, Scalar) -> EvalResult,
 ) -> EvalResult {
+    if let Value::Zero(_) = v {
+        return zero(types, to).ok_or_else(|| {
+            EvalError::new(
+                codes::CONST_NOT_REPRESENTABLE,
+                format!("`{}` has no zero value", types.name(to)),
+            )
+        });
+    }
     match (v, types.kind(to)) {
         (Value::Composite(_, comps), _) => {
             let elem_tys = component_types(types, to, comps.len());
@@ -295,9 +348,9 @@ fn convert_scalar_auto(v: &Value, to: Scalar) -> EvalResult {
         }
         (Value::AbstractInt(x), _) if to.is_float() => {
             // AbstractInt → AbstractFloat → to.
-            make_float(to, x as f64)
+            convert_float(to, x as f64)
         }
-        (Value::AbstractFloat(x), _) if to.is_float() => make_float(to, x),
+        (Value::AbstractFloat(x), _) if to.is_float() => convert_float(to, x),
         _ => Err(EvalError::new(
             codes::CONST_NOT_REPRESENTABLE,
             format!("no automatic conversion to `{}`", to.name()),
@@ -345,7 +398,7 @@ pub fn convert_scalar_explicit(v: &Value, to: Scalar) -> EvalResult {
                 Value::U32(x) => f64::from(x),
                 _ => v.as_f64().expect("float"),
             };
-            make_float(to, x)
+            convert_float(to, x)
         }
         Scalar::AbstractInt => Err(EvalError::new(
             codes::CONST_NOT_REPRESENTABLE,
@@ -431,7 +484,20 @@ pub fn construct(types: &mut TypeTable, ty: TypeId, args: &[Value]) -> EvalResul
 }
 
 /// `v[i]` on a vector, matrix or array value.
-pub fn index(types: &TypeTable, v: &Value, i: i64) -> EvalResult {
+pub fn index(types: &mut TypeTable, v: &Value, i: i64) -> EvalResult {
+    if let Value::Zero(ty) = *v {
+        if let TypeKind::Array {
+            elem,
+            size: crate::sema::types::ArraySize::Const(n),
+        } = types.kind(ty)
+        {
+            if (0..i64::from(n)).contains(&i) {
+                if let Some(z) = zero(types, elem) {
+                    return Ok(z);
+                }
+            }
+        }
+    }
     let comps = v.components();
     usize::try_from(i)
         .ok()

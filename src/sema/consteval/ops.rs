@@ -284,6 +284,10 @@ fn shift_error(msg: String) -> EvalError {
 /// `x << y` with the spec's rules for concrete and abstract left operands.
 fn shift_left(s: Scalar, x: i128, y: i128) -> EvalResult {
     let width = s.bit_width() as i128;
+    // An abstract zero may be shifted any distance: no bit is lost.
+    if s == Scalar::AbstractInt && y >= width && x == 0 {
+        return Ok(Value::AbstractInt(0));
+    }
     if y >= width {
         return Err(shift_error(format!(
             "shift amount {y} is not less than the bit width {width} of `{}`",

@@ -606,9 +606,12 @@ fn constructors_zero_values_and_indexing() {
     assert!(z.is_zero());
     // Indexing in and out of bounds.
     let a = ctor(&mut t, Ctor::Array, &[AI(10), AI(20), AI(30)]).unwrap();
-    assert_eq!(index(&t, &a, 2), Ok(AI(30)));
-    assert_eq!(code(index(&t, &a, 3)), codes::CONST_INDEX_OUT_OF_BOUNDS);
-    assert_eq!(code(index(&t, &a, -1)), codes::CONST_INDEX_OUT_OF_BOUNDS);
+    assert_eq!(index(&mut t, &a, 2), Ok(AI(30)));
+    assert_eq!(code(index(&mut t, &a, 3)), codes::CONST_INDEX_OUT_OF_BOUNDS);
+    assert_eq!(
+        code(index(&mut t, &a, -1)),
+        codes::CONST_INDEX_OUT_OF_BOUNDS
+    );
     // Swizzles.
     let v = ctor(&mut t, Ctor::Vec(3), &[AI(1), AI(2), AI(3)]).unwrap();
     let v2 = t.vector(2, Scalar::AbstractInt);

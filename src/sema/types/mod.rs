@@ -23,7 +23,7 @@
 pub mod convert;
 pub mod layout;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 
 use crate::diag::Span;
@@ -644,10 +644,10 @@ impl TypeTable {
             kinds: Vec::new(),
             flags: Vec::new(),
             layouts: Vec::new(),
-            map: HashMap::new(),
+            map: HashMap::default(),
             structs: Vec::new(),
-            builtin_structs: HashMap::new(),
-            override_spellings: HashMap::new(),
+            builtin_structs: HashMap::default(),
+            override_spellings: HashMap::default(),
             scalars: [TypeId::from_index(0); 7],
         };
         for (i, s) in Scalar::ALL.into_iter().enumerate() {

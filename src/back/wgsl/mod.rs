@@ -1,0 +1,141 @@
+//! The WGSL back end: raise the IR to a syntax tree ([`crate::raise`]) and print it with
+//! the syntax layer's printer. The output reads back through refract's parser and is
+//! valid WGSL for other compilers too (naga's validator checks it in the tests).
+
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+
+/// Options of the WGSL writer.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// How the raiser shapes statements and expressions.
+    pub raise: crate::raise::Options,
+}
+
+/// Why a module could not be written as WGSL.
+#[derive(Clone, Debug)]
+pub struct Error {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for d in &self.diagnostics {
+            writeln!(f, "{}: {}", d.code, d.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Error> for Vec<Diagnostic> {
+    fn from(e: Error) -> Self {
+        e.diagnostics
+    }
+}
+
+/// Writes a verified IR module as WGSL text.
+pub fn write_string(module: &Module, options: &Options) -> Result<String, Error> {
+    crate::raise::raise_to_wgsl(module, &options.raise).map_err(|diagnostics| Error { diagnostics })
+}
+
+/// Writes a verified IR module as a WGSL syntax tree (what [`write_string`] prints).
+pub fn write_ast(module: &Module, options: &Options) -> Result<crate::syntax::ast::Module, Error> {
+    crate::raise::raise(module, &options.raise).map_err(|diagnostics| Error { diagnostics })
+}
+
+/// The diagnostic filters of a source module, for [`crate::raise::Options::diagnostics`]:
+/// one global `(severity, rule)` per triggering rule, with the most relaxed severity any
+/// directive or attribute of the source gives it. The IR keeps no filters; this makes
+/// the output accepted wherever the source was (a filter only changes which diagnostics
+/// are reported, never what the program computes).
+pub fn diagnostic_filters(source: &crate::syntax::ast::Module) -> Vec<(String, String)> {
+    use crate::syntax::ast::{AttributeKind, DiagnosticControl, DirectiveKind, GlobalDeclKind};
+    let rank = |s: &str| match s {
+        "off" => 0,
+        "info" => 1,
+        "warning" => 2,
+        _ => 3,
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut add = |c: &DiagnosticControl| {
+        let mut rule = source.name(c.rule.name).to_string();
+        if let Some(s) = c.rule_suffix {
+            rule.push('.');
+            rule.push_str(source.name(s.name));
+        }
+        let severity = source.name(c.severity.name).to_string();
+        match out.iter_mut().find(|(_, r)| *r == rule) {
+            Some(entry) if rank(&severity) < rank(&entry.0) => entry.0 = severity,
+            Some(_) => {}
+            None => out.push((severity, rule)),
+        }
+    };
+    for d in &source.directives {
+        if let DirectiveKind::Diagnostic(c) = &d.kind {
+            add(c);
+        }
+    }
+    let mut attrs = |list: &[crate::syntax::ast::Attribute]| {
+        for a in list {
+            if let AttributeKind::Diagnostic(c) = &a.kind {
+                add(c);
+            }
+        }
+    };
+    for d in &source.decls {
+        if let GlobalDeclKind::Fn(f) = &d.kind {
+            attrs(&f.attributes);
+            attrs(&f.body.attributes);
+        }
+    }
+    for s in &source.stmts {
+        use crate::syntax::ast::StmtKind as S;
+        match &s.kind {
+            S::Block(b) => attrs(&b.attributes),
+            S::If {
+                attributes,
+                then_branch,
+                ..
+            } => {
+                attrs(attributes);
+                attrs(&then_branch.attributes);
+            }
+            S::Switch {
+                attributes,
+                body_attributes,
+                clauses,
+                ..
+            } => {
+                attrs(attributes);
+                attrs(body_attributes);
+                for c in clauses {
+                    attrs(&c.body.attributes);
+                }
+            }
+            S::Loop {
+                attributes,
+                body,
+                continuing,
+            } => {
+                attrs(attributes);
+                attrs(&body.attributes);
+                if let Some(c) = continuing {
+                    attrs(&c.body.attributes);
+                }
+            }
+            S::For {
+                attributes, body, ..
+            }
+            | S::While {
+                attributes, body, ..
+            } => {
+                attrs(attributes);
+                attrs(&body.attributes);
+            }
+            _ => {}
+        }
+    }
+    out
+}

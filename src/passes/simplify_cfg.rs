@@ -1,0 +1,252 @@
+//! `simplify-cfg`: removes control flow that decides nothing, within the structured rules.
+//!
+//! 1. **Trivial block parameters.** A parameter that every incoming branch passes the
+//!    same value for (or itself, around a loop) is that value: its uses take the value
+//!    and the parameter and its arguments go. Repeated until none is left, since
+//!    removing one can make another trivial.
+//! 2. **Constant conditions.** `if_else true, ^t, ^e, merge ^m` becomes `br ^t`: the
+//!    `then` arm now runs in sequence and its branch to `^m` is an ordinary branch; the
+//!    `else` arm becomes unreachable (for `dce`). A `break if` keeps its shape when its
+//!    condition is constant and exits (the continue construct may only leave through
+//!    that shape); when it is constant and loops back, it becomes the plain back edge.
+//! 3. **Empty ifs.** An `if_else` whose arms both only branch to its merge with the same
+//!    arguments becomes that branch.
+//! 4. **Straight lines.** A block that only a `br` reaches (and that no construct names
+//!    as its merge or continue block) is joined to that predecessor.
+//!
+//! Blocks that become unreachable are left to `dce`, which also removes the operands
+//! that no longer have uses. Nothing is reordered, so effects keep their order, and
+//! every step keeps the no-critical-edge and nesting rules (each is checked by the
+//! verifier after the pass in tests).
+
+use crate::ir::cfg::{Cfg, params, terminator};
+use crate::ir::structure::{Node, StructureTree};
+use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
+use rustc_hash::FxHashSet;
+
+pub fn run(m: &mut Module) -> bool {
+    let funcs: Vec<Inst> = m
+        .children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func)
+        .collect();
+    let mut changed = false;
+    for f in funcs {
+        // Each round is linear; a round that changes nothing ends it. Rounds are few in
+        // practice (each can only expose what the one before removed); the bound keeps
+        // a pathological module from looping long.
+        for _ in 0..16 {
+            let mut round = trivial_params(m, Func(f));
+            round |= constant_and_empty_ifs(m, Func(f));
+            round |= join_straight_lines(m, Func(f));
+            changed |= round;
+            if !round {
+                break;
+            }
+        }
+    }
+    changed
+}
+
+/// The branches that pass arguments to `b` (`br` and `loop`), with the index of their
+/// first argument.
+fn incoming(m: &Module, b: Block) -> Vec<(Inst, usize)> {
+    m.uses(b.inst())
+        .filter_map(|u| match (m.opcode(u.user), u.index) {
+            (Opcode::Br, 0) => Some((u.user, 1)),
+            (Opcode::Loop, 0) => Some((u.user, 3)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn trivial_params(m: &mut Module, f: Func) -> bool {
+    let mut changed = false;
+    let entry = m.entry_block(f);
+    let mut work: Vec<Block> = m.blocks(f).filter(|&b| Some(b) != entry).collect();
+    let mut queued: FxHashSet<Inst> = work.iter().map(|b| b.inst()).collect();
+    while let Some(b) = work.pop() {
+        queued.remove(&b.inst());
+        let ps = params(m, b);
+        if ps.is_empty() {
+            continue;
+        }
+        let branches = incoming(m, b);
+        if branches.is_empty() {
+            continue;
+        }
+        for (k, &p) in ps.iter().enumerate().rev() {
+            let mut value: Option<Inst> = None;
+            let mut trivial = true;
+            for &(br, first) in &branches {
+                let Some(a) = m.operand_opt(br, first + k) else {
+                    trivial = false;
+                    break;
+                };
+                if a == p {
+                    continue;
+                }
+                match value {
+                    None => value = Some(a),
+                    Some(v) if v == a => {}
+                    Some(_) => {
+                        trivial = false;
+                        break;
+                    }
+                }
+            }
+            let Some(v) = value.filter(|_| trivial) else {
+                continue;
+            };
+            // Blocks whose branches pass this parameter may now have trivial parameters.
+            let users: Vec<Inst> = m.uses(p).map(|u| u.user).collect();
+            for &(br, first) in &branches {
+                m.remove_operand(br, first + k);
+            }
+            m.replace_all_uses_with(p, v);
+            m.remove(p);
+            changed = true;
+            for u in users {
+                if matches!(m.opcode(u), Opcode::Br | Opcode::Loop) {
+                    if let Some(t) = m.operand_opt(u, 0) {
+                        if m.opcode(t) == Opcode::Block && queued.insert(t) {
+                            work.push(Block(t));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// Replaces a block's terminator with `br target(args)`.
+fn branch_instead(m: &mut Module, b: Block, target: Block, args: &[Inst]) {
+    if let Some(t) = terminator(m, b) {
+        m.set_operands(t, &[]);
+        m.remove(t);
+    }
+    let mut builder = Builder::new(m);
+    builder.switch_to(b);
+    let mut ops = vec![target.inst()];
+    ops.extend_from_slice(args);
+    builder.effect(Opcode::Br, &ops);
+}
+
+fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
+    let Ok(tree) = StructureTree::build(m, f) else {
+        return false;
+    };
+    let mut changed = false;
+    for node in &tree.nodes {
+        let Node::If {
+            header,
+            then_region,
+            else_region,
+            merge,
+            break_if,
+        } = *node
+        else {
+            continue;
+        };
+        let Some(t) = terminator(m, header) else {
+            continue;
+        };
+        if m.opcode(t) != Opcode::IfElse {
+            continue;
+        }
+        let cond = m.operand(t, 0);
+        let (then_b, else_b) = (Block(m.operand(t, 1)), Block(m.operand(t, 2)));
+        if m.opcode(cond) == Opcode::Constant {
+            let taken = if m.literal(cond) != 0 { then_b } else { else_b };
+            if break_if {
+                // Only the back-edge direction is a legal plain branch.
+                let back = tree
+                    .region(if taken == then_b {
+                        then_region
+                    } else {
+                        else_region
+                    })
+                    .iter()
+                    .any(|&n| {
+                        matches!(
+                            tree.node(n),
+                            Node::Block {
+                                exit: crate::ir::structure::Exit::BackEdge,
+                                ..
+                            }
+                        )
+                    });
+                if !back {
+                    continue;
+                }
+            }
+            branch_instead(m, header, taken, &[]);
+            changed = true;
+            continue;
+        }
+        if break_if {
+            continue;
+        }
+        // Both arms only branch to the merge, with the same arguments.
+        let only_br_to_merge = |b: Block| -> Option<Vec<Inst>> {
+            let term = terminator(m, b)?;
+            (m.first_child(b.inst()) == Some(term)
+                && m.opcode(term) == Opcode::Br
+                && m.operand(term, 0) == merge.inst())
+            .then(|| m.operands(term).skip(1).collect())
+        };
+        let single = |r| matches!(tree.region(r), [_]);
+        if let (Some(a), Some(b)) = (only_br_to_merge(then_b), only_br_to_merge(else_b)) {
+            if a == b && single(then_region) && single(else_region) {
+                branch_instead(m, header, merge, &a);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+fn join_straight_lines(m: &mut Module, f: Func) -> bool {
+    let cfg = Cfg::new(m, f);
+    let mut changed = false;
+    for (k, &b) in cfg.blocks.iter().enumerate() {
+        if m.is_dead(b.inst()) || !cfg.is_reachable(k as u32) || k == 0 {
+            continue;
+        }
+        // The one use of `b` must be the `br` of its one predecessor: no construct names
+        // it, and it is not a loop header.
+        let uses: Vec<_> = m.uses(b.inst()).collect();
+        let [u] = uses.as_slice() else { continue };
+        if m.opcode(u.user) != Opcode::Br || u.index != 0 {
+            continue;
+        }
+        let Some(pred) = m.parent(u.user).map(Block) else {
+            continue;
+        };
+        if pred == b {
+            continue;
+        }
+        // Parameters take the branch's arguments.
+        let args: Vec<Inst> = m.operands(u.user).skip(1).collect();
+        let ps = params(m, b);
+        if args.len() != ps.len() {
+            continue;
+        }
+        let br = u.user;
+        m.set_operands(br, &[]);
+        m.remove(br);
+        for (&p, &a) in ps.iter().zip(&args) {
+            m.replace_all_uses_with(p, a);
+            m.remove(p);
+        }
+        for i in m.children_vec(b.inst()) {
+            m.detach(i);
+            m.append_child(pred.inst(), i);
+        }
+        // Whatever named `b` (nothing but the branch did) now names `pred`; the block
+        // itself is empty and unused.
+        m.remove(b.inst());
+        changed = true;
+    }
+    changed
+}

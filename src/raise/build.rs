@@ -1,0 +1,301 @@
+//! A small builder for synthesized AST nodes: every node gets [`Span::DETACHED`], names are
+//! interned once, and each expression's height is kept so the raiser can bound nesting.
+
+use crate::diag::Span;
+use crate::syntax::ast::*;
+
+pub struct Ast {
+    pub module: Module,
+    /// Height of each expression (a leaf is 1), indexed by `ExprId`.
+    heights: Vec<u32>,
+}
+
+impl Ast {
+    pub fn new() -> Ast {
+        Ast {
+            module: Module::default(),
+            heights: Vec::new(),
+        }
+    }
+
+    pub fn height(&self, e: ExprId) -> u32 {
+        self.heights[e.index()]
+    }
+
+    fn add(&mut self, kind: ExprKind, height: u32) -> ExprId {
+        self.heights.push(height);
+        self.module.add_expr(kind, Span::DETACHED)
+    }
+
+    fn tallest(&self, children: &[ExprId]) -> u32 {
+        children.iter().map(|&c| self.height(c)).max().unwrap_or(0)
+    }
+
+    pub fn ident_of(&mut self, name: &str) -> Ident {
+        Ident {
+            name: self.module.symbols.intern(name),
+            span: Span::DETACHED,
+        }
+    }
+
+    /// A plain name: `x`, `f32`.
+    pub fn name(&mut self, name: &str) -> ExprId {
+        self.templated(name, Vec::new())
+    }
+
+    /// A template-elaborated name: `vec4<f32>` (no template list when `args` is empty).
+    pub fn templated(&mut self, name: &str, args: Vec<ExprId>) -> ExprId {
+        let h = self.tallest(&args) + 1;
+        let ident = self.ident_of(name);
+        let template_args = (!args.is_empty()).then_some(args);
+        self.add(
+            ExprKind::Ident(IdentExpr {
+                ident,
+                template_args,
+            }),
+            h,
+        )
+    }
+
+    /// `name<targs…>(args…)`.
+    pub fn call(&mut self, name: &str, targs: Vec<ExprId>, args: Vec<ExprId>) -> ExprId {
+        let h = self.tallest(&args).max(self.tallest(&targs)) + 1;
+        let ident = self.ident_of(name);
+        let template_args = (!targs.is_empty()).then_some(targs);
+        self.add(
+            ExprKind::Call {
+                callee: IdentExpr {
+                    ident,
+                    template_args,
+                },
+                args,
+            },
+            h,
+        )
+    }
+
+    /// A call whose callee is a type expression already built (`vec4<f32>(…)`): the
+    /// callee's name and template list are reused.
+    pub fn construct(&mut self, ty: ExprId, args: Vec<ExprId>) -> ExprId {
+        let ExprKind::Ident(callee) = self.module.expr(ty).kind.clone() else {
+            // Types are always identifiers; keep the tree well formed regardless.
+            return self.call("array", Vec::new(), args);
+        };
+        let targs = callee.template_args.clone().unwrap_or_default();
+        let h = self.tallest(&args).max(self.tallest(&targs)) + 1;
+        self.add(ExprKind::Call { callee, args }, h)
+    }
+
+    pub fn binary(&mut self, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> ExprId {
+        let h = self.tallest(&[lhs, rhs]) + 1;
+        self.add(ExprKind::Binary { op, lhs, rhs }, h)
+    }
+
+    pub fn unary(&mut self, op: UnaryOp, operand: ExprId) -> ExprId {
+        // `*&x` is `x`, `&*p` is `p`.
+        if let ExprKind::Unary {
+            op: inner,
+            operand: x,
+        } = self.module.expr(operand).kind
+        {
+            let cancels = matches!(
+                (op, inner),
+                (UnaryOp::Deref, UnaryOp::AddressOf) | (UnaryOp::AddressOf, UnaryOp::Deref)
+            );
+            if cancels {
+                return x;
+            }
+        }
+        let h = self.height(operand) + 1;
+        self.add(ExprKind::Unary { op, operand }, h)
+    }
+
+    pub fn member(&mut self, base: ExprId, name: &str) -> ExprId {
+        let h = self.height(base) + 1;
+        let member = self.ident_of(name);
+        self.add(ExprKind::Member { base, member }, h)
+    }
+
+    pub fn index(&mut self, base: ExprId, index: ExprId) -> ExprId {
+        let h = self.tallest(&[base, index]) + 1;
+        self.add(ExprKind::Index { base, index }, h)
+    }
+
+    pub fn literal(&mut self, value: LiteralValue, spelling: &str) -> ExprId {
+        let spelling = self.module.symbols.intern(spelling);
+        self.add(ExprKind::Literal(Literal { value, spelling }), 1)
+    }
+
+    pub fn bool_lit(&mut self, v: bool) -> ExprId {
+        self.literal(LiteralValue::Bool(v), if v { "true" } else { "false" })
+    }
+
+    /// A non-negative integer literal with a suffix (`None` for abstract-int).
+    pub fn int_lit(&mut self, value: u64, suffix: IntSuffix) -> ExprId {
+        let text = match suffix {
+            IntSuffix::None => format!("{value}"),
+            IntSuffix::I => format!("{value}i"),
+            IntSuffix::U => format!("{value}u"),
+        };
+        self.literal(LiteralValue::Int { value, suffix }, &text)
+    }
+
+    pub fn stmt(&mut self, kind: StmtKind) -> StmtId {
+        self.module.add_stmt(kind, Span::DETACHED)
+    }
+
+    pub fn block(&self, stmts: Vec<StmtId>) -> Block {
+        Block {
+            attributes: Vec::new(),
+            stmts,
+            span: Span::DETACHED,
+        }
+    }
+
+    pub fn attribute(
+        &mut self,
+        kind: AttributeKind,
+        name: &str,
+        args: Option<Vec<ExprId>>,
+    ) -> Attribute {
+        Attribute {
+            kind,
+            name: self.ident_of(name),
+            args,
+            span: Span::DETACHED,
+        }
+    }
+
+    /// `@name(n)` with integer arguments printed as plain (abstract) integers.
+    pub fn int_attribute(&mut self, kind: AttributeKind, name: &str, values: &[u32]) -> Attribute {
+        let args = values
+            .iter()
+            .map(|&v| self.int_lit(u64::from(v), IntSuffix::None))
+            .collect();
+        self.attribute(kind, name, Some(args))
+    }
+
+    /// `@name(word, …)` whose arguments are bare names (`@builtin(position)`).
+    pub fn word_attribute(&mut self, kind: AttributeKind, name: &str, words: &[&str]) -> Attribute {
+        let args = words.iter().map(|w| self.name(w)).collect();
+        self.attribute(kind, name, Some(args))
+    }
+
+    /// Whether an expression mentions the name `name` anywhere.
+    pub fn mentions(&self, e: ExprId, name: crate::util::Symbol) -> bool {
+        mentions(&self.module, e, name)
+    }
+}
+
+/// Whether an expression mentions the name `name` anywhere.
+pub fn mentions(m: &Module, e: ExprId, name: crate::util::Symbol) -> bool {
+    let mut found = false;
+    walk_names(m, e, &mut |s| found |= s == name);
+    found
+}
+
+/// Calls `f` with each direct subexpression of `kind` (template arguments included).
+pub fn for_each_child(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
+    match kind {
+        ExprKind::Literal(_) => {}
+        ExprKind::Ident(i) => i.template_args.iter().flatten().for_each(|&x| f(x)),
+        ExprKind::Call { callee, args } => {
+            callee.template_args.iter().flatten().for_each(|&x| f(x));
+            args.iter().for_each(|&x| f(x));
+        }
+        ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => f(*x),
+        ExprKind::Unary { operand, .. } => f(*operand),
+        ExprKind::Index { base, index } => {
+            f(*base);
+            f(*index);
+        }
+        ExprKind::Binary { lhs, rhs, .. } => {
+            f(*lhs);
+            f(*rhs);
+        }
+    }
+}
+
+/// Calls `f` with every name an expression mentions (identifiers and callees).
+pub fn walk_names(m: &Module, e: ExprId, f: &mut impl FnMut(crate::util::Symbol)) {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        let kind = &m.expr(e).kind;
+        match kind {
+            ExprKind::Ident(i) => f(i.ident.name),
+            ExprKind::Call { callee, .. } => f(callee.ident.name),
+            _ => {}
+        }
+        for_each_child(kind, |c| stack.push(c));
+    }
+}
+
+/// The parts of a statement: its expressions and nested statements, each with how many
+/// nesting levels deeper than the statement the parser counts it (a block's statements
+/// one, a `continuing`'s or a switch clause's two).
+pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut Vec<(StmtId, u32)>) {
+    let block = |b: &Block, d: u32, stmts: &mut Vec<(StmtId, u32)>| {
+        stmts.extend(b.stmts.iter().map(|&x| (x, d)));
+    };
+    match kind {
+        StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
+        StmtKind::Block(b) => block(b, 1, stmts),
+        StmtKind::Var(v) => exprs.extend(v.ty.iter().chain(v.init.iter()).map(|&e| (e, 0))),
+        StmtKind::Let(v) | StmtKind::Const(v) => {
+            exprs.extend(v.ty.iter().chain([&v.init]).map(|&e| (e, 0)))
+        }
+        StmtKind::Assign { lhs, rhs, .. } => exprs.extend(lhs.iter().chain([rhs]).map(|&e| (e, 0))),
+        StmtKind::Increment(e)
+        | StmtKind::Decrement(e)
+        | StmtKind::Call(e)
+        | StmtKind::ConstAssert(e) => exprs.push((*e, 0)),
+        StmtKind::Return(e) => exprs.extend(e.iter().map(|&e| (e, 0))),
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            exprs.push((*cond, 0));
+            block(then_branch, 1, stmts);
+            stmts.extend(else_branch.iter().map(|&e| (e, 1)));
+        }
+        StmtKind::Switch {
+            selector, clauses, ..
+        } => {
+            exprs.push((*selector, 0));
+            for c in clauses {
+                block(&c.body, 2, stmts);
+                for sel in &c.selectors {
+                    if let CaseSelector::Expr(e) = sel {
+                        exprs.push((*e, 1));
+                    }
+                }
+            }
+        }
+        StmtKind::Loop {
+            body, continuing, ..
+        } => {
+            block(body, 1, stmts);
+            if let Some(c) = continuing {
+                block(&c.body, 2, stmts);
+                exprs.extend(c.break_if.iter().map(|&e| (e, 2)));
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            stmts.extend(init.iter().chain(update.iter()).map(|&x| (x, 1)));
+            exprs.extend(cond.iter().map(|&e| (e, 0)));
+            block(body, 1, stmts);
+        }
+        StmtKind::While { cond, body, .. } => {
+            exprs.push((*cond, 0));
+            block(body, 1, stmts);
+        }
+    }
+}

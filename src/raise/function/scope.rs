@@ -1,0 +1,564 @@
+//! Analysis: where every block sits in the structure (regions, WGSL scopes), where each
+//! value is used, and so how it is written and where a variable is declared.
+
+use super::*;
+use rustc_hash::FxHashSet;
+
+/// A region met under a node: (region, parent site, kind).
+type ChildRegion = (RegionId, Option<(RegionId, u32)>, RegionKind);
+
+impl FnRaiser<'_, '_> {
+    // ---- analysis ------------------------------------------------------------------------
+
+    pub(super) fn analyze(&mut self) -> Result<(), RaiseError> {
+        let m = self.m;
+        let n_regions = self.tree.regions.len();
+        self.regions = (0..n_regions)
+            .map(|_| RegionInfo {
+                parent: None,
+                depth: 0,
+                kind: RegionKind::Root,
+            })
+            .collect();
+        // Blocks in emission order (reachable only).
+        let mut order: Vec<Block> = Vec::new();
+        let limit = crate::syntax::MAX_NESTING_DEPTH as u32;
+        // Walk in emission order with an explicit stack of (region, next node index);
+        // parents are met before their children, so depths are known in time.
+        let mut walk: Vec<(RegionId, usize)> = vec![(self.tree.root, 0)];
+        while let Some(&mut (r, ref mut k)) = walk.last_mut() {
+            let nodes = self.tree.region(r);
+            if *k >= nodes.len() {
+                walk.pop();
+                continue;
+            }
+            let idx = *k as u32;
+            let node = nodes[*k];
+            *k += 1;
+            let depth = self.regions[r as usize].depth;
+            if depth > limit {
+                let at = self.first_block_of(r).map_or(m.root(), |b| b.inst());
+                return Err(self.cx.too_deep(at));
+            }
+            let mut children: Vec<ChildRegion> = Vec::new();
+            match self.tree.node(node).clone() {
+                Node::Block { block, .. } => {
+                    if self.reachable.contains(&block.inst()) {
+                        self.block_site.insert(
+                            block.inst(),
+                            Site {
+                                region: r,
+                                index: idx,
+                            },
+                        );
+                        order.push(block);
+                    }
+                }
+                Node::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => {
+                    children.push((then_region, Some((r, idx)), RegionKind::Arm));
+                    children.push((else_region, Some((r, idx)), RegionKind::Arm));
+                }
+                Node::Loop {
+                    body, continuing, ..
+                } => {
+                    children.push((body, Some((r, idx)), RegionKind::Body));
+                    children.push((continuing, Some((body, END)), RegionKind::Continuing));
+                }
+                Node::Switch { cases, .. } => {
+                    for (_, cr) in cases {
+                        children.push((cr, Some((r, idx)), RegionKind::Case));
+                    }
+                }
+            }
+            for &(c, parent, kind) in &children {
+                let pdepth = match parent {
+                    Some((p, _)) => self.regions[p as usize].depth,
+                    None => 0,
+                };
+                // The continuing's parent is the body, pushed just before it.
+                let pdepth = if kind == RegionKind::Continuing {
+                    depth + 1
+                } else {
+                    pdepth
+                };
+                self.regions[c as usize] = RegionInfo {
+                    parent,
+                    depth: pdepth + 1,
+                    kind,
+                };
+            }
+            // Visit children in order: push in reverse.
+            for &(c, _, _) in children.iter().rev() {
+                walk.push((c, 0));
+            }
+        }
+        // Positions.
+        for &b in &order {
+            for (k, i) in m.children(b.inst()).enumerate() {
+                self.position.insert(i, k as u32);
+            }
+        }
+        // First `continue` of each loop body.
+        for &b in &order {
+            let Some(t) = terminator(m, b) else { continue };
+            if m.opcode(t) != Opcode::Br {
+                continue;
+            }
+            if let Some(Exit::Continue) = self.exit_of(b) {
+                let mut s = self.block_site[&b.inst()];
+                while self.regions[s.region as usize].kind != RegionKind::Body {
+                    match self.regions[s.region as usize].parent {
+                        Some((p, i)) => {
+                            s = Site {
+                                region: p,
+                                index: i,
+                            }
+                        }
+                        None => break,
+                    }
+                }
+                let e = self.first_continue.entry(s.region).or_insert(u32::MAX);
+                *e = (*e).min(s.index);
+            }
+        }
+        // Forms, users before their operands.
+        for &b in order.iter().rev() {
+            let insts = m.children_vec(b.inst());
+            for &i in insts.iter().rev() {
+                let op = m.opcode(i);
+                if op.is_terminator() || op == Opcode::Param {
+                    continue;
+                }
+                self.classify(b, i)?;
+            }
+        }
+        // Block parameters.
+        for &b in &order {
+            let params = crate::ir::cfg::params(m, b);
+            if params.is_empty() || b == order[0] {
+                continue;
+            }
+            let preds: Vec<Block> = crate::ir::cfg::predecessors(m, b)
+                .into_iter()
+                .filter(|p| self.reachable.contains(&p.inst()))
+                .collect();
+            for p in params {
+                let mut sites = self.use_sites(p);
+                if sites.is_empty() {
+                    self.form.insert(p, Form::Dead);
+                    continue;
+                }
+                self.form.insert(p, Form::BlockVar);
+                for &pred in &preds {
+                    sites.push(self.block_site[&pred.inst()]);
+                }
+                let decl = self.declaration_site(&sites);
+                self.hoisted.insert(p);
+                self.decls_at
+                    .entry((decl.region, decl.index))
+                    .or_default()
+                    .push(p);
+            }
+        }
+        self.block_order = order
+            .iter()
+            .enumerate()
+            .map(|(k, b)| (b.inst(), k as u32))
+            .collect();
+        self.coalesce_loop_values();
+        Ok(())
+    }
+
+    /// Finds loop-carried values that can be assigned to their header parameter where
+    /// they are computed: the value's only use is the back edge, it is computed in this
+    /// loop's iteration (not in a nested loop), and the parameter's old value is not read
+    /// after it in the iteration nor after the loop.
+    fn coalesce_loop_values(&mut self) {
+        let m = self.m;
+        let loops: Vec<(Block, Block, RegionId, Block)> = self
+            .tree
+            .nodes
+            .iter()
+            .filter_map(|n| match *n {
+                Node::Loop {
+                    preheader,
+                    header,
+                    body,
+                    merge,
+                    ..
+                } => Some((preheader, header, body, merge)),
+                _ => None,
+            })
+            .collect();
+        for (preheader, header, body, merge) in loops {
+            if !self.reachable.contains(&header.inst()) {
+                continue;
+            }
+            let back: Vec<Inst> = m
+                .uses(header.inst())
+                .filter(|u| u.index == 0 && m.opcode(u.user) == Opcode::Br)
+                .map(|u| u.user)
+                .filter(|&br| m.parent(br) != Some(preheader.inst()))
+                .collect();
+            let [br] = back.as_slice() else { continue };
+            let br = *br;
+            for (k, p) in crate::ir::cfg::params(m, header).into_iter().enumerate() {
+                if self.form.get(&p) != Some(&Form::BlockVar) {
+                    continue;
+                }
+                let Some(a) = m.operand_opt(br, k + 1) else {
+                    continue;
+                };
+                if self.can_coalesce(p, a, body, merge) {
+                    self.form.insert(a, Form::Assigned);
+                    self.coalesced.insert(a, p);
+                }
+            }
+        }
+    }
+
+    fn can_coalesce(&self, p: Inst, a: Inst, body: RegionId, merge: Block) -> bool {
+        let m = self.m;
+        if a == p || m.is_global(a) || m.opcode(a) == Opcode::Param {
+            return false;
+        }
+        if !matches!(self.form.get(&a), Some(Form::Inline | Form::Let)) || self.hoisted.contains(&a)
+        {
+            return false;
+        }
+        if m.uses(a).count() != 1 {
+            return false;
+        }
+        let Some(d) = m.parent(a) else { return false };
+        let Some(&d_site) = self.block_site.get(&d) else {
+            return false;
+        };
+        // Computed once per iteration of this loop: no loop between it and the body.
+        let mut r = d_site.region;
+        while r != body {
+            let info = &self.regions[r as usize];
+            if r != body && matches!(info.kind, RegionKind::Body) {
+                return false;
+            }
+            match info.parent {
+                Some((q, _)) => r = q,
+                None => return false,
+            }
+        }
+        // The expression of `a`: it reads `p` before the assignment.
+        let mut tree: FxHashSet<Inst> = FxHashSet::default();
+        let mut stack = vec![a];
+        while let Some(x) = stack.pop() {
+            if !tree.insert(x) {
+                continue;
+            }
+            for o in m.operands(x) {
+                if m.parent(o) == Some(d) && self.form.get(&o) == Some(&Form::Inline) {
+                    stack.push(o);
+                }
+            }
+        }
+        let d_order = self.block_order[&d];
+        let a_pos = self.position[&a];
+        // Every exit of the loop comes before the assignment in the iteration, so an
+        // exit always sees the value the iteration started with.
+        let late_exit = crate::ir::cfg::predecessors(m, merge)
+            .iter()
+            .filter_map(|b| self.block_order.get(&b.inst()))
+            .any(|&o| o >= d_order);
+        if late_exit {
+            return false;
+        }
+        for u in m.uses(p) {
+            let user = u.user;
+            if tree.contains(&user) {
+                continue;
+            }
+            let Some(ub) = m.parent(user) else {
+                return false;
+            };
+            let Some(&uo) = self.block_order.get(&ub) else {
+                continue; // unreachable: not written
+            };
+            // Read after the loop: every exit comes before the assignment (above).
+            let site = self.block_site[&ub];
+            if !self.region_within(site.region, body) {
+                continue;
+            }
+            let bound_here = matches!(
+                self.form.get(&user),
+                Some(Form::Let | Form::Effect | Form::MemVar | Form::InsertTemp)
+            );
+            let ok = if uo < d_order {
+                !matches!(self.form.get(&user), Some(Form::Remat))
+            } else if ub == d {
+                !m.opcode(user).is_terminator() && self.position[&user] < a_pos && bound_here
+            } else {
+                false
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether region `r` is `outer` or nested in it.
+    pub(super) fn region_within(&self, mut r: RegionId, outer: RegionId) -> bool {
+        loop {
+            if r == outer {
+                return true;
+            }
+            match self.regions[r as usize].parent {
+                Some((q, _)) => r = q,
+                None => return false,
+            }
+        }
+    }
+
+    pub(super) fn first_block_of(&self, r: RegionId) -> Option<Block> {
+        self.tree
+            .region(r)
+            .iter()
+            .find_map(|&n| match self.tree.node(n) {
+                Node::Block { block, .. } => Some(*block),
+                _ => None,
+            })
+    }
+
+    /// The exit of a block's leaf node.
+    pub(super) fn exit_of(&self, b: Block) -> Option<Exit> {
+        let s = self.block_site.get(&b.inst())?;
+        let n = self.tree.region(s.region)[s.index as usize];
+        match self.tree.node(n) {
+            Node::Block { exit, .. } => Some(*exit),
+            _ => None,
+        }
+    }
+
+    pub(super) fn site_of_user(&self, user: Inst) -> Option<Site> {
+        let b = self.m.parent(user)?;
+        self.block_site.get(&b).copied()
+    }
+
+    /// The sites where a value is used by written code (through rewritten pointers).
+    pub(super) fn use_sites(&self, v: Inst) -> Vec<Site> {
+        let mut out = Vec::new();
+        for u in self.m.uses(v) {
+            match self.form.get(&u.user) {
+                Some(Form::Remat) => {
+                    if let Some(list) = self.sites.get(&u.user) {
+                        out.extend(list.iter().map(|&(_, s)| s));
+                    }
+                }
+                Some(Form::Dead) => {}
+                _ => {
+                    if let Some(s) = self.site_of_user(u.user) {
+                        out.push(s);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Like [`Self::use_sites`], with the user blocks (for the single-use-same-block test).
+    pub(super) fn use_sites_with_blocks(&self, v: Inst) -> Vec<(Inst, Site)> {
+        let mut out = Vec::new();
+        for u in self.m.uses(v) {
+            match self.form.get(&u.user) {
+                Some(Form::Remat) => {
+                    if let Some(list) = self.sites.get(&u.user) {
+                        out.extend(list.iter().copied());
+                    }
+                }
+                Some(Form::Dead) => {}
+                _ => {
+                    if let (Some(b), Some(s)) = (self.m.parent(u.user), self.site_of_user(u.user)) {
+                        out.push((b, s));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn classify(&mut self, b: Block, i: Inst) -> Result<(), RaiseError> {
+        let m = self.m;
+        let op = m.opcode(i);
+        let has_value = m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void);
+        let sites = if has_value {
+            self.use_sites_with_blocks(i)
+        } else {
+            Vec::new()
+        };
+        let remat = matches!(
+            op,
+            Opcode::Access | Opcode::BufferView | Opcode::BufferArrayView
+        ) || is_handle_load(m, i);
+        let form = if op == Opcode::Var {
+            Form::MemVar
+        } else if remat {
+            Form::Remat
+        } else if !has_value {
+            Form::Effect
+        } else if sites.is_empty() {
+            if op.has_side_effects() {
+                Form::Effect
+            } else {
+                Form::Dead
+            }
+        } else if op == Opcode::Insert && !self.insert_as_constructor(i) {
+            Form::InsertTemp
+        } else if sites.len() == 1 && sites[0].0 == b.inst() && !self.force_bind.contains(&i) {
+            Form::Inline
+        } else {
+            Form::Let
+        };
+        if op == Opcode::Insert && form != Form::InsertTemp {
+            let comp = m.operand(i, 0);
+            if !m.is_global(comp) {
+                self.force_bind.insert(comp);
+            }
+        }
+        self.form.insert(i, form);
+        if form == Form::Remat {
+            self.sites.insert(i, sites);
+            return Ok(());
+        }
+        let def = self.block_site[&b.inst()];
+        if matches!(form, Form::MemVar | Form::Let | Form::InsertTemp) {
+            let visible = sites.iter().all(|&(_, s)| self.visible(def, s));
+            if !visible {
+                let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "value type"))?;
+                let storable = form == Form::MemVar || m.is_constructible(ty);
+                if !storable {
+                    return Err(self.cx.unsupported(
+                        i,
+                        "a value of a type that cannot be stored in a variable, used outside the scope that computes it",
+                    ));
+                }
+                let mut all: Vec<Site> = sites.iter().map(|&(_, s)| s).collect();
+                all.push(def);
+                let decl = self.declaration_site(&all);
+                self.hoisted.insert(i);
+                self.decls_at
+                    .entry((decl.region, decl.index))
+                    .or_default()
+                    .push(i);
+            }
+        }
+        self.sites.insert(i, sites);
+        Ok(())
+    }
+
+    /// Whether an `insert` can be written as a constructor of its composite (constant
+    /// indices, small composites).
+    pub(super) fn insert_as_constructor(&self, i: Inst) -> bool {
+        let m = self.m;
+        let Some(mut t) = m.ty(i) else { return false };
+        for k in 2..m.num_operands(i) {
+            let Some(ix) = m.const_u32(m.operand(i, k)) else {
+                return false;
+            };
+            let count = match m.opcode(t) {
+                Opcode::Vec => m.vec_parts(t).map(|p| p.1),
+                Opcode::Mat => m.mat_parts(t).map(|p| p.1),
+                Opcode::Array => m.operand_opt(t, 1).and_then(|c| m.const_u32(c)),
+                Opcode::Struct => Some(m.struct_fields(t).len() as u32),
+                _ => None,
+            };
+            if count.is_none_or(|c| c > 8) {
+                return false;
+            }
+            match m.member_type(t, Some(ix)) {
+                Some(mt) => t = mt,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Climbs `s` up to depth `depth`. Also says whether the last step entered the
+    /// target region from a loop's continuing.
+    pub(super) fn climb(&self, mut s: Site, depth: u32) -> (Site, bool) {
+        let mut from_continuing = false;
+        while self.regions[s.region as usize].depth > depth {
+            let info = &self.regions[s.region as usize];
+            from_continuing = info.kind == RegionKind::Continuing;
+            match info.parent {
+                Some((p, idx)) => {
+                    s = Site {
+                        region: p,
+                        index: idx,
+                    }
+                }
+                None => break,
+            }
+        }
+        (s, from_continuing)
+    }
+
+    /// Whether a declaration at `def` is in scope at `use_site`.
+    pub(super) fn visible(&self, def: Site, use_site: Site) -> bool {
+        let dd = self.regions[def.region as usize].depth;
+        if self.regions[use_site.region as usize].depth < dd {
+            return false;
+        }
+        let (s, from_continuing) = self.climb(use_site, dd);
+        if s.region != def.region || s.index < def.index {
+            return false;
+        }
+        // `continue` may not skip a declaration the continuing uses.
+        !(from_continuing
+            && self
+                .first_continue
+                .get(&def.region)
+                .is_some_and(|&c| c < def.index))
+    }
+
+    /// The innermost region holding every site, and the node before which to declare.
+    pub(super) fn declaration_site(&self, sites: &[Site]) -> Site {
+        let mut cur: Vec<Site> = sites.to_vec();
+        let min_depth = cur
+            .iter()
+            .map(|s| self.regions[s.region as usize].depth)
+            .min()
+            .unwrap_or(0);
+        let mut from_cont = vec![false; cur.len()];
+        for (k, s) in cur.iter_mut().enumerate() {
+            let (c, f) = self.climb(*s, min_depth);
+            *s = c;
+            from_cont[k] = f;
+        }
+        while cur.iter().any(|s| s.region != cur[0].region) {
+            for (k, s) in cur.iter_mut().enumerate() {
+                let info = &self.regions[s.region as usize];
+                if let Some((p, idx)) = info.parent {
+                    from_cont[k] = info.kind == RegionKind::Continuing;
+                    *s = Site {
+                        region: p,
+                        index: idx,
+                    };
+                }
+            }
+        }
+        let region = cur.first().map_or(self.tree.root, |s| s.region);
+        let mut index = cur.iter().map(|s| s.index).min().unwrap_or(0);
+        let via_continuing = cur
+            .iter()
+            .zip(&from_cont)
+            .any(|(s, &f)| f && s.index == END);
+        if via_continuing && self.first_continue.get(&region).is_some_and(|&c| c < index) {
+            index = 0;
+        }
+        if index == END {
+            index = 0;
+        }
+        Site { region, index }
+    }
+}

@@ -1,0 +1,256 @@
+//! Alias analysis (§"Alias Analysis").
+//!
+//! Every memory view has a *root identifier*: the variable or pointer parameter it was
+//! derived from, found by walking back through `&`, `*`, parentheses, member and index
+//! accesses, and `let` declarations of pointers. While checking a function the checker
+//! records which roots it reads and writes ([`Checker::note_access`]); at the end, the
+//! function's summary says which module-scope variables and which pointer parameters it
+//! reads and writes, its callees' effects included (callees are checked first).
+//!
+//! At each call the spec forbids passing two pointer arguments with the same root when
+//! either parameter is written, and a pointer to a module-scope variable when the callee
+//! writes through that parameter and touches the variable directly, or reads through it
+//! and writes the variable.
+
+use super::Checker;
+use crate::diag::{Diagnostic, Span, codes};
+use crate::sema::builtins::BuiltinFn;
+use crate::sema::program::{DeclId, DeclInfo, ExprSem, Name};
+use crate::sema::types::TypeKind;
+use crate::syntax::ast::{ExprId, ExprKind, StmtId, StmtKind, UnaryOp};
+
+/// The root identifier of a memory view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Root {
+    Global(DeclId),
+    Param(u32),
+    Local(StmtId),
+}
+
+/// What a function reads and writes, callees included.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AccessSummary {
+    pub global_reads: Vec<DeclId>,
+    pub global_writes: Vec<DeclId>,
+    pub param_reads: Vec<bool>,
+    pub param_writes: Vec<bool>,
+}
+
+impl Checker<'_> {
+    /// The root identifier of a memory view or pointer expression.
+    pub(crate) fn root(&self, e: ExprId) -> Option<Root> {
+        let mut e = e;
+        // Bounded by the tree's depth plus the chain of `let` pointers, each earlier in
+        // the function than the last.
+        loop {
+            match &self.m.expr(e).kind {
+                ExprKind::Paren(i)
+                | ExprKind::Member { base: i, .. }
+                | ExprKind::Index { base: i, .. }
+                | ExprKind::Unary {
+                    op: UnaryOp::AddressOf | UnaryOp::Deref,
+                    operand: i,
+                } => e = *i,
+                ExprKind::Ident(_) => {
+                    return match self.p.sems[e.index()] {
+                        ExprSem::Name(Name::Global(g)) => {
+                            matches!(self.p.decls[g.index()], DeclInfo::Var(_))
+                                .then_some(Root::Global(g))
+                        }
+                        ExprSem::Name(Name::Param(i)) => Some(Root::Param(i)),
+                        ExprSem::Name(Name::Local(s)) => match &self.m.stmt(s).kind {
+                            StmtKind::Var(_) => Some(Root::Local(s)),
+                            StmtKind::Let(v) => {
+                                let is_ptr = self.p.locals[s.index()].as_ref().is_some_and(|l| {
+                                    matches!(self.p.types.kind(l.ty), TypeKind::Ptr { .. })
+                                });
+                                if !is_ptr {
+                                    return None;
+                                }
+                                e = v.init;
+                                continue;
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                }
+                ExprKind::Call { .. } => {
+                    // `bufferView(p, …)` and `bufferArrayView(p, …)` keep `p`'s root.
+                    if let ExprSem::Call(crate::sema::program::CallTarget::Builtin {
+                        func, ..
+                    }) = self.p.sems[e.index()]
+                    {
+                        if matches!(func, BuiltinFn::BufferView | BuiltinFn::BufferArrayView) {
+                            if let ExprKind::Call { args, .. } = &self.m.expr(e).kind {
+                                if let Some(&a) = args.first() {
+                                    e = a;
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                    return None;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Records a read and/or write of the memory view `e`.
+    pub(crate) fn note_access(&mut self, e: ExprId, read: bool, write: bool) {
+        if self.f.decl.is_none() {
+            return;
+        }
+        let Some(r) = self.root(e) else {
+            return;
+        };
+        if read {
+            self.f.reads.insert(r);
+        }
+        if write {
+            self.f.writes.insert(r);
+        }
+    }
+
+    /// The memory accesses of a builtin call through its pointer argument.
+    pub(crate) fn note_builtin_access(&mut self, f: BuiltinFn, args: &[ExprId]) {
+        use BuiltinFn::*;
+        let (read, write) = match f {
+            AtomicLoad | WorkgroupUniformLoad => (true, false),
+            AtomicStore => (false, true),
+            AtomicAdd
+            | AtomicSub
+            | AtomicMax
+            | AtomicMin
+            | AtomicAnd
+            | AtomicOr
+            | AtomicXor
+            | AtomicExchange
+            | AtomicCompareExchangeWeak => (true, true),
+            _ => return,
+        };
+        if let Some(&p) = args.first() {
+            self.note_access(p, read, write);
+        }
+    }
+
+    /// The effects of calling user function `callee` with `args`, and the aliasing rules
+    /// at the call site.
+    pub(crate) fn call_effects(
+        &mut self,
+        callee: DeclId,
+        callee_name: &str,
+        args: &[ExprId],
+        span: Span,
+    ) {
+        let summary = self.access[callee.index()].clone();
+        // The callee's effects on module-scope variables are the caller's.
+        for &g in &summary.global_reads {
+            self.f.reads.insert(Root::Global(g));
+        }
+        for &g in &summary.global_writes {
+            self.f.writes.insert(Root::Global(g));
+        }
+        let mut roots: Vec<Option<Root>> = Vec::with_capacity(args.len());
+        for (k, &a) in args.iter().enumerate() {
+            let is_ptr = self.p.exprs[a.index()]
+                .ty
+                .is_some_and(|t| matches!(self.p.types.kind(t), TypeKind::Ptr { .. }));
+            let root = if is_ptr { self.root(a) } else { None };
+            roots.push(root);
+            let Some(r) = root else { continue };
+            let reads = summary.param_reads.get(k).copied().unwrap_or(false);
+            let writes = summary.param_writes.get(k).copied().unwrap_or(false);
+            if reads {
+                self.f.reads.insert(r);
+            }
+            if writes {
+                self.f.writes.insert(r);
+            }
+        }
+        // Aliasing between pointer arguments, and between an argument and a global the
+        // callee uses directly.
+        for k in 0..roots.len() {
+            let Some(rk) = roots[k] else { continue };
+            let wk = summary.param_writes.get(k).copied().unwrap_or(false);
+            let rdk = summary.param_reads.get(k).copied().unwrap_or(false);
+            for j in 0..k {
+                if roots[j] != Some(rk) {
+                    continue;
+                }
+                let wj = summary.param_writes.get(j).copied().unwrap_or(false);
+                if wk || wj {
+                    self.report(
+                        Diagnostic::error(
+                            codes::ALIASING,
+                            format!(
+                                "arguments {} and {} of `{callee_name}` point to the same memory, which `{callee_name}` writes",
+                                j + 1,
+                                k + 1
+                            ),
+                        )
+                        .with_primary(self.span(args[k]), "aliases an earlier argument")
+                        .with_secondary(self.span(args[j]), "the earlier argument")
+                        .with_note("a function may not access memory through two aliasing pointers when one of the accesses is a write"),
+                    );
+                    return;
+                }
+            }
+            if let Root::Global(g) = rk {
+                let conflict = (wk
+                    && (summary.global_reads.contains(&g) || summary.global_writes.contains(&g)))
+                    || (rdk && summary.global_writes.contains(&g));
+                if conflict {
+                    let gname = crate::sema::resolve::decl_name(&self.m.decls[g.index()].kind)
+                        .map_or("?", |i| self.m.name(i.name));
+                    self.report(
+                        Diagnostic::error(
+                            codes::ALIASING,
+                            format!(
+                                "argument {} of `{callee_name}` points into `{gname}`, which `{callee_name}` also uses directly",
+                                k + 1
+                            ),
+                        )
+                        .with_primary(self.span(args[k]), "aliases a module-scope variable")
+                        .with_secondary(span, "in this call")
+                        .with_note("a function may not access memory through two aliasing names when one of the accesses is a write"),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The summary of the function just checked.
+    pub(crate) fn access_summary(&self, nparams: usize) -> AccessSummary {
+        let mut s = AccessSummary {
+            param_reads: vec![false; nparams],
+            param_writes: vec![false; nparams],
+            ..AccessSummary::default()
+        };
+        for r in &self.f.reads {
+            match *r {
+                Root::Global(g) => s.global_reads.push(g),
+                Root::Param(i) => {
+                    if let Some(x) = s.param_reads.get_mut(i as usize) {
+                        *x = true;
+                    }
+                }
+                Root::Local(_) => {}
+            }
+        }
+        for r in &self.f.writes {
+            match *r {
+                Root::Global(g) => s.global_writes.push(g),
+                Root::Param(i) => {
+                    if let Some(x) = s.param_writes.get_mut(i as usize) {
+                        *x = true;
+                    }
+                }
+                Root::Local(_) => {}
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,625 @@
+//! Call expressions: user functions, builtin functions and value constructors
+//! (§"Function Calls", §"Built-in Functions", §"Value Constructor Built-in Functions").
+//!
+//! The callee's name was resolved by the resolver; what it denotes picks the rule:
+//! a user function's arguments convert to its parameter types; a builtin and a value
+//! constructor resolve an overload from the argument types. `@const` builtins and
+//! constructors with constant arguments are evaluated.
+
+use super::{Checker, StageUse};
+use crate::diag::{Diagnostic, Span, codes};
+use crate::sema::builtins::constructors::{Ctor, resolve_constructor};
+use crate::sema::builtins::{Arg, BuiltinFn, Requirement, ResolveError, Stages};
+use crate::sema::consteval::{self, Value};
+use crate::sema::program::{CallTarget, DeclId, DeclInfo, EvalStage, ExprInfo, ExprSem, Name};
+use crate::sema::resolve::{Predeclared, Resolved};
+use crate::sema::types::{TypeGenerator, TypeId, TypeKind};
+use crate::syntax::ast::{ExprId, IdentExpr};
+
+use super::exprs::value_info;
+
+/// What a call's callee denotes.
+enum Callee {
+    Function(DeclId),
+    Builtin(BuiltinFn),
+    Constructor(Ctor),
+}
+
+impl Checker<'_> {
+    /// Checks a call. `as_statement` is true for a function call statement, where a
+    /// function without a result is fine.
+    pub(crate) fn call(
+        &mut self,
+        e: ExprId,
+        callee: &IdentExpr,
+        args: &[ExprId],
+        as_statement: bool,
+    ) -> ExprInfo {
+        let span = callee.ident.span;
+        let name = self.sym(callee.ident.name);
+        let templates = callee.template_args.as_deref();
+        let Some(r) = self.res.names[e.index()] else {
+            self.check_args_only(templates, args);
+            return ExprInfo::ERROR;
+        };
+        let target = match r {
+            Resolved::Predeclared(Predeclared::Builtin(f)) => Callee::Builtin(f),
+            Resolved::Predeclared(Predeclared::Type(kind)) => {
+                let info = self.predeclared_type(span, name, kind, templates);
+                match info.ty {
+                    Some(ty) => Callee::Constructor(Ctor::Type(ty)),
+                    None => return self.args_after_error(args),
+                }
+            }
+            Resolved::Predeclared(Predeclared::Generator(g)) => match (g, templates) {
+                (TypeGenerator::Vec(n), None) => Callee::Constructor(Ctor::Vec(n)),
+                (TypeGenerator::Mat(c, r), None) => Callee::Constructor(Ctor::Mat(c, r)),
+                (TypeGenerator::Array, None) => Callee::Constructor(Ctor::Array),
+                _ => {
+                    let info = self.generator_type(span, name, g, templates);
+                    match info.ty {
+                        Some(ty) => Callee::Constructor(Ctor::Type(ty)),
+                        None => return self.args_after_error(args),
+                    }
+                }
+            },
+            Resolved::Predeclared(Predeclared::Enumerant(_)) => {
+                self.check_args_only(templates, args);
+                self.error(
+                    codes::NOT_CALLABLE,
+                    span,
+                    format!("`{name}` is an enumerant, not a function"),
+                    "cannot be called",
+                );
+                return ExprInfo::ERROR;
+            }
+            Resolved::Name(Name::Global(d)) => match &self.p.decls[d.index()] {
+                DeclInfo::Fn(_) => {
+                    if let Some(t) = templates {
+                        self.check_all(t);
+                        self.error(
+                            codes::TEMPLATE_ARGUMENTS,
+                            span,
+                            format!("function `{name}` takes no template arguments"),
+                            "unexpected template list",
+                        );
+                        return self.args_after_error(args);
+                    }
+                    Callee::Function(d)
+                }
+                DeclInfo::Alias(ty) | DeclInfo::Struct(ty) => {
+                    let ty = *ty;
+                    if let Some(t) = templates {
+                        self.check_all(t);
+                        self.error(
+                            codes::TEMPLATE_ARGUMENTS,
+                            span,
+                            format!("`{name}` takes no template arguments"),
+                            "unexpected template list",
+                        );
+                        return self.args_after_error(args);
+                    }
+                    Callee::Constructor(Ctor::Type(ty))
+                }
+                DeclInfo::Error => {
+                    self.check_args_only(templates, args);
+                    return ExprInfo::ERROR;
+                }
+                _ => {
+                    self.check_args_only(templates, args);
+                    self.report(
+                        Diagnostic::error(
+                            codes::NOT_CALLABLE,
+                            format!("`{name}` is not a function and cannot be called"),
+                        )
+                        .with_primary(span, "called here")
+                        .with_secondary(
+                            self.decl_name_span(d),
+                            format!("`{name}` is declared here"),
+                        ),
+                    );
+                    return ExprInfo::ERROR;
+                }
+            },
+            Resolved::Name(_) => {
+                self.check_args_only(templates, args);
+                let what = match r {
+                    Resolved::Name(Name::Param(_)) => "parameter",
+                    _ => "local declaration",
+                };
+                self.report(
+                    Diagnostic::error(
+                        codes::NOT_CALLABLE,
+                        format!("`{name}` is a {what}, not a function"),
+                    )
+                    .with_primary(span, "cannot be called")
+                    .with_note("a local declaration shadows any function or type of the same name"),
+                );
+                return ExprInfo::ERROR;
+            }
+        };
+        match target {
+            Callee::Function(d) => self.call_function(e, d, span, name, args, as_statement),
+            Callee::Builtin(f) => self.call_builtin(e, f, span, templates, args, as_statement),
+            Callee::Constructor(c) => self.construct(e, c, span, args),
+        }
+    }
+
+    fn check_args_only(&mut self, templates: Option<&[ExprId]>, args: &[ExprId]) {
+        if let Some(t) = templates {
+            self.check_all(t);
+        }
+        self.check_all(args);
+    }
+
+    fn args_after_error(&mut self, args: &[ExprId]) -> ExprInfo {
+        self.check_all(args);
+        ExprInfo::ERROR
+    }
+
+    /// Checks each argument as a value; `None` if any is broken.
+    fn arg_values(&mut self, args: &[ExprId]) -> Option<Vec<(TypeId, EvalStage)>> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for &a in args {
+            match self.rvalue(a) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn call_function(
+        &mut self,
+        e: ExprId,
+        d: DeclId,
+        span: Span,
+        name: &str,
+        args: &[ExprId],
+        as_statement: bool,
+    ) -> ExprInfo {
+        let Some(vals) = self.arg_values(args) else {
+            return ExprInfo::ERROR;
+        };
+        let DeclInfo::Fn(f) = &self.p.decls[d.index()] else {
+            return ExprInfo::ERROR;
+        };
+        let (params, ret, stage) = (f.params.clone(), f.ret, f.stage);
+        self.p.sems[e.index()] = ExprSem::Call(CallTarget::Function(d));
+        if let Some(stage) = stage {
+            self.report(
+                Diagnostic::error(
+                    codes::ENTRY_POINT_CALLED,
+                    format!("entry point `{name}` cannot be called"),
+                )
+                .with_primary(span, "called here")
+                .with_secondary(
+                    self.decl_name_span(d),
+                    format!("`{name}` is a {} entry point", stage.name()),
+                ),
+            );
+            return ExprInfo::ERROR;
+        }
+        self.note_global_use(d, span);
+        if params.len() != vals.len() {
+            self.report(
+                Diagnostic::error(
+                    codes::ARGUMENT_COUNT,
+                    format!(
+                        "function `{name}` takes {} argument{}, but {} {} given",
+                        params.len(),
+                        if params.len() == 1 { "" } else { "s" },
+                        vals.len(),
+                        if vals.len() == 1 { "was" } else { "were" }
+                    ),
+                )
+                .with_primary(self.span(e), "wrong number of arguments")
+                .with_secondary(self.decl_name_span(d), format!("`{name}` is declared here")),
+            );
+            return ExprInfo::ERROR;
+        }
+        let mut ok = true;
+        for (k, ((&a, &(ty, _)), &p)) in args.iter().zip(&vals).zip(&params).enumerate() {
+            let what = format!("argument {} of `{name}`", k + 1);
+            ok &= self.convert_to(a, ty, p, &what);
+        }
+        if !ok {
+            return ExprInfo::ERROR;
+        }
+        self.call_effects(d, name, args, span);
+        match ret {
+            Some(ty) => value_info(ty, EvalStage::Runtime),
+            None => {
+                if !as_statement {
+                    self.report(
+                        Diagnostic::error(
+                            codes::NO_VALUE,
+                            format!("function `{name}` does not return a value"),
+                        )
+                        .with_primary(self.span(e), "used as a value here")
+                        .with_secondary(
+                            self.decl_name_span(d),
+                            format!("`{name}` is declared here"),
+                        ),
+                    );
+                }
+                ExprInfo::ERROR
+            }
+        }
+    }
+
+    fn call_builtin(
+        &mut self,
+        e: ExprId,
+        f: BuiltinFn,
+        span: Span,
+        templates: Option<&[ExprId]>,
+        args: &[ExprId],
+        as_statement: bool,
+    ) -> ExprInfo {
+        let takes_templates = matches!(
+            f,
+            BuiltinFn::Bitcast | BuiltinFn::BufferView | BuiltinFn::BufferArrayView
+        );
+        let mut template_types = Vec::new();
+        let mut ok = true;
+        match templates {
+            Some(t) if takes_templates => {
+                for &a in t {
+                    match self.type_expr(a) {
+                        Some(ty) => template_types.push(ty),
+                        None => ok = false,
+                    }
+                }
+            }
+            Some(t) => {
+                self.check_all(t);
+                self.error(
+                    codes::TEMPLATE_ARGUMENTS,
+                    span,
+                    format!(
+                        "builtin function `{}` takes no template arguments",
+                        f.name()
+                    ),
+                    "unexpected template list",
+                );
+                ok = false;
+            }
+            None if takes_templates => {
+                self.report(
+                    Diagnostic::error(
+                        codes::TEMPLATE_ARGUMENTS,
+                        format!(
+                            "`{}` needs the target type as a template argument",
+                            f.name()
+                        ),
+                    )
+                    .with_primary(span, "missing template list")
+                    .with_note(format!("for example `{}<u32>(x)`", f.name())),
+                );
+                ok = false;
+            }
+            None => {}
+        }
+        let vals = self.arg_values(args);
+        let (Some(vals), true) = (vals, ok) else {
+            return ExprInfo::ERROR;
+        };
+        if let Requirement::Extension(ext) = f.requirement() {
+            if !self.extension_enabled(ext) {
+                self.report(
+                    Diagnostic::error(
+                        codes::EXTENSION_NOT_ENABLED,
+                        format!("`{}` needs the `{ext}` extension", f.name()),
+                    )
+                    .with_primary(span, "used here")
+                    .with_note(format!("add `enable {ext};` at the top of the module")),
+                );
+                return ExprInfo::ERROR;
+            }
+        }
+        let arg_list: Vec<Arg> = vals
+            .iter()
+            .map(|&(ty, stage)| Arg {
+                ty,
+                is_const: stage == EvalStage::Const,
+            })
+            .collect();
+        let resolved = match f.resolve(&mut self.p.types, &template_types, &arg_list) {
+            Ok(r) => r,
+            Err(err) => {
+                self.report_no_overload(
+                    e,
+                    span,
+                    f.name(),
+                    &template_types,
+                    &vals,
+                    err,
+                    f.overloads(),
+                );
+                return ExprInfo::ERROR;
+            }
+        };
+        self.p.sems[e.index()] = ExprSem::Call(CallTarget::Builtin {
+            func: f,
+            overload: resolved.overload as u16,
+        });
+        let overload = &f.overloads()[resolved.overload];
+        let mut ok = true;
+        for (k, (&a, &p)) in args.iter().zip(&resolved.params).enumerate() {
+            ok &= self.materialize(a, p);
+            let param = &overload.params[k];
+            if param.must_be_const {
+                ok &= self.check_const_argument(f, a, vals[k].1, &param.name);
+            }
+        }
+        if !ok {
+            return ExprInfo::ERROR;
+        }
+        if f.stages() != Stages::All {
+            self.f.facts.stage_uses.push((StageUse::Builtin(f), span));
+        }
+        self.note_builtin_access(f, args);
+        let stage = if f.is_const() {
+            vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const)
+        } else {
+            EvalStage::Runtime
+        };
+        let Some(ret) = resolved.ret else {
+            if !as_statement {
+                self.error(
+                    codes::NO_VALUE,
+                    self.span(e),
+                    format!("`{}` does not return a value", f.name()),
+                    "used as a value here",
+                );
+            }
+            return ExprInfo::ERROR;
+        };
+        if stage == EvalStage::Const {
+            let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
+            if let Some(values) = values {
+                match consteval::eval_builtin(&mut self.p.types, f, &template_types, &values, ret) {
+                    Ok(v) => self.set_value(e, v),
+                    Err(err) => self.eval_error(self.span(e), err),
+                }
+            }
+        }
+        value_info(ret, stage)
+    }
+
+    /// A builtin argument the spec requires to be a const-expression, within its range.
+    fn check_const_argument(
+        &mut self,
+        f: BuiltinFn,
+        a: ExprId,
+        stage: EvalStage,
+        param: &str,
+    ) -> bool {
+        if stage != EvalStage::Const {
+            self.report(
+                Diagnostic::error(
+                    codes::NOT_CONST,
+                    format!(
+                        "the `{param}` argument of `{}` must be a const-expression",
+                        f.name()
+                    ),
+                )
+                .with_primary(self.span(a), "not a const-expression"),
+            );
+            return false;
+        }
+        let (Some((lo, hi)), Some(v)) = (f.const_argument_range(param), self.value_of(a)) else {
+            return true;
+        };
+        let comps: Vec<i64> = match &v {
+            Value::Composite(_, c) => c.iter().filter_map(Value::as_i64).collect(),
+            x => x.as_i64().into_iter().collect(),
+        };
+        if let Some(bad) = comps.iter().find(|&&x| x < lo || x > hi) {
+            self.report(
+                Diagnostic::error(
+                    codes::CONST_DOMAIN,
+                    format!(
+                        "the `{param}` argument of `{}` must be between {lo} and {hi}, but it is {bad}",
+                        f.name()
+                    ),
+                )
+                .with_primary(self.span(a), "out of range"),
+            );
+            return false;
+        }
+        true
+    }
+
+    pub(crate) fn extension_enabled(&self, ext: &str) -> bool {
+        match ext {
+            "f16" => self.ext.f16,
+            "subgroups" => self.ext.subgroups || self.ext.subgroup_size_control,
+            "clip_distances" => self.ext.clip_distances,
+            "dual_source_blending" => self.ext.dual_source_blending,
+            "primitive_index" => self.ext.primitive_index,
+            "subgroup_size_control" => self.ext.subgroup_size_control,
+            _ => false,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report_no_overload(
+        &mut self,
+        e: ExprId,
+        span: Span,
+        name: &str,
+        templates: &[TypeId],
+        vals: &[(TypeId, EvalStage)],
+        err: ResolveError,
+        overloads: &[crate::sema::builtins::Overload],
+    ) {
+        let tmpl = if templates.is_empty() {
+            String::new()
+        } else {
+            let t: Vec<String> = templates.iter().map(|&t| self.tn(t)).collect();
+            format!("<{}>", t.join(", "))
+        };
+        let arg_types: Vec<String> = vals.iter().map(|&(t, _)| self.tn(t)).collect();
+        let sig = format!("{name}{tmpl}({})", arg_types.join(", "));
+        let message = match err {
+            ResolveError::NoMatch => format!("no overload of `{name}` takes `{sig}`"),
+            ResolveError::Ambiguous(_) => format!("the call `{sig}` is ambiguous"),
+        };
+        let mut d = Diagnostic::error(codes::NO_MATCHING_OVERLOAD, message)
+            .with_primary(span, "no matching overload");
+        let _ = e;
+        let shown: Vec<&str> = overloads.iter().map(|o| o.text.as_str()).take(8).collect();
+        if !shown.is_empty() {
+            let more = if overloads.len() > shown.len() {
+                format!("\n  … and {} more", overloads.len() - shown.len())
+            } else {
+                String::new()
+            };
+            d = d.with_note(format!(
+                "the overloads are:\n  {}{more}",
+                shown.join("\n  ")
+            ));
+        }
+        self.report(d);
+    }
+
+    fn construct(&mut self, e: ExprId, ctor: Ctor, span: Span, args: &[ExprId]) -> ExprInfo {
+        let Some(vals) = self.arg_values(args) else {
+            return ExprInfo::ERROR;
+        };
+        if let Ctor::Type(ty) = ctor {
+            if !self.p.types.is_constructible(ty) {
+                let mut d = Diagnostic::error(
+                    codes::NOT_CONSTRUCTIBLE,
+                    format!("`{}` cannot be constructed", self.tn(ty)),
+                )
+                .with_primary(span, "not a constructible type");
+                let why = match self.p.types.kind(ty) {
+                    TypeKind::Atomic(_) => Some("atomic values only exist in memory"),
+                    TypeKind::Array { .. } => {
+                        Some("only arrays with a count known at shader creation can be constructed")
+                    }
+                    TypeKind::Ptr { .. } => Some("pointers are made with `&`"),
+                    TypeKind::Texture(_) | TypeKind::Sampler { .. } => {
+                        Some("textures and samplers are bound as resources")
+                    }
+                    _ => None,
+                };
+                if let Some(w) = why {
+                    d = d.with_note(w);
+                }
+                self.report(d);
+                return ExprInfo::ERROR;
+            }
+        }
+        let arg_list: Vec<Arg> = vals
+            .iter()
+            .map(|&(ty, stage)| Arg {
+                ty,
+                is_const: stage == EvalStage::Const,
+            })
+            .collect();
+        let resolved = match resolve_constructor(&mut self.p.types, ctor, &arg_list) {
+            Ok(r) => r,
+            Err(err) => {
+                self.report_bad_constructor(e, ctor, span, &vals, err);
+                return ExprInfo::ERROR;
+            }
+        };
+        let Some(ret) = resolved.ret else {
+            return ExprInfo::ERROR;
+        };
+        self.p.sems[e.index()] = ExprSem::Call(CallTarget::Constructor);
+        let mut ok = true;
+        for (&a, &p) in args.iter().zip(&resolved.params) {
+            ok &= self.materialize(a, p);
+        }
+        if !ok {
+            return ExprInfo::ERROR;
+        }
+        if self
+            .p
+            .types
+            .has(ret, crate::sema::types::TypeFlags::CONTAINS_F16)
+        {
+            self.require_f16(span);
+        }
+        let stage = vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const);
+        if stage == EvalStage::Const {
+            let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
+            if let Some(values) = values {
+                match consteval::construct(&mut self.p.types, ret, &values) {
+                    Ok(v) => self.set_value(e, v),
+                    Err(err) => self.eval_error(self.span(e), err),
+                }
+            }
+        }
+        value_info(ret, stage)
+    }
+
+    fn report_bad_constructor(
+        &mut self,
+        e: ExprId,
+        ctor: Ctor,
+        span: Span,
+        vals: &[(TypeId, EvalStage)],
+        err: ResolveError,
+    ) {
+        let what = match ctor {
+            Ctor::Type(t) => self.tn(t),
+            Ctor::Vec(n) => format!("vec{n}"),
+            Ctor::Mat(c, r) => format!("mat{c}x{r}"),
+            Ctor::Array => "array".to_string(),
+        };
+        let arg_types: Vec<String> = vals.iter().map(|&(t, _)| self.tn(t)).collect();
+        let message = match err {
+            ResolveError::Ambiguous(_) => {
+                format!(
+                    "the constructor `{what}({})` is ambiguous",
+                    arg_types.join(", ")
+                )
+            }
+            ResolveError::NoMatch => {
+                format!("no constructor `{what}({})`", arg_types.join(", "))
+            }
+        };
+        let mut d = Diagnostic::error(codes::NO_MATCHING_CONSTRUCTOR, message)
+            .with_primary(self.span(e), "invalid constructor call");
+        let _ = span;
+        let t = &self.p.types;
+        let hint = match ctor {
+            Ctor::Type(ty) => match t.kind(ty) {
+                TypeKind::Vector { size, .. } => Some(format!(
+                    "a `{what}` is built from one scalar (splat), one vector of {size} components (conversion), or components adding up to {size}"
+                )),
+                TypeKind::Matrix { cols, rows, .. } => Some(format!(
+                    "a `{what}` is built from {cols} column vectors of {rows} components, {} scalars, or another matrix of the same shape",
+                    cols * rows
+                )),
+                TypeKind::Array { size: crate::sema::types::ArraySize::Const(n), elem } => Some(format!(
+                    "a `{what}` is built from no arguments or exactly {n} values of type `{}`",
+                    t.name(elem)
+                )),
+                TypeKind::Struct(id) => Some(format!(
+                    "a `{what}` is built from no arguments or one value for each of its {} members, in order",
+                    t.struct_def(id).members.len()
+                )),
+                TypeKind::Scalar(_) => Some(format!(
+                    "`{what}(x)` converts one scalar value; `{what}()` is the zero value"
+                )),
+                _ => None,
+            },
+            Ctor::Array => Some(
+                "`array(…)` needs at least one argument, and all arguments must have one common type".to_string(),
+            ),
+            _ => None,
+        };
+        if let Some(h) = hint {
+            d = d.with_note(h);
+        }
+        self.report(d);
+    }
+}

@@ -1,0 +1,492 @@
+//! The type checker: types every declaration, statement and expression, evaluates
+//! const-expressions, and fills the side tables of the [`Program`].
+//!
+//! Rules:
+//! - **Dependency order.** Module-scope declarations are checked in the order name
+//!   resolution computed, so every declaration is typed before anything that mentions it,
+//!   and a function before its callers. A declaration in a dependency cycle is skipped
+//!   (the cycle was reported) and its users see an error type silently.
+//! - **Bottom-up typing, top-down conversion.** An expression is typed from its operands;
+//!   the context then *materializes* it ([`Checker::convert_to`]): an abstract operand is
+//!   converted to the parameter type the chosen overload gives it, its recorded type and
+//!   constant value updated, and a reference operand is marked as loaded. Conversion
+//!   failures of constant values (`(1 - 2) + 1u`) are reported on the operand.
+//! - **Const-expressions are evaluated** as they are typed, with the spec's errors on the
+//!   offending operation. Inside the right side of `false && …` (or `true || …`),
+//!   evaluation errors are not reported, as the spec evaluates only what is needed; type
+//!   errors still are.
+//! - **One error per mistake.** Broken expressions get [`ExprClass::Error`]; anything
+//!   built from them is silently broken too, so one typo does not cascade.
+//! - Checking of a function also records what later passes need: its calls and the
+//!   module-scope variables it mentions ([`FnFacts`]), for shader-stage rules, resource
+//!   interfaces and the uniformity analysis.
+
+mod alias;
+mod attrs;
+mod calls;
+mod decls;
+mod exprs;
+mod stmts;
+mod types;
+
+use crate::diag::{Diagnostic, Span, codes};
+use crate::sema::consteval::{self, Value};
+use crate::sema::program::{DeclId, EvalStage, ExprClass, ExprInfo, Extensions, Program};
+use crate::sema::resolve::Resolution;
+use crate::sema::types::convert::conversion_rank;
+use crate::sema::types::{TypeId, TypeKind};
+use crate::syntax::ast::{ExprId, ExprKind, GlobalDeclKind, Module, StmtId};
+
+pub(crate) use attrs::IoSpec;
+pub(crate) use stmts::Behavior;
+
+/// Something a function does that only some shader stages allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StageUse {
+    /// A builtin function call.
+    Builtin(crate::sema::builtins::BuiltinFn),
+    /// A `discard` statement.
+    Discard,
+}
+
+/// Facts the checker collects about each function for the passes that follow.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FnFacts {
+    /// User functions called, each with the span of its first call.
+    pub calls: Vec<(DeclId, Span)>,
+    /// Module-scope `var`s and `override`s mentioned, each with its first mention.
+    pub globals: Vec<(DeclId, Span)>,
+    /// Stage-restricted operations, each with its span.
+    pub stage_uses: Vec<(StageUse, Span)>,
+    /// The body's behavior.
+    pub behavior: Behavior,
+}
+
+/// The IO attributes of entry point parameters, results and structure members, and the
+/// workgroup sizes of compute entry points, for the entry point rules.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IoTables {
+    pub params: rustc_hash::FxHashMap<(DeclId, usize), attrs::IoSpec>,
+    pub rets: rustc_hash::FxHashMap<DeclId, attrs::IoSpec>,
+    /// By structure declaration, one entry per member.
+    pub members: rustc_hash::FxHashMap<DeclId, Vec<attrs::IoSpec>>,
+    pub workgroup_size: rustc_hash::FxHashMap<DeclId, [crate::sema::program::WorkgroupDim; 3]>,
+}
+
+/// What the checker hands to the passes after it.
+pub(crate) struct Finished {
+    pub program: Program,
+    pub facts: Vec<FnFacts>,
+    pub io: IoTables,
+    /// The module-scope declarations each declaration mentions (from name resolution).
+    pub deps: Vec<Vec<(DeclId, Span)>>,
+    /// The behavior of each statement.
+    pub behaviors: Vec<Behavior>,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// The state of the function being checked.
+#[derive(Default)]
+struct FnCtx {
+    decl: Option<DeclId>,
+    params: Vec<Option<TypeId>>,
+    ret: Option<TypeId>,
+    has_ret: bool,
+    facts: FnFacts,
+    /// Loops and switches enclosing the current statement, innermost last.
+    breakables: Vec<Breakable>,
+    /// Depth of `continuing` blocks around the current statement.
+    continuing: u32,
+    /// Brace nesting depth, for the spec's limit.
+    braces: u32,
+    /// Root identifiers read and written, for the alias analysis.
+    reads: rustc_hash::FxHashSet<alias::Root>,
+    writes: rustc_hash::FxHashSet<alias::Root>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Breakable {
+    Loop,
+    /// A `continuing` block: its own loop for `break if`, but `break` and `continue`
+    /// may not leave it.
+    Continuing,
+    Switch,
+}
+
+/// Language features refract supports (`requires` accepts them; all are always on).
+pub(crate) const LANGUAGE_FEATURES: &[&str] = &[
+    "readonly_and_readwrite_storage_textures",
+    "packed_4x8_integer_dot_product",
+    "unrestricted_pointer_parameters",
+    "pointer_composite_access",
+    "uniform_buffer_standard_layout",
+    "subgroup_id",
+    "subgroup_uniformity",
+    "texture_and_sampler_let",
+    "texture_formats_tier1",
+    "linear_indexing",
+    "immediate_address_space",
+    "fragment_depth",
+    "buffer_view",
+];
+
+pub(crate) struct Checker<'m> {
+    pub m: &'m Module,
+    pub src: &'m str,
+    pub res: Resolution,
+    pub p: Program,
+    pub diags: Vec<Diagnostic>,
+    /// Per declaration: what each function does (empty for other declarations).
+    pub facts: Vec<FnFacts>,
+    /// Per declaration: what each function reads and writes (for aliasing).
+    access: Vec<alias::AccessSummary>,
+    pub io: IoTables,
+    /// The behavior of each statement, by statement.
+    behaviors: Vec<Behavior>,
+    /// The function being checked.
+    f: FnCtx,
+    /// Per declaration: the last function (index + 1) that recorded it as a call or a
+    /// global use, so each is recorded once per function.
+    seen_in_fn: Vec<u32>,
+    /// When non-zero, constant evaluation errors are not reported (the right side of a
+    /// short-circuited `&&` or `||`).
+    quiet_eval: u32,
+    pub ext: Extensions,
+    /// `f16` used without the extension was reported (once per module).
+    f16_reported: bool,
+    /// `@blend_src` used without the extension was reported (once per module).
+    blend_src_reported: bool,
+    /// `@id` values of overrides, with their declaration and span.
+    override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
+}
+
+/// Runs the checker over a resolved module.
+pub(crate) fn check<'m>(
+    m: &'m Module,
+    src: &'m str,
+    res: Resolution,
+    ext: Extensions,
+    diags: Vec<Diagnostic>,
+) -> Checker<'m> {
+    let mut p = Program::new(m.exprs.len(), m.stmts.len(), m.decls.len());
+    p.extensions = ext;
+    p.order = res.order.clone();
+    let mut c = Checker {
+        m,
+        src,
+        res,
+        p,
+        diags,
+        facts: vec![FnFacts::default(); m.decls.len()],
+        access: vec![alias::AccessSummary::default(); m.decls.len()],
+        io: IoTables::default(),
+        behaviors: vec![Behavior::EMPTY; m.stmts.len()],
+        f: FnCtx::default(),
+        seen_in_fn: vec![0; m.decls.len()],
+        quiet_eval: 0,
+        ext,
+        f16_reported: false,
+        blend_src_reported: false,
+        override_ids: rustc_hash::FxHashMap::default(),
+    };
+    let order = c.res.order.clone();
+    for d in order {
+        if c.res.in_cycle[d.index()] {
+            continue;
+        }
+        c.check_decl(d);
+    }
+    c
+}
+
+impl<'m> Checker<'m> {
+    /// The typed program, the facts of each function, and the diagnostics so far.
+    pub(crate) fn finish(self) -> Finished {
+        Finished {
+            program: self.p,
+            facts: self.facts,
+            io: self.io,
+            deps: self.res.deps,
+            behaviors: self.behaviors,
+            diags: self.diags,
+        }
+    }
+
+    // ---- Reporting -------------------------------------------------------------------
+
+    pub(crate) fn report(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    pub(crate) fn error(&mut self, code: &'static str, span: Span, message: String, label: &str) {
+        self.diags
+            .push(Diagnostic::error(code, message).with_primary(span, label));
+    }
+
+    /// The type as WGSL spells it.
+    pub(crate) fn tn(&self, ty: TypeId) -> String {
+        self.p.types.name(ty)
+    }
+
+    pub(crate) fn span(&self, e: ExprId) -> Span {
+        self.m.expr(e).span
+    }
+
+    pub(crate) fn stmt_span(&self, s: StmtId) -> Span {
+        self.m.stmt(s).span
+    }
+
+    pub(crate) fn sym(&self, s: crate::util::Symbol) -> &'m str {
+        self.m.name(s)
+    }
+
+    /// The span and word for a module-scope declaration's name, for "declared here" labels.
+    pub(crate) fn decl_name_span(&self, d: DeclId) -> Span {
+        crate::sema::resolve::decl_name(&self.m.decls[d.index()].kind)
+            .map_or(self.m.decls[d.index()].span, |i| i.span)
+    }
+
+    // ---- Recording -------------------------------------------------------------------
+
+    pub(crate) fn set(&mut self, e: ExprId, info: ExprInfo) -> ExprInfo {
+        self.p.exprs[e.index()] = info;
+        info
+    }
+
+    pub(crate) fn set_value(&mut self, e: ExprId, v: Value) {
+        self.p.values[e.index()] = Some(v);
+    }
+
+    pub(crate) fn value_of(&self, e: ExprId) -> Option<Value> {
+        self.p.values[e.index()].clone()
+    }
+
+    /// Records that the current function mentions a module-scope declaration.
+    pub(crate) fn note_global_use(&mut self, d: DeclId, span: Span) {
+        let Some(cur) = self.f.decl else {
+            return;
+        };
+        let stamp = cur.index() as u32 + 1;
+        if self.seen_in_fn[d.index()] == stamp {
+            return;
+        }
+        self.seen_in_fn[d.index()] = stamp;
+        match self.m.decls[d.index()].kind {
+            GlobalDeclKind::Fn(_) => self.f.facts.calls.push((d, span)),
+            GlobalDeclKind::Var(_) | GlobalDeclKind::Override(_) => {
+                self.f.facts.globals.push((d, span))
+            }
+            _ => {}
+        }
+    }
+
+    /// Reports a constant evaluation error on `span` unless inside a short-circuited
+    /// operand.
+    pub(crate) fn eval_error(&mut self, span: Span, err: consteval::EvalError) {
+        self.eval_error_labeled(span, err, "evaluated here");
+    }
+
+    pub(crate) fn eval_error_labeled(
+        &mut self,
+        span: Span,
+        err: consteval::EvalError,
+        label: &str,
+    ) {
+        if self.quiet_eval > 0 {
+            return;
+        }
+        self.report(Diagnostic::error(err.code, err.message).with_primary(span, label));
+    }
+
+    // ---- Values and conversions ------------------------------------------------------
+
+    /// Checks `e` as a value: a type or an enumerant is an error, and a memory view is
+    /// loaded (the Load Rule). Returns the value's type and stage.
+    pub(crate) fn rvalue(&mut self, e: ExprId) -> Option<(TypeId, EvalStage)> {
+        let info = self.expr(e);
+        self.use_as_value(e, info)
+    }
+
+    /// The Load Rule and class checks for an already checked expression.
+    pub(crate) fn use_as_value(
+        &mut self,
+        e: ExprId,
+        info: ExprInfo,
+    ) -> Option<(TypeId, EvalStage)> {
+        match info.class {
+            ExprClass::Error => None,
+            ExprClass::Type => {
+                let what = info
+                    .ty
+                    .map_or("a type".to_string(), |t| format!("type `{}`", self.tn(t)));
+                self.report(
+                    Diagnostic::error(
+                        codes::NOT_A_VALUE,
+                        format!("{what} cannot be used as a value"),
+                    )
+                    .with_primary(self.span(e), "this is a type")
+                    .with_note("to make a value of a type, call its constructor: `T(…)`"),
+                );
+                self.set(e, ExprInfo::ERROR);
+                None
+            }
+            ExprClass::Enumerant(_) => {
+                let text = self.source_text(e);
+                self.error(
+                    codes::NOT_A_VALUE,
+                    self.span(e),
+                    format!("`{text}` is an enumerant and cannot be used as a value"),
+                    "not a value",
+                );
+                self.set(e, ExprInfo::ERROR);
+                None
+            }
+            ExprClass::Value => {
+                let ty = info.ty?;
+                if let TypeKind::Ref { store, access, .. } = self.p.types.kind(ty) {
+                    if !access.can_read() {
+                        self.error(
+                            codes::ACCESS_MODE,
+                            self.span(e),
+                            format!(
+                                "cannot read from `{}`, which has `write` access",
+                                self.tn(ty)
+                            ),
+                            "read here",
+                        );
+                        return None;
+                    }
+                    if !self.check_loadable(e, store) {
+                        return None;
+                    }
+                    self.p.exprs[e.index()].loaded = true;
+                    self.note_access(e, true, false);
+                    return Some((store, info.stage));
+                }
+                Some((ty, info.stage))
+            }
+        }
+    }
+
+    /// The spec forbids expressions of atomic and runtime-sized array type: such memory
+    /// views can be referred to but not loaded.
+    fn check_loadable(&mut self, e: ExprId, store: TypeId) -> bool {
+        let t = &self.p.types;
+        let what = match t.kind(store) {
+            TypeKind::Atomic(_) => "an atomic value cannot be loaded directly",
+            TypeKind::Array {
+                size: crate::sema::types::ArraySize::Runtime,
+                ..
+            } => "a runtime-sized array cannot be loaded as a whole",
+            TypeKind::Texture(_) | TypeKind::Sampler { .. } => return true,
+            _ if t.has(store, crate::sema::types::TypeFlags::CONTAINS_ATOMIC) => {
+                "a value containing atomics cannot be loaded as a whole"
+            }
+            _ if t.has(store, crate::sema::types::TypeFlags::CONTAINS_RUNTIME_ARRAY) => {
+                "a value containing a runtime-sized array cannot be loaded as a whole"
+            }
+            TypeKind::Buffer(_) => "a buffer cannot be loaded as a whole",
+            _ => return true,
+        };
+        let hint = match t.kind(store) {
+            TypeKind::Atomic(_) => "use `atomicLoad(&x)` to read an atomic",
+            _ => "access its elements or members instead",
+        };
+        self.report(
+            Diagnostic::error(codes::INVALID_LOAD, format!("{what}: `{}`", self.tn(store)))
+                .with_primary(self.span(e), "loaded here")
+                .with_note(hint),
+        );
+        false
+    }
+
+    /// Materializes `e` (already checked, of loaded type `from`) as `to`: abstract values
+    /// are converted, with their constant values. Reports a type mismatch when no
+    /// automatic conversion exists; `what` says where the value goes ("the initializer").
+    pub(crate) fn convert_to(&mut self, e: ExprId, from: TypeId, to: TypeId, what: &str) -> bool {
+        if from == to {
+            return true;
+        }
+        if conversion_rank(&self.p.types, from, to).is_none() {
+            let d = Diagnostic::error(
+                codes::TYPE_MISMATCH,
+                format!(
+                    "{what} must be of type `{}`, but this is `{}`",
+                    self.tn(to),
+                    self.tn(from)
+                ),
+            )
+            .with_primary(self.span(e), format!("`{}`", self.tn(from)));
+            let d = self.mismatch_hint(d, from, to);
+            self.report(d);
+            return false;
+        }
+        self.materialize(e, to)
+    }
+
+    /// Records that `e`, an abstract (or already matching) expression, is used as `to`,
+    /// converting its constant value. Returns false (after reporting) when the value is
+    /// not representable.
+    pub(crate) fn materialize(&mut self, e: ExprId, to: TypeId) -> bool {
+        let info = self.p.exprs[e.index()];
+        let Some(ty) = info.ty else {
+            return false;
+        };
+        if ty == to || info.loaded || !self.p.types.is_abstract(ty) {
+            return true;
+        }
+        if let Some(v) = self.p.values[e.index()].take() {
+            match consteval::convert(&mut self.p.types, &v, to) {
+                Ok(c) => self.p.values[e.index()] = Some(c),
+                Err(err) => {
+                    self.p.values[e.index()] = Some(v);
+                    let label = format!("this value does not fit `{}`", self.tn(to));
+                    self.eval_error_labeled(self.span(e), err, &label);
+                    return false;
+                }
+            }
+        }
+        self.p.exprs[e.index()].ty = Some(to);
+        true
+    }
+
+    /// Concretizes an expression's type in place (for `let`, `var`, indices and the other
+    /// places the spec concretizes); returns the concrete type.
+    pub(crate) fn concretize_expr(&mut self, e: ExprId, ty: TypeId) -> TypeId {
+        let c = crate::sema::types::convert::concretize(&mut self.p.types, ty);
+        if c != ty {
+            self.materialize(e, c);
+        }
+        c
+    }
+
+    fn mismatch_hint(&self, d: Diagnostic, from: TypeId, to: TypeId) -> Diagnostic {
+        let t = &self.p.types;
+        match (t.kind(from), t.kind(to)) {
+            (TypeKind::Scalar(a), TypeKind::Scalar(b))
+            | (TypeKind::Vector { scalar: a, .. }, TypeKind::Vector { scalar: b, .. })
+                if a.is_numeric() && b.is_numeric() && !a.is_abstract() =>
+            {
+                d.with_note(format!(
+                    "WGSL has no implicit conversions between concrete types; convert explicitly with `{}(…)`",
+                    self.tn(to)
+                ))
+            }
+            (TypeKind::Scalar(s), TypeKind::Scalar(_)) if s.is_abstract() && s.is_float() => d
+                .with_note("a floating point literal never converts to an integer type"),
+            (TypeKind::Ptr { .. }, TypeKind::Ptr { .. }) => d.with_note(
+                "pointer types must agree on address space, store type and access mode",
+            ),
+            _ => d,
+        }
+    }
+
+    /// The source text of an expression, for messages.
+    pub(crate) fn source_text(&self, e: ExprId) -> String {
+        match &self.m.expr(e).kind {
+            ExprKind::Ident(ie) => self.sym(ie.ident.name).to_string(),
+            ExprKind::Call { callee, .. } => format!("{}(…)", self.sym(callee.ident.name)),
+            _ => "expression".to_string(),
+        }
+    }
+}

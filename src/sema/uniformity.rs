@@ -1,0 +1,1724 @@
+//! The uniformity analysis of §"Uniformity", as the spec defines it.
+//!
+//! Each function is analyzed once, callees first (the dependency order), in two phases:
+//! 1. **Build a graph.** Walking the function's syntax with the spec's rules for
+//!    statements, expressions and calls adds nodes (control flow points, values, the
+//!    values of function-scope variables at each point) and edges ("if this must be
+//!    uniform, then that must be too"). Special nodes are `RequiredToBeUniform.{error,
+//!    warning, info}`, `MayBeNonUniform`, `CF_start`, one node per parameter, the return
+//!    value, and for each `function`-space pointer parameter the contents it points to
+//!    on entry and on return. Function-scope variables are followed through assignments
+//!    (full and partial), control-flow joins and loops, and pointers are desugared: a
+//!    `function`-space pointer parameter acts as a local variable, and a `let` of pointer
+//!    type stands for its initializer.
+//! 2. **Explore it.** For each severity, the nodes reachable from its
+//!    `RequiredToBeUniform` node either include `MayBeNonUniform`, which triggers a
+//!    uniformity failure, or give the function's tags: must its call sites be in uniform
+//!    control flow, must each argument (or the memory it points to) be uniform, does the
+//!    result depend on each argument, may it be non-uniform anyway, and what a call does
+//!    to the memory behind `function`-space pointer arguments. Callers use the tags in
+//!    their own graphs.
+//!
+//! Builtins follow the spec's table: barriers and `workgroupUniformLoad` need uniform
+//! control flow (an error no filter changes); derivatives and implicit-derivative texture
+//! sampling need it under the `derivative_uniformity` rule; subgroup and quad operations
+//! under `subgroup_uniformity`, and their shuffle `delta`/`mask` must be uniform. Because
+//! refract supports the `subgroup_uniformity` language feature, the analysis runs once for
+//! the workgroup (or draw) scope and, when the module calls subgroup or quad builtins,
+//! once more for the subgroup scope, where subgroup operations have uniform results and
+//! only they require uniformity.
+//!
+//! A failure is reported at the call site that needs uniformity (the builtin, or the user
+//! function that needs it), with secondary labels on the conditions control flow depends
+//! on and on the value that may be non-uniform, found by following the path from
+//! `RequiredToBeUniform` to `MayBeNonUniform`. The severity is the one of the nearest
+//! diagnostic filter at the builtin's call site, as the spec's call site tags carry it.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::diag::{Diagnostic, Severity, Span, codes};
+use crate::sema::builtins::{BuiltinFn, Category, Uniformity};
+use crate::sema::check::{Behavior, Finished};
+use crate::sema::directives::{FilterSeverity, Rule};
+use crate::sema::filters::FilterMap;
+use crate::sema::program::{
+    BuiltinValue, CallTarget, DeclId, DeclInfo, ExprSem, LocalKind, Name, ShaderStage,
+};
+use crate::sema::types::{Access, AddressSpace, TextureKind, TypeKind};
+use crate::syntax::ast::{
+    BinaryOp, Block, ExprId, ExprKind, GlobalDeclKind, Module, StmtId, StmtKind, UnaryOp,
+};
+
+type Node = u32;
+
+const RTU: [Node; 3] = [0, 1, 2];
+const MAY_BE_NON_UNIFORM: Node = 3;
+const CF_START: Node = 4;
+
+/// For each source node, the set of `targets` it reaches (bit `i` for `targets[i]`), in a
+/// graph given as compressed adjacency. One pass: strongly connected components are found
+/// with an iterative Tarjan search, and each component's set is its own targets plus the
+/// sets of the components it reaches, which Tarjan's order has computed before it.
+fn reachable_targets(
+    n: usize,
+    start: &[u32],
+    adj: &[u32],
+    targets: &[Node],
+    sources: &[Node],
+) -> Vec<Vec<u64>> {
+    let words = targets.len().div_ceil(64).max(1);
+    let mut target_bit: HashMap<Node, usize> = HashMap::default();
+    for (i, &t) in targets.iter().enumerate() {
+        target_bit.entry(t).or_insert(i);
+    }
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![UNSEEN; n];
+    let mut comp_bits: Vec<Vec<u64>> = Vec::new();
+    let mut stack: Vec<Node> = Vec::new();
+    let mut counter = 0u32;
+    let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
+    for &root in sources {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        // The explicit call stack: (node, next successor position).
+        let mut calls: Vec<(Node, usize)> = vec![(root, 0)];
+        index[root as usize] = counter;
+        low[root as usize] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
+            let s = succ(v);
+            if *pos < s.len() {
+                let w = s[*pos];
+                *pos += 1;
+                if index[w as usize] == UNSEEN {
+                    index[w as usize] = counter;
+                    low[w as usize] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on_stack[w as usize] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w as usize] {
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent as usize] = low[parent as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                // `v` roots a component: pop it and compute its set.
+                let id = comp_bits.len() as u32;
+                let mut members = Vec::new();
+                loop {
+                    let w = stack.pop().expect("component member");
+                    on_stack[w as usize] = false;
+                    comp[w as usize] = id;
+                    members.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let mut bits = vec![0u64; words];
+                for &w in &members {
+                    if let Some(&b) = target_bit.get(&w) {
+                        bits[b / 64] |= 1 << (b % 64);
+                    }
+                    for &x in succ(w) {
+                        let c = comp[x as usize];
+                        if c != id && c != UNSEEN {
+                            for (a, b) in bits.iter_mut().zip(&comp_bits[c as usize]) {
+                                *a |= b;
+                            }
+                        }
+                    }
+                }
+                comp_bits.push(bits);
+            }
+        }
+    }
+    sources
+        .iter()
+        .map(|&s| comp_bits[comp[s as usize] as usize].clone())
+        .collect()
+}
+
+/// The uniformity scope of one run of the analysis.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Scope {
+    /// Workgroup (compute) or draw (render) scope.
+    Workgroup,
+    /// The subgroup scope of the `subgroup_uniformity` language feature.
+    Subgroup,
+}
+
+/// A severity of a `RequiredToBeUniform` node: error, warning, info.
+type Sev = usize;
+
+fn sev_of(f: FilterSeverity) -> Option<Sev> {
+    match f {
+        FilterSeverity::Error => Some(0),
+        FilterSeverity::Warning => Some(1),
+        FilterSeverity::Info => Some(2),
+        FilterSeverity::Off => None,
+    }
+}
+
+/// The rule a uniformity requirement triggers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Trigger {
+    Derivative,
+    Subgroup,
+    /// The unnamed rule of barriers, which no filter changes.
+    Barrier,
+}
+
+/// Why a `RequiredToBeUniform` edge exists: the call that needs uniformity.
+#[derive(Clone, Debug)]
+struct Cause {
+    /// The callee's name at the call site.
+    call_span: Span,
+    callee: String,
+    trigger: Trigger,
+    /// For an argument that must be uniform: the argument and the parameter's name.
+    arg: Option<(Span, String)>,
+    /// The builtin call (or builtin argument) that ultimately needs uniformity, and the
+    /// builtin's name; the same as the call itself for a builtin.
+    origin: (Span, String),
+    /// For an argument: the builtin parameter that must be uniform.
+    origin_param: Option<String>,
+}
+
+impl Cause {
+    /// The call span of the builtin the requirement comes from, when this cause is that
+    /// builtin's own call.
+    fn call_span_of_origin(&self) -> Span {
+        if self.origin.1 == self.callee && self.origin_param.is_none() {
+            self.origin.0
+        } else if self.origin.1 == self.callee {
+            self.call_span
+        } else {
+            Span::DETACHED
+        }
+    }
+}
+
+/// A requirement carried by a tag: its severity and the call that causes it.
+#[derive(Clone, Debug)]
+struct Requirement {
+    sev: Sev,
+    cause: Cause,
+}
+
+/// What a function's callers need to know (§"Analyzing the Uniformity Requirements of a
+/// Function").
+#[derive(Clone, Debug, Default)]
+struct FnTags {
+    call_site: Option<Requirement>,
+    returns_non_uniform: bool,
+    params: Vec<ParamTags>,
+    /// The distinct sets of parameters whose values (first) and pointees (second) flow
+    /// into the pointee of a `function`-space pointer parameter. Parameters with equal
+    /// sets share one, so a call adds each set's edges once.
+    pointee_sources: Vec<(Vec<u32>, Vec<u32>)>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct ParamTags {
+    required: Option<Requirement>,
+    contents_required: Option<Requirement>,
+    return_depends: bool,
+    /// For `function`-space pointers: the pointee may be non-uniform after the call.
+    pointee_non_uniform: bool,
+    /// Which of [`FnTags::pointee_sources`] flows into the pointee, if any.
+    pointee_from: Option<u32>,
+}
+
+/// What a node means, for the notes of a diagnostic.
+#[derive(Clone, Debug)]
+enum Why {
+    Condition(Span),
+    Source(Span, String),
+    Param(u32),
+    Result(Span, String),
+}
+
+pub(crate) fn run(m: &Module, fin: &Finished, filters: &FilterMap, diags: &mut Vec<Diagnostic>) {
+    let uses_subgroups = fin.facts.iter().any(|f| {
+        f.stage_uses.iter().any(|(u, _)| {
+            matches!(u, crate::sema::check::StageUse::Builtin(b)
+                if matches!(b.category(), Category::Subgroup | Category::Quad))
+        })
+    });
+    let mut scopes = vec![Scope::Workgroup];
+    if uses_subgroups {
+        scopes.push(Scope::Subgroup);
+    }
+    for scope in scopes {
+        let mut tags: Vec<FnTags> = vec![FnTags::default(); m.decls.len()];
+        for &d in &fin.program.order {
+            let GlobalDeclKind::Fn(f) = &m.decls[d.index()].kind else {
+                continue;
+            };
+            let DeclInfo::Fn(info) = fin.program.decl(d) else {
+                continue;
+            };
+            let mut w = Walker::new(m, fin, filters, scope, d, info.stage, &tags);
+            w.function(f);
+            tags[d.index()] = w.finish(m, f, diags);
+        }
+    }
+}
+
+/// A loop or switch being walked: the variable states at its exits.
+struct Breakable {
+    is_loop: bool,
+    breaks: Vec<Vec<Node>>,
+    continues: Vec<Vec<Node>>,
+}
+
+/// The root of a memory view, for the value analysis.
+#[derive(Clone, Copy)]
+enum RootKind {
+    /// A function-scope variable (or desugared pointer parameter), by variable index.
+    Var(usize),
+    /// A module-scope variable.
+    Global(DeclId),
+    /// A pointer parameter in another address space: its index.
+    PtrParam(u32),
+    /// Anything else (a value).
+    None,
+}
+
+struct Walker<'a> {
+    m: &'a Module,
+    fin: &'a Finished,
+    filters: &'a FilterMap,
+    scope: Scope,
+    decl: DeclId,
+    stage: Option<ShaderStage>,
+    tags: &'a [FnTags],
+    edges: Vec<(Node, Node)>,
+    count: u32,
+    why: HashMap<Node, Why>,
+    /// `(severity, node)` of each `RequiredToBeUniform` edge → its cause.
+    causes: HashMap<(Sev, Node), Cause>,
+    param_nodes: Vec<Node>,
+    /// For each `function`-space pointer parameter: its variable index and the nodes of
+    /// its contents on entry and on return.
+    ptr_params: Vec<Option<(usize, Node, Node)>>,
+    value_return: Option<Node>,
+    /// Function-scope variables: by declaring statement, the variable index.
+    vars: HashMap<StmtId, usize>,
+    /// The current value node of each variable.
+    state: Vec<Node>,
+    /// The value node of each `let`.
+    lets: HashMap<StmtId, Node>,
+    breakables: Vec<Breakable>,
+}
+
+impl<'a> Walker<'a> {
+    fn new(
+        m: &'a Module,
+        fin: &'a Finished,
+        filters: &'a FilterMap,
+        scope: Scope,
+        decl: DeclId,
+        stage: Option<ShaderStage>,
+        tags: &'a [FnTags],
+    ) -> Self {
+        Walker {
+            m,
+            fin,
+            filters,
+            scope,
+            decl,
+            stage,
+            tags,
+            edges: Vec::new(),
+            count: CF_START + 1,
+            why: HashMap::default(),
+            causes: HashMap::default(),
+            param_nodes: Vec::new(),
+            ptr_params: Vec::new(),
+            value_return: None,
+            vars: HashMap::default(),
+            state: Vec::new(),
+            lets: HashMap::default(),
+            breakables: Vec::new(),
+        }
+    }
+
+    fn node(&mut self) -> Node {
+        let n = self.count;
+        self.count += 1;
+        n
+    }
+
+    fn edge(&mut self, from: Node, to: Node) {
+        if from != to {
+            self.edges.push((from, to));
+        }
+    }
+
+    /// A new node with edges to each of `to`.
+    fn join(&mut self, to: &[Node]) -> Node {
+        if let [one] = to {
+            return *one;
+        }
+        let n = self.node();
+        for &t in to {
+            self.edge(n, t);
+        }
+        n
+    }
+
+    fn require(&mut self, sev: Sev, target: Node, cause: Cause) {
+        self.edges.push((RTU[sev], target));
+        self.causes.entry((sev, target)).or_insert(cause);
+    }
+
+    fn sem(&self, e: ExprId) -> ExprSem {
+        self.fin.program.sem(e)
+    }
+
+    fn behavior(&self, s: StmtId) -> Behavior {
+        self.fin.behaviors[s.index()]
+    }
+
+    // ---- Functions -------------------------------------------------------------------
+
+    fn function(&mut self, f: &crate::syntax::ast::FnDecl) {
+        let info = match self.fin.program.decl(self.decl) {
+            DeclInfo::Fn(i) => i.clone(),
+            _ => return,
+        };
+        for (k, &ty) in info.params.iter().enumerate() {
+            let n = self.node();
+            self.why.insert(n, Why::Param(k as u32));
+            self.param_nodes.push(n);
+            let fn_ptr = matches!(
+                self.fin.program.types.kind(ty),
+                TypeKind::Ptr {
+                    space: AddressSpace::Function,
+                    ..
+                }
+            );
+            if fn_ptr {
+                let contents = self.node();
+                let ret = self.node();
+                let var = self.state.len();
+                self.state.push(contents);
+                self.ptr_params.push(Some((var, contents, ret)));
+            } else {
+                self.ptr_params.push(None);
+            }
+        }
+        if info.ret.is_some() {
+            self.value_return = Some(self.node());
+        }
+        if self.stage.is_some() {
+            self.entry_inputs(f);
+        }
+        let b = self.fin.facts[self.decl.index()].behavior;
+        self.block(&f.body, CF_START);
+        if b.has(Behavior::NEXT) {
+            self.pointer_returns();
+        }
+    }
+
+    /// Entry point inputs are non-uniform, except the builtin values the spec calls
+    /// uniform.
+    fn entry_inputs(&mut self, f: &crate::syntax::ast::FnDecl) {
+        let Some(ep) = self
+            .fin
+            .program
+            .entry_points
+            .iter()
+            .find(|e| e.decl == self.decl)
+        else {
+            // Broken interface: treat every input as non-uniform.
+            for k in 0..self.param_nodes.len() {
+                self.edge(self.param_nodes[k], MAY_BE_NON_UNIFORM);
+            }
+            return;
+        };
+        let compute = self.stage == Some(ShaderStage::Compute);
+        for (k, p) in f.params.iter().enumerate() {
+            let uniform = ep
+                .inputs
+                .iter()
+                .filter(|i| i.param == Some(k as u32))
+                .all(|i| match i.attrs.builtin {
+                    Some(
+                        BuiltinValue::WorkgroupId
+                        | BuiltinValue::NumWorkgroups
+                        | BuiltinValue::NumSubgroups,
+                    ) => true,
+                    Some(BuiltinValue::SubgroupSize) => compute,
+                    Some(BuiltinValue::SubgroupId) => self.scope == Scope::Subgroup,
+                    _ => false,
+                });
+            if !uniform {
+                let n = self.param_nodes[k];
+                let desc = if ep
+                    .inputs
+                    .iter()
+                    .any(|i| i.param == Some(k as u32) && i.attrs.builtin.is_some())
+                {
+                    format!(
+                        "the builtin input `{}` differs between invocations",
+                        self.m.name(p.name.name)
+                    )
+                } else {
+                    format!(
+                        "the shader input `{}` differs between invocations",
+                        self.m.name(p.name.name)
+                    )
+                };
+                self.why.insert(n, Why::Source(p.name.span, desc));
+                self.edge(n, MAY_BE_NON_UNIFORM);
+            }
+        }
+    }
+
+    /// At a `return` (or the end of the body): the contents of each `function`-space
+    /// pointer parameter flow out.
+    fn pointer_returns(&mut self) {
+        for k in 0..self.ptr_params.len() {
+            if let Some((var, _, ret)) = self.ptr_params[k] {
+                let cur = self.var_value(var, CF_START);
+                self.edge(ret, cur);
+            }
+        }
+    }
+
+    // ---- Statements ------------------------------------------------------------------
+
+    fn block(&mut self, b: &Block, cf: Node) -> Node {
+        self.stmts(&b.stmts, cf)
+    }
+
+    fn stmts(&mut self, stmts: &[StmtId], mut cf: Node) -> Node {
+        for &s in stmts {
+            cf = self.stmt(s, cf);
+            if !self.behavior(s).has(Behavior::NEXT) {
+                break;
+            }
+        }
+        cf
+    }
+
+    fn stmt(&mut self, s: StmtId, cf: Node) -> Node {
+        let m = self.m;
+        match &m.stmt(s).kind {
+            StmtKind::Empty | StmtKind::Discard | StmtKind::ConstAssert(_) | StmtKind::Const(_) => {
+                cf
+            }
+            StmtKind::Block(b) => self.block(b, cf),
+            StmtKind::Var(v) => {
+                let value = match v.init {
+                    Some(i) => self.rhs(i, cf, false),
+                    None => cf,
+                };
+                let var = self.state.len();
+                self.state.push(value);
+                self.vars.insert(s, var);
+                cf
+            }
+            StmtKind::Let(v) => {
+                let value = self.rhs(v.init, cf, false);
+                self.lets.insert(s, value);
+                cf
+            }
+            StmtKind::Assign { lhs, op, rhs } => {
+                match lhs {
+                    None => {
+                        self.rhs(*rhs, cf, false);
+                    }
+                    Some(l) => {
+                        let mut rv = self.rhs(*rhs, cf, false);
+                        if op.is_some() {
+                            // `x op= e` reads `x` too.
+                            let old = self.rhs(*l, cf, true);
+                            rv = self.join(&[old, rv]);
+                        }
+                        self.assign(*l, cf, rv);
+                    }
+                }
+                cf
+            }
+            StmtKind::Increment(e) | StmtKind::Decrement(e) => {
+                let old = self.rhs(*e, cf, true);
+                self.assign(*e, cf, old);
+                cf
+            }
+            StmtKind::Call(e) => {
+                self.rhs(*e, cf, false);
+                cf
+            }
+            StmtKind::Return(value) => {
+                if let Some(v) = value {
+                    let n = self.rhs(*v, cf, false);
+                    if let Some(r) = self.value_return {
+                        self.edge(r, n);
+                    }
+                }
+                self.pointer_returns();
+                cf
+            }
+            StmtKind::Break => {
+                let st = self.state.clone();
+                if let Some(b) = self.breakables.last_mut() {
+                    b.breaks.push(st);
+                }
+                cf
+            }
+            StmtKind::Continue => {
+                let st = self.state.clone();
+                if let Some(b) = self.breakables.iter_mut().rev().find(|b| b.is_loop) {
+                    b.continues.push(st);
+                }
+                cf
+            }
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                let v = self.rhs(*cond, cf, false);
+                let branch_cf = self.condition(v, m.expr(*cond).span);
+                let before = self.state.clone();
+                let cf1 = self.block(then_branch, branch_cf);
+                let after_then = std::mem::replace(&mut self.state, before);
+                let b1 = self.block_behavior(&then_branch.stmts);
+                let (cf2, b2) = match else_branch {
+                    Some(e) => (self.stmt(*e, branch_cf), self.behavior(*e)),
+                    None => (branch_cf, Behavior::NEXT),
+                };
+                let after_else = std::mem::take(&mut self.state);
+                self.state = self.join_states(&[
+                    (b1.has(Behavior::NEXT), &after_then),
+                    (b2.has(Behavior::NEXT), &after_else),
+                ]);
+                if self.behavior(s) == Behavior::NEXT {
+                    cf
+                } else {
+                    self.join(&[cf1, cf2])
+                }
+            }
+            StmtKind::Switch {
+                selector, clauses, ..
+            } => {
+                let v = self.rhs(*selector, cf, false);
+                let branch_cf = self.condition(v, m.expr(*selector).span);
+                let before = self.state.clone();
+                self.breakables.push(Breakable {
+                    is_loop: false,
+                    breaks: Vec::new(),
+                    continues: Vec::new(),
+                });
+                let mut ends = Vec::new();
+                let mut exits: Vec<Vec<Node>> = Vec::new();
+                for c in clauses {
+                    self.state = before.clone();
+                    ends.push(self.block(&c.body, branch_cf));
+                    if self.block_behavior(&c.body.stmts).has(Behavior::NEXT) {
+                        exits.push(std::mem::take(&mut self.state));
+                    }
+                }
+                let b = self.breakables.pop().expect("switch context");
+                exits.extend(b.breaks);
+                // Continues inside the switch belong to the enclosing loop.
+                if let Some(l) = self.breakables.iter_mut().rev().find(|b| b.is_loop) {
+                    l.continues.extend(b.continues);
+                }
+                let refs: Vec<(bool, &Vec<Node>)> = exits.iter().map(|s| (true, s)).collect();
+                self.state = if refs.is_empty() {
+                    before
+                } else {
+                    self.join_states(&refs)
+                };
+                if self.behavior(s) == Behavior::NEXT {
+                    cf
+                } else {
+                    self.join(&ends)
+                }
+            }
+            StmtKind::Loop {
+                body, continuing, ..
+            } => {
+                let b1 = self.block_behavior(&body.stmts);
+                let cont: Option<(&[StmtId], Option<ExprId>)> = continuing
+                    .as_ref()
+                    .map(|c| (c.body.stmts.as_slice(), c.break_if));
+                self.loop_stmt(s, cf, b1, None, &body.stmts, cont)
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
+                let mut cf = cf;
+                if let Some(i) = init {
+                    cf = self.stmt(*i, cf);
+                }
+                let mut b1 = self.block_behavior(&body.stmts);
+                if cond.is_some() {
+                    b1 = b1.union(Behavior::BREAK);
+                }
+                let upd: Vec<StmtId> = update.iter().copied().collect();
+                self.loop_stmt(s, cf, b1, *cond, &body.stmts, Some((&upd, None)))
+            }
+            StmtKind::While { cond, body, .. } => {
+                let b1 = self.block_behavior(&body.stmts).union(Behavior::BREAK);
+                self.loop_stmt(s, cf, b1, Some(*cond), &body.stmts, None)
+            }
+        }
+    }
+
+    /// A control flow node that depends on a condition's value.
+    fn condition(&mut self, v: Node, span: Span) -> Node {
+        let n = self.node();
+        self.edge(n, v);
+        self.why.insert(n, Why::Condition(span));
+        n
+    }
+
+    fn block_behavior(&self, stmts: &[StmtId]) -> Behavior {
+        let mut b = Behavior::NEXT;
+        for &s in stmts {
+            let sb = self.behavior(s);
+            b = b.without(Behavior::NEXT).union(sb);
+            if !sb.has(Behavior::NEXT) {
+                break;
+            }
+        }
+        b
+    }
+
+    /// Joins variable states from several control-flow paths (those marked live).
+    fn join_states(&mut self, paths: &[(bool, &Vec<Node>)]) -> Vec<Node> {
+        let live: Vec<&Vec<Node>> = paths.iter().filter(|(l, _)| *l).map(|(_, s)| *s).collect();
+        if live.is_empty() {
+            return paths.first().map(|(_, s)| (*s).clone()).unwrap_or_default();
+        }
+        let n = live.iter().map(|s| s.len()).max().unwrap_or(0);
+        let mut out = Vec::with_capacity(n);
+        for x in 0..n {
+            let mut vals: Vec<Node> = live.iter().filter_map(|s| s.get(x).copied()).collect();
+            vals.dedup();
+            if vals.windows(2).all(|w| w[0] == w[1]) {
+                out.push(vals[0]);
+            } else {
+                out.push(self.join(&vals));
+            }
+        }
+        out
+    }
+
+    /// A loop (`loop`, desugared `for` and `while`): `cond` is the `for`/`while`
+    /// condition checked at the top, `b1` the body's behavior (with the condition's
+    /// `break`), `cont` the continuing statements and `break if`.
+    fn loop_stmt(
+        &mut self,
+        s: StmtId,
+        cf: Node,
+        b1: Behavior,
+        cond: Option<ExprId>,
+        body: &[StmtId],
+        cont: Option<(&[StmtId], Option<ExprId>)>,
+    ) -> Node {
+        let iterates = b1.has(Behavior::NEXT) || b1.has(Behavior::CONTINUE);
+        // Loop header: each variable's value at the start of an iteration.
+        let before = self.state.clone();
+        let header: Vec<Node> = if iterates {
+            before
+                .iter()
+                .map(|&v| {
+                    let n = self.node();
+                    self.edges.push((n, v));
+                    n
+                })
+                .collect()
+        } else {
+            before.clone()
+        };
+        self.state = header.clone();
+        let cf_iter = if iterates {
+            let n = self.node();
+            self.edge(n, cf);
+            n
+        } else {
+            cf
+        };
+        self.breakables.push(Breakable {
+            is_loop: true,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+        });
+        let mut body_cf = cf_iter;
+        if let Some(c) = cond {
+            let v = self.rhs(c, cf_iter, false);
+            body_cf = self.condition(v, self.m.expr(c).span);
+            let st = self.state.clone();
+            if let Some(b) = self.breakables.last_mut() {
+                b.breaks.push(st);
+            }
+        }
+        let cf1 = self.stmts(body, body_cf);
+        // The continuing block starts from the body's end and every `continue`.
+        let end_body = std::mem::take(&mut self.state);
+        let mut ctx = self.breakables.pop().expect("loop context");
+        let mut entries: Vec<(bool, &Vec<Node>)> =
+            vec![(self.block_behavior(body).has(Behavior::NEXT), &end_body)];
+        for c in &ctx.continues {
+            entries.push((true, c));
+        }
+        let cont_state = if entries.iter().any(|e| e.0) {
+            self.join_states(&entries)
+        } else {
+            end_body.clone()
+        };
+        self.state = cont_state;
+        self.breakables.push(Breakable {
+            is_loop: false,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+        });
+        let mut cf2 = cf1;
+        if let Some((stmts, break_if)) = cont {
+            cf2 = self.stmts(stmts, cf1);
+            if let Some(c) = break_if {
+                let v = self.rhs(c, cf2, false);
+                let st = self.state.clone();
+                ctx.breaks.push(st);
+                cf2 = self.condition(v, self.m.expr(c).span);
+            }
+        }
+        let inner = self.breakables.pop().expect("continuing context");
+        ctx.breaks.extend(inner.breaks);
+        if iterates {
+            self.edge(cf_iter, cf2);
+            // The next iteration's values.
+            for (x, &h) in header.iter().enumerate() {
+                if let Some(&v) = self.state.get(x) {
+                    self.edge(h, v);
+                }
+            }
+        }
+        // After the loop: the states at every break.
+        let exits: Vec<(bool, &Vec<Node>)> = ctx.breaks.iter().map(|b| (true, b)).collect();
+        let mut out = if exits.is_empty() {
+            self.state.clone()
+        } else {
+            self.join_states(&exits)
+        };
+        if out.len() < before.len() {
+            out.extend_from_slice(&before[out.len()..]);
+        }
+        self.state = out;
+        let has_return = b1.has(Behavior::RETURN);
+        let _ = s;
+        if !iterates {
+            if b1 == Behavior::BREAK { cf } else { cf1 }
+        } else if has_return {
+            cf_iter
+        } else {
+            cf
+        }
+    }
+
+    // ---- Assignments -----------------------------------------------------------------
+
+    /// `lhs = value`: the LHSValue rules, updating the assigned variable's value.
+    fn assign(&mut self, lhs: ExprId, cf: Node, value: Node) {
+        let (root, lv, full) = self.lhs(lhs, cf);
+        self.edge(lv, value);
+        if let RootKind::Var(x) = root {
+            if x >= self.state.len() {
+                return;
+            }
+            if full {
+                self.state[x] = lv;
+            } else {
+                let old = self.state[x];
+                self.state[x] = self.join(&[lv, old]);
+            }
+        }
+    }
+
+    /// The current value node of variable `x` (`cf` if it is unknown, which only happens
+    /// after an error).
+    fn var_value(&self, x: usize, cf: Node) -> Node {
+        self.state.get(x).copied().unwrap_or(cf)
+    }
+
+    /// The LHSValue rules: the root, the node of the assigned location, and whether the
+    /// assignment is a full one.
+    fn lhs(&mut self, e: ExprId, cf: Node) -> (RootKind, Node, bool) {
+        match &self.m.expr(e).kind {
+            ExprKind::Paren(i) => self.lhs(*i, cf),
+            ExprKind::Unary {
+                op: UnaryOp::Deref | UnaryOp::AddressOf,
+                operand,
+            } => self.lhs(*operand, cf),
+            ExprKind::Member { base, .. } => {
+                let (r, n, _) = self.lhs(*base, cf);
+                (r, n, false)
+            }
+            ExprKind::Index { base, index } => {
+                let v1 = self.rhs(*index, cf, false);
+                let (r, l2, _) = self.lhs(*base, cf);
+                self.edge(l2, v1);
+                (r, l2, false)
+            }
+            ExprKind::Ident(_) => {
+                let (root, extra, full) = self.ident_root(e);
+                match root {
+                    RootKind::Var(_) => {
+                        let n = self.node();
+                        self.edge(n, cf);
+                        if let Some(x) = extra {
+                            self.edge(n, x);
+                        }
+                        (root, n, full)
+                    }
+                    RootKind::Global(_) | RootKind::PtrParam(_) => {
+                        (root, MAY_BE_NON_UNIFORM, false)
+                    }
+                    RootKind::None => (root, extra.unwrap_or(cf), false),
+                }
+            }
+            _ => {
+                let n = self.rhs(e, cf, false);
+                (RootKind::None, n, false)
+            }
+        }
+    }
+
+    /// What an identifier in a memory view resolves to: the root, the extra value node
+    /// of a `let` pointer's initializer, and whether it is a full reference.
+    fn ident_root(&self, e: ExprId) -> (RootKind, Option<Node>, bool) {
+        match self.sem(e) {
+            ExprSem::Name(Name::Local(s)) => {
+                if let Some(&x) = self.vars.get(&s) {
+                    return (RootKind::Var(x), None, true);
+                }
+                if let StmtKind::Let(v) = &self.m.stmt(s).kind {
+                    let is_ptr = self.fin.program.local(s).is_some_and(|l| {
+                        l.kind == LocalKind::Let
+                            && matches!(self.fin.program.types.kind(l.ty), TypeKind::Ptr { .. })
+                    });
+                    if is_ptr {
+                        let node = self.lets.get(&s).copied();
+                        let (root, _, _) = self.expr_root(v.init);
+                        let full = self.is_full_pointer(v.init);
+                        return (root, node, full);
+                    }
+                    return (RootKind::None, self.lets.get(&s).copied(), false);
+                }
+                (RootKind::None, None, false)
+            }
+            ExprSem::Name(Name::Param(i)) => {
+                if let Some(Some((x, _, _))) = self.ptr_params.get(i as usize) {
+                    return (RootKind::Var(*x), None, true);
+                }
+                (
+                    RootKind::PtrParam(i),
+                    self.param_nodes.get(i as usize).copied(),
+                    false,
+                )
+            }
+            ExprSem::Name(Name::Global(g)) => (RootKind::Global(g), None, false),
+            _ => (RootKind::None, None, false),
+        }
+    }
+
+    /// The root of a pointer or memory view expression.
+    fn expr_root(&self, e: ExprId) -> (RootKind, Option<Node>, bool) {
+        match &self.m.expr(e).kind {
+            ExprKind::Paren(i)
+            | ExprKind::Member { base: i, .. }
+            | ExprKind::Index { base: i, .. }
+            | ExprKind::Unary {
+                op: UnaryOp::Deref | UnaryOp::AddressOf,
+                operand: i,
+            } => self.expr_root(*i),
+            ExprKind::Ident(_) => self.ident_root(e),
+            _ => (RootKind::None, None, false),
+        }
+    }
+
+    /// A full pointer (§"Function-scope Variable Value Analysis"): `&x`, `&*p`, or a
+    /// `let` of one.
+    fn is_full_pointer(&self, e: ExprId) -> bool {
+        match &self.m.expr(e).kind {
+            ExprKind::Paren(i) => self.is_full_pointer(*i),
+            ExprKind::Unary {
+                op: UnaryOp::AddressOf,
+                operand,
+            } => self.is_full_reference(*operand),
+            ExprKind::Ident(_) => matches!(self.ident_root(e), (RootKind::Var(_), _, true)),
+            _ => false,
+        }
+    }
+
+    fn is_full_reference(&self, e: ExprId) -> bool {
+        match &self.m.expr(e).kind {
+            ExprKind::Paren(i) => self.is_full_reference(*i),
+            ExprKind::Unary {
+                op: UnaryOp::Deref,
+                operand,
+            } => self.is_full_pointer(*operand),
+            ExprKind::Ident(_) => matches!(self.ident_root(e), (RootKind::Var(_), _, true)),
+            _ => false,
+        }
+    }
+
+    // ---- Expressions -----------------------------------------------------------------
+
+    /// The RHSValue rules: the value node of `e`. `load` is true when `e` is (the root
+    /// part of) a memory view the Load Rule applies to.
+    fn rhs(&mut self, e: ExprId, cf: Node, load: bool) -> Node {
+        let m = self.m;
+        let load = load || self.fin.program.expr(e).loaded;
+        match &m.expr(e).kind {
+            ExprKind::Literal(_) => cf,
+            ExprKind::Paren(i) => self.rhs(*i, cf, load),
+            ExprKind::Unary { op, operand } => match op {
+                UnaryOp::Deref | UnaryOp::AddressOf => self.rhs(*operand, cf, load),
+                _ => self.rhs(*operand, cf, false),
+            },
+            ExprKind::Member { base, .. } => self.rhs(*base, cf, load),
+            ExprKind::Index { base, index } => {
+                let v1 = self.rhs(*index, cf, false);
+                let v2 = self.rhs(*base, cf, load);
+                self.join(&[v1, v2])
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let v1 = self.rhs(*lhs, cf, false);
+                if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+                    let c = self.condition(v1, m.expr(*lhs).span);
+                    self.rhs(*rhs, c, false)
+                } else {
+                    let v2 = self.rhs(*rhs, cf, false);
+                    self.join(&[v1, v2])
+                }
+            }
+            ExprKind::Ident(ie) => self.ident_value(e, ie.ident.span, cf, load),
+            ExprKind::Call { callee, args } => self.call(e, callee.ident.span, args, cf),
+        }
+    }
+
+    fn ident_value(&mut self, e: ExprId, span: Span, cf: Node, load: bool) -> Node {
+        let name = || self.m.expr(e).span;
+        let _ = name;
+        match self.sem(e) {
+            ExprSem::Name(Name::Local(s)) => {
+                if let Some(&x) = self.vars.get(&s) {
+                    if !load {
+                        return cf;
+                    }
+                    let cur = self.var_value(x, cf);
+                    return self.join(&[cf, cur]);
+                }
+                match &self.m.stmt(s).kind {
+                    StmtKind::Let(_) => {
+                        let (root, node, _) = self.ident_root(e);
+                        let mut to = vec![cf];
+                        to.extend(node);
+                        if let RootKind::Var(x) = root {
+                            if load {
+                                to.push(self.var_value(x, cf));
+                            }
+                        } else if let RootKind::Global(g) = root {
+                            if load && !self.read_only_global(g) {
+                                to.push(self.non_uniform_global(g, span));
+                            }
+                        } else if let RootKind::PtrParam(i) = root {
+                            if load {
+                                to.push(self.ptr_param_load(i, span));
+                            }
+                        }
+                        self.join(&to)
+                    }
+                    _ => cf,
+                }
+            }
+            ExprSem::Name(Name::Param(i)) => {
+                if let Some(Some((x, _, _))) = self.ptr_params.get(i as usize).copied() {
+                    return if load {
+                        let cur = self.var_value(x, cf);
+                        self.join(&[cf, cur])
+                    } else {
+                        self.param_nodes[i as usize]
+                    };
+                }
+                let ty = self
+                    .fin
+                    .program
+                    .function(self.decl)
+                    .and_then(|f| f.params.get(i as usize).copied());
+                let is_ptr = ty.is_some_and(|t| {
+                    matches!(self.fin.program.types.kind(t), TypeKind::Ptr { .. })
+                });
+                if is_ptr {
+                    if load {
+                        return self.ptr_param_load(i, span);
+                    }
+                    return cf;
+                }
+                let p = self.param_nodes[i as usize];
+                self.join(&[cf, p])
+            }
+            ExprSem::Name(Name::Global(g)) => match self.fin.program.decl(g) {
+                DeclInfo::Var(_) if load && !self.read_only_global(g) => {
+                    self.non_uniform_global(g, span)
+                }
+                _ => cf,
+            },
+            _ => cf,
+        }
+    }
+
+    /// A load through a pointer parameter outside the `function` space.
+    fn ptr_param_load(&mut self, i: u32, span: Span) -> Node {
+        let ty = self
+            .fin
+            .program
+            .function(self.decl)
+            .and_then(|f| f.params.get(i as usize).copied());
+        let read_only = ty.is_some_and(|t| match self.fin.program.types.kind(t) {
+            TypeKind::Ptr { access, space, .. } => {
+                access == Access::Read
+                    || matches!(space, AddressSpace::Uniform | AddressSpace::Handle)
+            }
+            _ => true,
+        });
+        if read_only {
+            return self.param_nodes[i as usize];
+        }
+        let n = self.node();
+        self.edge(n, MAY_BE_NON_UNIFORM);
+        self.why.insert(
+            n,
+            Why::Source(span, "memory reached through a writable pointer parameter may differ between invocations".into()),
+        );
+        n
+    }
+
+    fn read_only_global(&self, g: DeclId) -> bool {
+        match self.fin.program.decl(g) {
+            DeclInfo::Var(v) => match v.space {
+                AddressSpace::Uniform | AddressSpace::Immediate | AddressSpace::Handle => true,
+                AddressSpace::Storage => v.access == Access::Read,
+                _ => false,
+            },
+            _ => true,
+        }
+    }
+
+    fn non_uniform_global(&mut self, g: DeclId, span: Span) -> Node {
+        let name = crate::sema::resolve::decl_name(&self.m.decls[g.index()].kind)
+            .map_or("?", |i| self.m.name(i.name));
+        let space = match self.fin.program.decl(g) {
+            DeclInfo::Var(v) => v.space,
+            _ => AddressSpace::Private,
+        };
+        let what = match space {
+            AddressSpace::Storage => format!(
+                "`{name}` is a writable storage buffer, whose contents may differ between invocations"
+            ),
+            AddressSpace::Workgroup => format!(
+                "`{name}` is a workgroup variable, whose contents may differ between invocations (read it with `workgroupUniformLoad` for a uniform value)"
+            ),
+            _ => format!(
+                "`{name}` is a mutable module-scope variable, whose contents may differ between invocations"
+            ),
+        };
+        let n = self.node();
+        self.edge(n, MAY_BE_NON_UNIFORM);
+        self.why.insert(n, Why::Source(span, what));
+        n
+    }
+
+    // ---- Calls -----------------------------------------------------------------------
+
+    fn call(&mut self, e: ExprId, span: Span, args: &[ExprId], cf: Node) -> Node {
+        let m = self.m;
+        let mut arg_nodes = Vec::with_capacity(args.len());
+        for &a in args {
+            arg_nodes.push(self.rhs(a, cf, false));
+        }
+        let result = self.node();
+        self.edge(result, cf);
+        let callee_name = match &m.expr(e).kind {
+            ExprKind::Call { callee, .. } => m.name(callee.ident.name).to_string(),
+            _ => String::new(),
+        };
+        match self.sem(e) {
+            ExprSem::Call(CallTarget::Function(d)) => {
+                let all_tags = self.tags;
+                let tags = &all_tags[d.index()];
+                if let Some(req) = &tags.call_site {
+                    let cause = Cause {
+                        call_span: span,
+                        callee: callee_name.clone(),
+                        trigger: req.cause.trigger,
+                        arg: None,
+                        origin: req.cause.origin.clone(),
+                        origin_param: req.cause.origin_param.clone(),
+                    };
+                    self.require(req.sev, cf, cause);
+                }
+                if tags.returns_non_uniform {
+                    self.edge(result, MAY_BE_NON_UNIFORM);
+                    self.why.insert(
+                        result,
+                        Why::Result(
+                            span,
+                            format!("the result of `{callee_name}` may differ between invocations"),
+                        ),
+                    );
+                }
+                let pre_state = self.state.clone();
+                let params = self.param_names(d);
+                let roots: Vec<RootKind> = args.iter().map(|&a| self.expr_root(a).0).collect();
+                let mut source_nodes: HashMap<u32, Node> = HashMap::default();
+                for (k, p) in tags.params.iter().enumerate() {
+                    let Some(&arg) = arg_nodes.get(k) else {
+                        continue;
+                    };
+                    if let Some(req) = &p.required {
+                        let cause = Cause {
+                            call_span: span,
+                            callee: callee_name.clone(),
+                            trigger: req.cause.trigger,
+                            arg: Some((
+                                m.expr(args[k]).span,
+                                params.get(k).cloned().unwrap_or_default(),
+                            )),
+                            origin: req.cause.origin.clone(),
+                            origin_param: req.cause.origin_param.clone(),
+                        };
+                        self.require(req.sev, arg, cause);
+                    }
+                    if p.return_depends {
+                        self.edge(result, arg);
+                    }
+                    // The memory behind a `function`-space pointer argument.
+                    if let RootKind::Var(x) = roots[k] {
+                        let is_fn_ptr = p.pointee_non_uniform
+                            || p.pointee_from.is_some()
+                            || p.contents_required.is_some();
+                        if !is_fn_ptr {
+                            continue;
+                        }
+                        if let Some(req) = &p.contents_required {
+                            let cause = Cause {
+                                call_span: span,
+                                callee: callee_name.clone(),
+                                trigger: req.cause.trigger,
+                                arg: Some((
+                                    m.expr(args[k]).span,
+                                    params.get(k).cloned().unwrap_or_default(),
+                                )),
+                                origin: req.cause.origin.clone(),
+                                origin_param: req.cause.origin_param.clone(),
+                            };
+                            let pre = pre_state.get(x).copied().unwrap_or(cf);
+                            self.require(req.sev, pre, cause);
+                        }
+                        let out = self.node();
+                        self.edge(out, cf);
+                        if p.pointee_non_uniform {
+                            self.edge(out, MAY_BE_NON_UNIFORM);
+                            self.why.insert(
+                                out,
+                                Why::Result(span, format!("`{callee_name}` may store a non-uniform value through this pointer")),
+                            );
+                        }
+                        if let Some(g) = p.pointee_from {
+                            let shared = match source_nodes.get(&g) {
+                                Some(&n) => n,
+                                None => {
+                                    let n = self.node();
+                                    let (values, contents) = &tags.pointee_sources[g as usize];
+                                    for &j in values {
+                                        if let Some(&a) = arg_nodes.get(j as usize) {
+                                            self.edge(n, a);
+                                        }
+                                    }
+                                    for &j in contents {
+                                        if let Some(RootKind::Var(y)) = roots.get(j as usize) {
+                                            if let Some(&v) = pre_state.get(*y) {
+                                                self.edge(n, v);
+                                            }
+                                        }
+                                    }
+                                    source_nodes.insert(g, n);
+                                    n
+                                }
+                            };
+                            self.edge(out, shared);
+                        }
+                        if x < self.state.len() {
+                            self.state[x] = out;
+                        }
+                    }
+                }
+            }
+            ExprSem::Call(CallTarget::Builtin { func, .. }) => {
+                self.builtin_call(func, span, args, &arg_nodes, cf, result);
+            }
+            _ => {
+                for &a in &arg_nodes {
+                    self.edge(result, a);
+                }
+            }
+        }
+        result
+    }
+
+    fn param_names(&self, d: DeclId) -> Vec<String> {
+        match &self.m.decls[d.index()].kind {
+            GlobalDeclKind::Fn(f) => f
+                .params
+                .iter()
+                .map(|p| self.m.name(p.name.name).to_string())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn builtin_call(
+        &mut self,
+        f: BuiltinFn,
+        span: Span,
+        args: &[ExprId],
+        arg_nodes: &[Node],
+        cf: Node,
+        result: Node,
+    ) {
+        let cause = |trigger, arg: Option<(Span, String)>| Cause {
+            call_span: span,
+            callee: f.name().to_string(),
+            trigger,
+            origin: (arg.as_ref().map_or(span, |a| a.0), f.name().to_string()),
+            origin_param: arg.as_ref().map(|a| a.1.clone()),
+            arg,
+        };
+        let mut returns_non_uniform = false;
+        match f.uniformity() {
+            Uniformity::Barrier => {
+                if self.scope == Scope::Workgroup {
+                    self.require(0, cf, cause(Trigger::Barrier, None));
+                    if f == BuiltinFn::WorkgroupUniformLoad {
+                        if let (Some(&a), Some(&n)) = (args.first(), arg_nodes.first()) {
+                            self.require(
+                                0,
+                                n,
+                                cause(Trigger::Barrier, Some((self.m.expr(a).span, "p".into()))),
+                            );
+                        }
+                    }
+                }
+            }
+            Uniformity::Derivative => {
+                returns_non_uniform = true;
+                if self.scope == Scope::Workgroup {
+                    let sev = self
+                        .filters
+                        .severity_at(Rule::DerivativeUniformity, span.start)
+                        .map_or(Some(0), sev_of);
+                    if let Some(sev) = sev {
+                        self.require(sev, cf, cause(Trigger::Derivative, None));
+                    }
+                }
+            }
+            Uniformity::Subgroup => {
+                use BuiltinFn::*;
+                let uniform_result = matches!(
+                    f,
+                    SubgroupAdd
+                        | SubgroupAll
+                        | SubgroupAnd
+                        | SubgroupAny
+                        | SubgroupBallot
+                        | SubgroupBroadcast
+                        | SubgroupBroadcastFirst
+                        | SubgroupMax
+                        | SubgroupMin
+                        | SubgroupMul
+                        | SubgroupOr
+                        | SubgroupXor
+                );
+                returns_non_uniform = !(self.scope == Scope::Subgroup && uniform_result);
+                if self.scope == Scope::Subgroup {
+                    let sev = self
+                        .filters
+                        .severity_at(Rule::SubgroupUniformity, span.start)
+                        .map_or(Some(0), sev_of);
+                    if let Some(sev) = sev {
+                        self.require(sev, cf, cause(Trigger::Subgroup, None));
+                        let param = match f {
+                            SubgroupShuffleUp | SubgroupShuffleDown => Some("delta"),
+                            SubgroupShuffleXor => Some("mask"),
+                            _ => None,
+                        };
+                        if let (Some(p), Some(&a), Some(&n)) =
+                            (param, args.get(1), arg_nodes.get(1))
+                        {
+                            self.require(
+                                sev,
+                                n,
+                                cause(Trigger::Subgroup, Some((self.m.expr(a).span, p.into()))),
+                            );
+                        }
+                    }
+                }
+            }
+            Uniformity::None => {}
+        }
+        if f == BuiltinFn::TextureLoad {
+            let rw = args
+                .first()
+                .and_then(|&a| self.fin.program.value_type(a))
+                .is_some_and(|t| {
+                    matches!(
+                        self.fin.program.types.kind(t),
+                        TypeKind::Texture(TextureKind::Storage {
+                            access: Access::ReadWrite,
+                            ..
+                        })
+                    )
+                });
+            returns_non_uniform |= rw;
+        }
+        // A pointer argument's result depends on the memory it points to (except for
+        // `workgroupUniformLoad`, whose result is uniform by definition).
+        if f != BuiltinFn::WorkgroupUniformLoad {
+            for &a in args {
+                let is_ptr = self.fin.program.type_of(a).is_some_and(|t| {
+                    matches!(self.fin.program.types.kind(t), TypeKind::Ptr { .. })
+                });
+                if is_ptr {
+                    let contents = self.rhs(a, cf, true);
+                    self.edge(result, contents);
+                }
+            }
+        }
+        if returns_non_uniform {
+            self.edge(result, MAY_BE_NON_UNIFORM);
+            self.why.insert(
+                result,
+                Why::Result(
+                    span,
+                    format!(
+                        "the result of `{}` may differ between invocations",
+                        f.name()
+                    ),
+                ),
+            );
+        }
+        for &a in arg_nodes {
+            self.edge(result, a);
+        }
+    }
+
+    // ---- Exploring the graph ---------------------------------------------------------
+
+    /// Explores the graph: reports failures and computes the function's tags.
+    fn finish(
+        self,
+        m: &Module,
+        f: &crate::syntax::ast::FnDecl,
+        diags: &mut Vec<Diagnostic>,
+    ) -> FnTags {
+        let n = self.count as usize;
+        // Compressed adjacency.
+        let mut start = vec![0u32; n + 1];
+        for &(a, _) in &self.edges {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut adj = vec![0u32; self.edges.len()];
+        for &(a, b) in &self.edges {
+            adj[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
+        // Special (non-interior) nodes are never marked visited.
+        let mut special = vec![false; n];
+        for s in [0, 1, 2, MAY_BE_NON_UNIFORM, CF_START] {
+            special[s as usize] = true;
+        }
+        for &p in &self.param_nodes {
+            special[p as usize] = true;
+        }
+        for (_, c, r) in self.ptr_params.iter().flatten() {
+            special[*c as usize] = true;
+            special[*r as usize] = true;
+        }
+        if let Some(r) = self.value_return {
+            special[r as usize] = true;
+        }
+        let nparams = self.param_nodes.len();
+        let mut tags = FnTags {
+            params: vec![ParamTags::default(); nparams],
+            ..FnTags::default()
+        };
+        let mut visited = vec![false; n];
+        let mut parent = vec![u32::MAX; n];
+        for (sev, &root) in RTU.iter().enumerate() {
+            // Breadth-first from RequiredToBeUniform.sev over unvisited nodes.
+            let mut seen_here = vec![false; n];
+            let mut queue = vec![root];
+            seen_here[root as usize] = true;
+            let mut head = 0;
+            let mut failed = false;
+            while head < queue.len() {
+                let x = queue[head];
+                head += 1;
+                for &y in succ(x) {
+                    if seen_here[y as usize] || visited[y as usize] {
+                        continue;
+                    }
+                    seen_here[y as usize] = true;
+                    parent[y as usize] = x;
+                    queue.push(y);
+                    if y == MAY_BE_NON_UNIFORM && !failed {
+                        failed = true;
+                    }
+                }
+            }
+            for &x in &queue {
+                if !special[x as usize] {
+                    visited[x as usize] = true;
+                }
+            }
+            if failed {
+                if let Some(d) = self.failure(m, sev, &parent) {
+                    diags.push(d);
+                }
+                continue;
+            }
+            // No failure: record the requirements on callers.
+            if seen_here[CF_START as usize] && tags.call_site.is_none() {
+                if let Some(cause) = self.first_cause(sev, CF_START, &parent) {
+                    tags.call_site = Some(Requirement { sev, cause });
+                }
+            }
+            for k in 0..nparams {
+                let p = self.param_nodes[k];
+                if seen_here[p as usize] && tags.params[k].required.is_none() {
+                    if let Some(cause) = self.first_cause(sev, p, &parent) {
+                        tags.params[k].required = Some(Requirement { sev, cause });
+                    }
+                }
+                if let Some((_, c, _)) = self.ptr_params[k] {
+                    if seen_here[c as usize] && tags.params[k].contents_required.is_none() {
+                        if let Some(cause) = self.first_cause(sev, c, &parent) {
+                            tags.params[k].contents_required = Some(Requirement { sev, cause });
+                        }
+                    }
+                }
+            }
+        }
+        // Return value and pointer parameter effects: which of MayBeNonUniform, the
+        // parameters and the pointer parameters' contents each of Value_return and
+        // Value_return_i_contents reaches.
+        let mut targets = vec![MAY_BE_NON_UNIFORM];
+        targets.extend(&self.param_nodes);
+        let contents_at = targets.len();
+        let contents: Vec<Option<Node>> = self
+            .ptr_params
+            .iter()
+            .map(|p| p.map(|(_, c, _)| c))
+            .collect();
+        targets.extend(contents.iter().flatten());
+        let mut sources = Vec::new();
+        sources.extend(self.value_return);
+        sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
+        let bits = reachable_targets(n, &start, &adj, &targets, &sources);
+        let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
+        let mut next_source = 0;
+        let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();
+        if self.value_return.is_some() {
+            let vr = &bits[next_source];
+            next_source += 1;
+            tags.returns_non_uniform = has(vr, 0);
+            for k in 0..nparams {
+                tags.params[k].return_depends = has(vr, 1 + k);
+            }
+        }
+        for k in 0..nparams {
+            if self.ptr_params[k].is_none() {
+                continue;
+            }
+            let vr = &bits[next_source];
+            next_source += 1;
+            tags.params[k].pointee_non_uniform = has(vr, 0);
+            let mut values = Vec::new();
+            let mut from_contents = Vec::new();
+            let mut c_index = contents_at;
+            for (j, c) in contents.iter().enumerate() {
+                if has(vr, 1 + j) {
+                    values.push(j as u32);
+                }
+                if c.is_some() {
+                    if has(vr, c_index) {
+                        from_contents.push(j as u32);
+                    }
+                    c_index += 1;
+                }
+            }
+            if values.is_empty() && from_contents.is_empty() {
+                continue;
+            }
+            let key = (values, from_contents);
+            let g = match groups.get(&key) {
+                Some(&g) => g,
+                None => {
+                    let g = tags.pointee_sources.len() as u32;
+                    tags.pointee_sources.push(key.clone());
+                    groups.insert(key, g);
+                    g
+                }
+            };
+            tags.params[k].pointee_from = Some(g);
+        }
+        let _ = f;
+        tags
+    }
+
+    /// The path from RequiredToBeUniform.sev to `to`, from its first hop.
+    fn path(&self, sev: Sev, to: Node, parent: &[u32]) -> Vec<Node> {
+        let mut path = vec![to];
+        let mut x = to;
+        let mut guard = 0;
+        while parent[x as usize] != u32::MAX
+            && parent[x as usize] != RTU[sev]
+            && guard < parent.len()
+        {
+            x = parent[x as usize];
+            path.push(x);
+            guard += 1;
+        }
+        path.reverse();
+        path
+    }
+
+    fn first_cause(&self, sev: Sev, to: Node, parent: &[u32]) -> Option<Cause> {
+        let path = self.path(sev, to, parent);
+        let first = *path.first()?;
+        self.causes.get(&(sev, first)).cloned()
+    }
+
+    /// The diagnostic of a uniformity failure found by the exploration from
+    /// RequiredToBeUniform.sev.
+    fn failure(&self, m: &Module, sev: Sev, parent: &[u32]) -> Option<Diagnostic> {
+        let path = self.path(sev, MAY_BE_NON_UNIFORM, parent);
+        let first = *path.first()?;
+        let cause = self.causes.get(&(sev, first))?;
+        let (code, rule_note) = match cause.trigger {
+            Trigger::Derivative => (
+                codes::DERIVATIVE_UNIFORMITY,
+                Some(
+                    "derivatives need all invocations of a quad to execute the call together; if this is intended, `@diagnostic(off, derivative_uniformity)` silences it",
+                ),
+            ),
+            Trigger::Subgroup => (
+                codes::SUBGROUP_UNIFORMITY,
+                Some(
+                    "subgroup operations need all invocations of the subgroup to execute the call together; if this is intended, `@diagnostic(off, subgroup_uniformity)` silences it",
+                ),
+            ),
+            Trigger::Barrier => (codes::BARRIER_UNIFORMITY, None),
+        };
+        let severity = match sev {
+            0 => Severity::Error,
+            1 => Severity::Warning,
+            _ => Severity::Note,
+        };
+        let (origin_span, origin_name) = &cause.origin;
+        let message = match &cause.origin_param {
+            Some(param) => format!("the `{param}` argument of `{origin_name}` must be uniform"),
+            None => format!("`{origin_name}` must only be called from uniform control flow"),
+        };
+        let label = if cause.origin_param.is_some() {
+            "may differ between invocations"
+        } else {
+            "called where control flow may not be uniform"
+        };
+        let mut d = Diagnostic::new(severity, code, message).with_primary(*origin_span, label);
+        if cause.call_span != cause.call_span_of_origin() {
+            let what = match &cause.arg {
+                Some((arg_span, param)) => {
+                    d = d.with_secondary(
+                        *arg_span,
+                        format!(
+                            "passed as parameter `{param}` of `{}`, which must be uniform",
+                            cause.callee
+                        ),
+                    );
+                    None
+                }
+                None => Some(format!(
+                    "`{}` is called here, where control flow may not be uniform",
+                    cause.callee
+                )),
+            };
+            if let Some(w) = what {
+                d = d.with_secondary(cause.call_span, w);
+            }
+        }
+        let mut conditions = 0;
+        for x in &path {
+            match self.why.get(x) {
+                Some(Why::Condition(span)) if conditions < 3 => {
+                    conditions += 1;
+                    d = d.with_secondary(*span, "control flow depends on this value");
+                }
+                Some(Why::Source(span, what)) => {
+                    d = d.with_secondary(*span, "this value may differ between invocations");
+                    d = d.with_note(what.clone());
+                    break;
+                }
+                Some(Why::Result(span, what)) => {
+                    d = d.with_secondary(*span, "this value may differ between invocations");
+                    d = d.with_note(what.clone());
+                    break;
+                }
+                Some(Why::Param(i)) => {
+                    if let GlobalDeclKind::Fn(f) = &m.decls[self.decl.index()].kind {
+                        if let Some(p) = f.params.get(*i as usize) {
+                            d = d.with_secondary(
+                                p.name.span,
+                                format!("parameter `{}`", m.name(p.name.name)),
+                            );
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(n) = rule_note {
+            d = d.with_note(n);
+        }
+        Some(d)
+    }
+}

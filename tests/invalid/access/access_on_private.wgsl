@@ -1,0 +1,1 @@
+var<private, read_write> x: f32; //~ E1114

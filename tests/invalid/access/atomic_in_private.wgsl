@@ -1,0 +1,1 @@
+var<private> a: atomic<i32>; //~ E1111

@@ -1,0 +1,3 @@
+fn f() {
+  var a: atomic<u32>; //~ E1111
+}

@@ -1,0 +1,1 @@
+struct S { s: sampler } //~ E1112

@@ -1,0 +1,1 @@
+var<immediate> a: array<f32, 4>; //~ E1111

@@ -1,0 +1,1 @@
+var<private> b: array<f32>; //~ E1111

@@ -1,0 +1,1 @@
+var<storage> s: f32; //~ E1503

@@ -1,0 +1,1 @@
+var<workgroup> w: i32 = 1; //~ E1119

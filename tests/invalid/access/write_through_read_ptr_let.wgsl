@@ -1,0 +1,5 @@
+@group(0) @binding(0) var<storage> s: f32;
+fn f() {
+  let p = &s;
+  *p = 1.0; //~ E1701
+}

@@ -1,0 +1,1 @@
+@fragment fn main(@location(0) @interpolate(flat, center) x: f32) {} //~ E1510

@@ -1,0 +1,1 @@
+@fragment fn main(@builtin(position) @interpolate(flat) p: vec4f) {} //~ E1510

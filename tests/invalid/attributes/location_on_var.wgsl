@@ -1,0 +1,1 @@
+@location(0) var<private> x: f32; //~ E1500

@@ -1,0 +1,1 @@
+@group(-2) @binding(0) var<uniform> u: f32; //~ E1502

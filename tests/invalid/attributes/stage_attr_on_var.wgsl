@@ -1,0 +1,1 @@
+@compute var<private> x: f32; //~ E1500

@@ -1,0 +1,3 @@
+fn f() {
+  const_assert 1 == 2; //~ E1307
+}

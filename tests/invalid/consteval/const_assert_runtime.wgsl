@@ -1,0 +1,4 @@
+fn f() {
+  var x = 1;
+  const_assert x == 1; //~ E1306
+}

@@ -1,0 +1,2 @@
+override o = 1;
+const c = o; //~ E1306

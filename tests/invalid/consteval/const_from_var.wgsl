@@ -1,0 +1,2 @@
+var<private> v = 1;
+const c = v; //~ E1306

@@ -1,0 +1,4 @@
+@group(0) @binding(0) var<storage> a: array<u32>;
+@compute @workgroup_size(1) fn m() {
+  _ = a[-1]; //~ E1304
+}

@@ -1,0 +1,1 @@
+const x = 0xffffffffu << 1u; //~ E1302

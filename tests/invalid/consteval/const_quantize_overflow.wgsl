@@ -1,0 +1,1 @@
+const x = quantizeToF16(1e10f); //~ E1303

@@ -1,0 +1,2 @@
+var<private> v = 1;
+override o = v; //~ E1306

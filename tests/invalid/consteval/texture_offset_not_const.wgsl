@@ -1,0 +1,6 @@
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@fragment fn main() -> @location(0) vec4f {
+  var o = vec2i();
+  return textureSample(t, s, vec2f(), o); //~ E1306
+}

@@ -1,0 +1,4 @@
+fn f() {
+  let v = vec3f();
+  let b = v[4]; //~ E1304
+}

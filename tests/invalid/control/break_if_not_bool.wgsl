@@ -1,0 +1,7 @@
+fn f() {
+  loop {
+    continuing {
+      break if 1; //~ E1100
+    }
+  }
+}

@@ -1,0 +1,7 @@
+fn f() {
+  loop {
+    continuing {
+      break; //~ E1703
+    }
+  }
+}

@@ -1,0 +1,7 @@
+fn f() {
+  loop {
+    continuing {
+      continue; //~ E1704
+    }
+  }
+}

@@ -1,0 +1,5 @@
+fn f() {
+  loop { //~ E1708
+    if false { continue; }
+  }
+}

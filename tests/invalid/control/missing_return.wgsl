@@ -1,0 +1,5 @@
+fn f(x: bool) -> i32 {
+  if x {
+    return 1;
+  }
+} //~ E1707

@@ -1,0 +1,3 @@
+fn f() {
+  _ = workgroupBarrier(); //~ E1116
+}

@@ -1,0 +1,7 @@
+fn f() {
+  loop {
+    continuing {
+      return; //~ E1705
+    }
+  }
+}

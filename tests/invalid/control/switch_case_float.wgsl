@@ -1,0 +1,6 @@
+fn f() {
+  switch 1 {
+    case 1.0: {} //~ E1709
+    default: {}
+  }
+}

@@ -1,0 +1,5 @@
+fn f() -> i32 {
+  loop {
+    if true { break; }
+  }
+} //~ E1707

@@ -1,0 +1,2 @@
+const a = b; //~ E1002
+const b = a;

@@ -1,0 +1,6 @@
+struct A { //~ E1002
+  b: B,
+}
+struct B {
+  a: A,
+}

@@ -1,0 +1,3 @@
+struct S { //~ E1002
+  next: S,
+}

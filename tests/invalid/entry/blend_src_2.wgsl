@@ -1,0 +1,5 @@
+enable dual_source_blending;
+struct O {
+  @location(0) @blend_src(0) a: vec4f,
+  @location(0) @blend_src(2) b: vec4f, //~ E1512
+}

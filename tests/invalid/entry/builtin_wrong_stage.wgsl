@@ -1,0 +1,1 @@
+@fragment fn main(@builtin(vertex_index) i: u32) {} //~ E1506

@@ -1,0 +1,3 @@
+@vertex fn main(@builtin(vertex_index) i: i32) -> @builtin(position) vec4f { //~ E1507
+  return vec4f();
+}

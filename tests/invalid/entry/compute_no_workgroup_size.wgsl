@@ -1,0 +1,1 @@
+@compute fn main() {} //~ E1513

@@ -1,0 +1,3 @@
+@fragment fn m() -> @builtin(frag_depth) vec2f { //~ E1507
+  return vec2f();
+}

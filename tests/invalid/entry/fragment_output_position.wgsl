@@ -1,0 +1,3 @@
+@fragment fn m() -> @builtin(position) vec4f { //~ E1506
+  return vec4f();
+}

@@ -1,0 +1,1 @@
+@fragment fn main(@location(0) i: u32) {} //~ E1510

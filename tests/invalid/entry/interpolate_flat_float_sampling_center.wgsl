@@ -1,0 +1,1 @@
+@fragment fn m(@location(0) @interpolate(flat, centroid) x: f32) {} //~ E1510

@@ -1,0 +1,1 @@
+@fragment fn main(@location(0) @interpolate(flat) b: bool) {} //~ E1509

@@ -1,0 +1,1 @@
+@fragment fn m(@location(0) x: array<f32, 2>) {} //~ E1509

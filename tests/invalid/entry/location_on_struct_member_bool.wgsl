@@ -1,0 +1,3 @@
+struct S {
+  @location(0) b: bool, //~ E1509
+}

@@ -1,0 +1,1 @@
+@fragment fn main(x: f32) {} //~ E1505

@@ -1,0 +1,3 @@
+@vertex fn main() -> @builtin(position) vec3f { //~ E1507
+  return vec3f();
+}

@@ -1,0 +1,1 @@
+@fragment fn main(@builtin(primitive_index) i: u32) {} //~ E1800

@@ -1,0 +1,3 @@
+@vertex fn main() -> @location(0) vec4f { //~ E1514
+  return vec4f();
+}

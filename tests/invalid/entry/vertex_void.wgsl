@@ -1,0 +1,1 @@
+@vertex fn main() {} //~ E1514

@@ -1,0 +1,1 @@
+@compute @workgroup_size(true) fn m() {} //~ E1513

@@ -1,0 +1,1 @@
+@compute @workgroup_size(1.0) fn main() {} //~ E1513

@@ -1,0 +1,1 @@
+@compute @workgroup_size(1i, 1u) fn main() {} //~ E1513

@@ -1,0 +1,1 @@
+@compute @workgroup_size(-1) fn m() {} //~ E1513

@@ -1,0 +1,1 @@
+@fragment @workgroup_size(1) fn main() {} //~ E1513

@@ -1,0 +1,2 @@
+var<private> p: i32 = 4;
+@compute @workgroup_size(p) fn m() {} //~ E1513

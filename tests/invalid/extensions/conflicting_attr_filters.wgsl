@@ -1,0 +1,3 @@
+@diagnostic(off, derivative_uniformity)
+@diagnostic(error, derivative_uniformity) //~ E1804
+fn f() {}

@@ -1,0 +1,2 @@
+diagnostic(error, my_rule);
+fn f() { x(); } //~ E1001

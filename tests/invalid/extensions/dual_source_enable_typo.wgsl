@@ -1,0 +1,1 @@
+enable dual_source_blend; //~ E1801

@@ -1,0 +1,2 @@
+const x = 1;
+enable f16; //~ E0212

@@ -1,0 +1,1 @@
+enable chromium_experimental_pixel_local; //~ E1801

@@ -1,0 +1,1 @@
+var<private> h: f16; //~ E1800

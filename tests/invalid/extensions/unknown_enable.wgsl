@@ -1,0 +1,1 @@
+enable foo; //~ E1801

@@ -1,0 +1,1 @@
+requires foo; //~ E1802

@@ -1,0 +1,4 @@
+alias A = f32;
+fn f() {
+  let x = A; //~ E1005
+}

@@ -1,0 +1,2 @@
+alias A = f32;
+alias A = i32; //~ E1000

@@ -1,0 +1,2 @@
+override o = 1;
+const o = 2; //~ E1000

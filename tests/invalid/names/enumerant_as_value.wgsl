@@ -1,0 +1,3 @@
+fn f() {
+  let y = read_write; //~ E1005
+}

@@ -1,0 +1,6 @@
+fn f() {
+  {
+    let inner = 1;
+  }
+  let outer = inner; //~ E1001
+}

@@ -1,0 +1,4 @@
+struct S { a: f32 }
+fn f() {
+  let x = S; //~ E1005
+}

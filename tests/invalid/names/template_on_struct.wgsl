@@ -1,0 +1,2 @@
+struct S { a: f32 }
+var<private> s: S<f32>; //~ E1009

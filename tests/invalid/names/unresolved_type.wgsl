@@ -1,0 +1,1 @@
+var<private> v: Vec3; //~ E1001

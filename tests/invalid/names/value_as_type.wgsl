@@ -1,0 +1,2 @@
+const N = 4;
+var<private> v: N; //~ E1004

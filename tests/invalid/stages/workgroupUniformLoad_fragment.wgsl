@@ -1,0 +1,4 @@
+var<workgroup> w: u32;
+@fragment fn m() {
+  _ = workgroupUniformLoad(&w); //~ E1402
+}

@@ -1,0 +1,1 @@
+var<private> class: f32; //~ E0106

@@ -1,0 +1,5 @@
+fn f() {
+  let a = 1i;
+  let b = 2.0f;
+  let c = a + b; //~ E1101
+}

@@ -1,0 +1,5 @@
+fn f() {
+  var x = 1;
+  let p = &x;
+  let q = &p; //~ E1108
+}

@@ -1,0 +1,3 @@
+fn f() {
+  let a = array(1i, 2u); //~ E1102
+}

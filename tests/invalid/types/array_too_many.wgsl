@@ -1,0 +1,1 @@
+var<private> x: array<f32, 2, 3>; //~ E1009

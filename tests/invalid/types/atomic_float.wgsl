@@ -1,0 +1,1 @@
+var<workgroup> a: atomic<f32>; //~ E1110

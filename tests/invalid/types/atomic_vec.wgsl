@@ -1,0 +1,1 @@
+var<workgroup> a: atomic<vec2u>; //~ E1110

@@ -1,0 +1,3 @@
+fn f() {
+  let x = bitcast<u32>(true); //~ E1101
+}

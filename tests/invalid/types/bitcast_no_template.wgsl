@@ -1,0 +1,3 @@
+fn f() {
+  let a = bitcast(1u); //~ E1009
+}

@@ -1,0 +1,3 @@
+fn f() {
+  let a = bitcast<vec2f>(1u); //~ E1101
+}

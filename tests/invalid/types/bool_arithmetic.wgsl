@@ -1,0 +1,3 @@
+fn f() {
+  let b = true + false; //~ E1101
+}

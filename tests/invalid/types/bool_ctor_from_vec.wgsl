@@ -1,0 +1,3 @@
+fn f() {
+  let b = bool(vec2f()); //~ E1102
+}

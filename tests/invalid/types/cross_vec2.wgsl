@@ -1,0 +1,3 @@
+fn f() {
+  let a = cross(vec2f(), vec2f()); //~ E1101
+}

@@ -1,0 +1,3 @@
+fn f() {
+  let x = determinant(mat2x3f()); //~ E1101
+}

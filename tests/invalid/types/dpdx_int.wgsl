@@ -1,0 +1,3 @@
+@fragment fn m() {
+  _ = dpdx(1i); //~ E1101
+}

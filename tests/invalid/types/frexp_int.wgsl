@@ -1,0 +1,3 @@
+fn f() {
+  let x = frexp(1i); //~ E1101
+}

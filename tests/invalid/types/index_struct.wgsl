@@ -1,0 +1,4 @@
+struct S { a: f32 }
+fn f(s: S) {
+  let x = s[0]; //~ E1107
+}

@@ -1,0 +1,3 @@
+fn f() {
+  let x = length(vec3i()); //~ E1101
+}

@@ -1,0 +1,1 @@
+var<private> m: mat2x2h; //~ E1800

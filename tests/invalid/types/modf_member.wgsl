@@ -1,0 +1,3 @@
+fn f() {
+  let x = modf(1.5).frac; //~ E1105
+}

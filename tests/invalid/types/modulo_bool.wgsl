@@ -1,0 +1,3 @@
+fn f() {
+  let a = true % false; //~ E1101
+}

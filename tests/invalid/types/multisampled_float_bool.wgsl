@@ -1,0 +1,1 @@
+@group(0) @binding(0) var t: texture_multisampled_2d<bool>; //~ E1110

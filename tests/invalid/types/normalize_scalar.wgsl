@@ -1,0 +1,3 @@
+fn f() {
+  let x = normalize(1.0); //~ E1101
+}

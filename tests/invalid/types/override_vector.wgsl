@@ -1,0 +1,1 @@
+override v: vec2f; //~ E1110

@@ -1,0 +1,3 @@
+fn f() {
+  let x = pack4x8snorm(vec3f()); //~ E1101
+}

@@ -1,0 +1,1 @@
+fn f(p: ptr<handle, f32>) {} //~ E1001

@@ -1,0 +1,3 @@
+fn g() -> atomic<i32> { //~ E1110
+  return 1;
+}

@@ -1,0 +1,1 @@
+var s: sampler<f32>; //~ E1009

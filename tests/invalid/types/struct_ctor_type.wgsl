@@ -1,0 +1,4 @@
+struct S { a: f32 }
+fn f() {
+  let s = S(1i); //~ E1102
+}

@@ -1,0 +1,3 @@
+struct S {
+  p: ptr<private, f32>, //~ E1112
+}

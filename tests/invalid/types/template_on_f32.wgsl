@@ -1,0 +1,1 @@
+var<private> x: f32<i32>; //~ E1009

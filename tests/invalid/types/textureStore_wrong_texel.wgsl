@@ -1,0 +1,4 @@
+@group(0) @binding(0) var t: texture_storage_2d<rgba8uint, write>;
+@fragment fn m() {
+  textureStore(t, vec2i(), vec4f()); //~ E1101
+}

@@ -1,0 +1,3 @@
+fn f() {
+  let x = transpose(vec2f()); //~ E1101
+}

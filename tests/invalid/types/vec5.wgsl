@@ -1,0 +1,1 @@
+var<private> v: vec5<f32>; //~ E1001

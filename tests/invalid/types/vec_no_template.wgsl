@@ -1,0 +1,1 @@
+var<private> x: vec3; //~ E1009

@@ -1,0 +1,1 @@
+var<private> v: vec2<vec2f>; //~ E1110

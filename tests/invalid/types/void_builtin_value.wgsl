@@ -1,0 +1,3 @@
+fn f() {
+  let a = workgroupBarrier(); //~ E1116
+}

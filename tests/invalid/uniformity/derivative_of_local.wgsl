@@ -1,0 +1,14 @@
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@group(0) @binding(2) var<storage, read_write> buf: array<f32>;
+
+@fragment fn main(@location(0) x: f32) -> @location(0) vec4f {
+  var v = 0.0;
+  if x > 0.0 {
+    v = 1.0;
+  }
+  if v > 0.5 {
+    return vec4f(dpdx(v)); //~ E1850
+  }
+  return vec4f();
+}

@@ -1,0 +1,8 @@
+@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
+  switch i {
+    case 0u: {
+      workgroupBarrier(); //~ E1852
+    }
+    default: {}
+  }
+}

@@ -1,0 +1,13 @@
+const a = sqrt(4.0);
+const b = dot(vec3(1, 2, 3), vec3(4, 5, 6));
+const c = countOneBits(0xffu);
+const d = pack4x8unorm(vec4f(1.0));
+const e = array(1, 2, 3)[2];
+const f = mat2x2f(1, 2, 3, 4)[1].y;
+const g = vec4(1, 2, 3, 4).zyx;
+const h = bitcast<u32>(1.0f);
+const_assert a == 2.0;
+const_assert b == 32;
+const_assert c == 8u;
+const_assert e == 3 && f == 4.0 && g.x == 3;
+const_assert h == 0x3f800000u;

@@ -1,0 +1,326 @@
+//! The ways a WGSL shader reaches the driver as SPIR-V.
+//!
+//! - [`Path::Reference`]: naga's WGSL front end and SPIR-V back end, set up as wgpu sets
+//!   them up for Vulkan ([`wgpu_like_options`]). This is what a WebGPU app on wgpu would run.
+//! - [`Path::RefractWgsl`]: refract's round-tripped WGSL (`Target::Wgsl`), then the same
+//!   naga path as the reference. A difference means refract changed the program's meaning.
+//! - [`Path::RefractSpirv`]: refract's own SPIR-V (`Target::Spirv`), checked by `spirv-val`
+//!   and run directly.
+//! - [`Path::RefractFmt`]: `refract fmt`'s output (the syntax layer's printer), then the
+//!   same naga path. A formatter must never change what a program computes.
+//! - [`Path::NagaRoundTrip`]: a stand-in second path, naga WGSL in → WGSL out → naga again.
+//!   It proves the harness before refract's back ends exist, and tests naga's writer.
+//!   naga's namer may rename an entry point (`read` is reserved to it), so this path finds
+//!   the entry by its position among the compute entry points. refract's paths do not get
+//!   that leeway: an app looks its entry points up by name.
+//! - [`Path::Mutant`]: a deliberately wrong compiler for the harness's own tests: the naga
+//!   round trip with the first `a + b` in a function body turned into `a - b`.
+//!
+//! naga options (matching wgpu-hal's Vulkan back end on a device without
+//! `robustBufferAccess2` or image robustness, with runtime checks on, as WebGPU requires):
+//! - `bounds_check_policies`: `index`, `buffer` and `image_load` are `Restrict` (clamp the
+//!   index into range), `binding_array` is `Unchecked`;
+//! - `zero_initialize_workgroup_memory: Polyfill`, `force_loop_bounding: true`;
+//! - `lang_version: (1, 3)` (Vulkan 1.1), no debug info, no writer flags (the coordinate-space and varying flags only affect graphics stages);
+//! - overrides are resolved with `process_overrides` and no pipeline constants, so only
+//!   their defaults apply, as in a pipeline created without `constants`.
+//!
+//! The second reference, [`Policy::ReadZeroSkipWrite`], differs only in bounds checks; the
+//! harness compares the two to detect out-of-bounds accesses (see `harness.rs`).
+
+use naga::back::spv;
+use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
+use std::borrow::Cow;
+use std::io::Write;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Path {
+    Reference,
+    NagaRoundTrip,
+    RefractWgsl,
+    RefractSpirv,
+    RefractFmt,
+    Mutant,
+}
+
+impl Path {
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Reference => "reference",
+            Path::NagaRoundTrip => "naga-roundtrip",
+            Path::RefractWgsl => "refract-wgsl",
+            Path::RefractSpirv => "refract-spirv",
+            Path::RefractFmt => "refract-fmt",
+            Path::Mutant => "mutant",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Path> {
+        [
+            Path::Reference,
+            Path::NagaRoundTrip,
+            Path::RefractWgsl,
+            Path::RefractSpirv,
+            Path::RefractFmt,
+            Path::Mutant,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Restrict,
+    ReadZeroSkipWrite,
+}
+
+/// What a path made of a shader.
+#[derive(Clone, Debug)]
+pub enum Compiled {
+    /// SPIR-V words, and the name the entry point has in them.
+    Spirv(Vec<u32>, String),
+    /// refract answered E0004: this target (or a construct) is not implemented yet.
+    NotImplemented(String),
+    /// The path failed on valid input: a bug in that path.
+    Failed(String),
+}
+
+/// naga's SPIR-V options as wgpu uses them on Vulkan; see the module essay.
+pub fn wgpu_like_options(policy: Policy) -> spv::Options<'static> {
+    let check = match policy {
+        Policy::Restrict => BoundsCheckPolicy::Restrict,
+        Policy::ReadZeroSkipWrite => BoundsCheckPolicy::ReadZeroSkipWrite,
+    };
+    spv::Options {
+        lang_version: (1, 3),
+        flags: spv::WriterFlags::empty(),
+        // wgpu passes a binding map that sends @group(g) @binding(b) to descriptor set g,
+        // binding b; with no map, this flag makes naga do exactly that.
+        fake_missing_bindings: true,
+        bounds_check_policies: BoundsCheckPolicies {
+            index: check,
+            buffer: check,
+            image_load: check,
+            binding_array: BoundsCheckPolicy::Unchecked,
+        },
+        zero_initialize_workgroup_memory: spv::ZeroInitializeWorkgroupMemoryMode::Polyfill,
+        force_loop_bounding: true,
+        ..spv::Options::default()
+    }
+}
+
+/// A naga module with its overrides resolved for one compute entry point.
+pub fn resolve_overrides<'a>(
+    module: &'a naga::Module,
+    info: &'a naga::valid::ModuleInfo,
+    entry: &str,
+) -> Result<(Cow<'a, naga::Module>, Cow<'a, naga::valid::ModuleInfo>), String> {
+    naga::back::pipeline_constants::process_overrides(
+        module,
+        info,
+        Some((naga::ShaderStage::Compute, entry)),
+        &Default::default(),
+    )
+    .map_err(|e| format!("overrides: {e}"))
+}
+
+/// WGSL through naga to SPIR-V, as the reference does it.
+pub fn naga_spirv(source: &str, entry: &str, policy: Policy) -> Result<Vec<u32>, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let info = crate::reflect::validate(&module).map_err(|e| e.emit_to_string(source))?;
+    let (module, info) = resolve_overrides(&module, &info, entry)?;
+    let pipeline = spv::PipelineOptions {
+        shader_stage: naga::ShaderStage::Compute,
+        entry_point: entry.to_string(),
+    };
+    spv::write_vec(&module, &info, &wgpu_like_options(policy), Some(&pipeline))
+        .map_err(|e| format!("naga SPIR-V writer: {e}"))
+}
+
+/// naga's own WGSL writer output for `source`.
+pub fn naga_wgsl(source: &str) -> Result<String, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let info = crate::reflect::validate(&module).map_err(|e| e.emit_to_string(source))?;
+    naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| format!("naga WGSL writer: {e}"))
+}
+
+/// Compiles `source` along `path`. Also returns the intermediate WGSL, if there is one,
+/// for mismatch reports.
+pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<String>) {
+    match path {
+        Path::Reference => (
+            wrap(naga_spirv(source, entry, Policy::Restrict), entry),
+            None,
+        ),
+        Path::NagaRoundTrip | Path::Mutant => match naga_wgsl(source) {
+            Ok(text) => {
+                let text = if path == Path::Mutant {
+                    mutant(&text)
+                } else {
+                    text
+                };
+                let entry = entry_by_position(source, &text, entry);
+                let out = naga_spirv(&text, &entry, Policy::Restrict)
+                    .map_err(|e| format!("naga rejects its own WGSL: {e}"));
+                (wrap(out, &entry), Some(text))
+            }
+            Err(e) => (Compiled::Failed(e), None),
+        },
+        Path::RefractWgsl => match refract_compile(source, refract::Target::Wgsl) {
+            Ok(refract::Output::Text(text)) => {
+                let out = naga_spirv(&text, entry, Policy::Restrict)
+                    .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
+                (wrap(out, entry), Some(text))
+            }
+            Ok(refract::Output::Words(_)) => (
+                Compiled::Failed("refract returned words for --to wgsl".into()),
+                None,
+            ),
+            Err(c) => (c, None),
+        },
+        Path::RefractFmt => match refract_format(source) {
+            Ok(text) => {
+                let out = naga_spirv(&text, entry, Policy::Restrict)
+                    .map_err(|e| format!("naga rejects refract's formatted WGSL: {e}"));
+                (wrap(out, entry), Some(text))
+            }
+            Err(c) => (c, None),
+        },
+        Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
+            Ok(refract::Output::Words(words)) => match spirv_val(&words) {
+                Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
+                Err(e) => (
+                    Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")),
+                    None,
+                ),
+            },
+            Ok(refract::Output::Text(_)) => (
+                Compiled::Failed("refract returned text for --to spirv".into()),
+                None,
+            ),
+            Err(c) => (c, None),
+        },
+    }
+}
+
+/// The name, in `text`, of the compute entry point that is `entry` in `source`: the same
+/// name if it is there, else the one at the same position.
+fn entry_by_position(source: &str, text: &str, entry: &str) -> String {
+    let names = |src: &str| {
+        crate::reflect::Shader::parse(src)
+            .map(|s| s.compute_entries())
+            .unwrap_or_default()
+    };
+    let after = names(text);
+    if after.iter().any(|n| n == entry) {
+        return entry.to_string();
+    }
+    let before = names(source);
+    before
+        .iter()
+        .position(|n| n == entry)
+        .and_then(|i| after.get(i).cloned())
+        .unwrap_or_else(|| entry.to_string())
+}
+
+/// The first ` + ` after the first function header becomes ` - `.
+fn mutant(text: &str) -> String {
+    let body = text.find("\nfn ").unwrap_or(0);
+    match text[body..].find(" + ") {
+        Some(i) => {
+            let at = body + i;
+            format!("{} - {}", &text[..at], &text[at + 3..])
+        }
+        None => text.to_string(),
+    }
+}
+
+fn wrap(r: Result<Vec<u32>, String>, entry: &str) -> Compiled {
+    match r {
+        Ok(words) => Compiled::Spirv(words, entry.to_string()),
+        Err(e) => Compiled::Failed(e),
+    }
+}
+
+/// Runs `f`; a panic is caught and becomes a failure.
+fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        Compiled::Failed(format!("refract panicked: {msg}"))
+    })
+}
+
+/// refract's output for `target`, or how it failed.
+fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Output, Compiled> {
+    let options = refract::Options::new(target);
+    let result = no_panic(|| refract::compile(source, &options))?;
+    if let (true, Some(out)) = (result.ok(), result.output) {
+        return Ok(out);
+    }
+    Err(classify(&result.diagnostics))
+}
+
+/// `refract fmt`'s output, or how it failed.
+fn refract_format(source: &str) -> Result<String, Compiled> {
+    no_panic(|| refract::format(source))?.map_err(|d| classify(&d))
+}
+
+/// Errors on valid input: "not implemented" when every one is E0004, else a failure.
+fn classify(diagnostics: &[refract::Diagnostic]) -> Compiled {
+    let errors: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.severity == refract::Severity::Error)
+        .collect();
+    let text = errors
+        .iter()
+        .map(|d| format!("{}: {}", d.code, d.message))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if !errors.is_empty()
+        && errors
+            .iter()
+            .all(|d| d.code == refract::diag::codes::NOT_YET_SUPPORTED)
+    {
+        Compiled::NotImplemented(text)
+    } else {
+        Compiled::Failed(format!("refract rejects valid WGSL: {text}"))
+    }
+}
+
+/// Runs `spirv-val` (SPIRV-Tools) on `words` for the Vulkan 1.1 environment.
+pub fn spirv_val(words: &[u32]) -> Result<(), String> {
+    let mut file = tempfile("spv")?;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    file.1
+        .write_all(&bytes)
+        .map_err(|e| format!("cannot write {}: {e}", file.0.display()))?;
+    drop(file.1);
+    let out = std::process::Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.1"])
+        .arg(&file.0)
+        .output();
+    let _ = std::fs::remove_file(&file.0);
+    let out = out.map_err(|e| format!("cannot run spirv-val (install spirv-tools): {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).trim().to_string()
+            + &String::from_utf8_lossy(&out.stdout))
+    }
+}
+
+fn tempfile(ext: &str) -> Result<(std::path::PathBuf, std::fs::File), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path =
+        std::env::temp_dir().join(format!("refract-diffexec-{}-{n}.{ext}", std::process::id()));
+    let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((path, file))
+}
