@@ -1,9 +1,9 @@
 //! Lowering to IR over every in-scope corpus file that `refract check` accepts.
 //!
-//! For each accepted file: lower, verify, then print → parse → print. The test prints the
-//! counts and the slowest file, lists every failure with its first message, and fails
-//! when lowering or verification fails on any accepted file, when fewer than 99.5 % of
-//! them print → parse → print exactly, when anything panics, or when one file takes 5 s
+//! For each accepted file: lower, verify, then print → parse → print and the binary form's
+//! serialize → deserialize → print. The test prints the counts and the slowest file, lists
+//! every failure with its first message, and fails when lowering or verification fails on
+//! any accepted file, when fewer than 99.5 % of them round-trip exactly, when anything panics, or when one file takes 5 s
 //! or more (a sign of non-linear behaviour; the benchmark `benches/lower.rs` measures
 //! speed properly).
 
@@ -83,6 +83,19 @@ fn run(file: &CorpusFile) -> (Outcome, f64, usize) {
             );
             return (Outcome::RoundTripFailed(msg), lines);
         }
+        // The binary form must carry the same module: serialize → deserialize → print.
+        let bytes = ir::binary::serialize(&m);
+        match ir::binary::deserialize(&bytes) {
+            Ok(back) if ir::print(&back) == printed => {}
+            Ok(_) => {
+                let msg = format!("{}: binary round trip prints differently", file.rel);
+                return (Outcome::RoundTripFailed(msg), lines);
+            }
+            Err(d) => {
+                let msg = format!("{}: binary round trip: {} {}", file.rel, d.code, d.message);
+                return (Outcome::RoundTripFailed(msg), lines);
+            }
+        }
         (Outcome::Ok, lines)
     }));
     let seconds = start.elapsed().as_secs_f64();
@@ -121,7 +134,7 @@ fn corpus_lowers_verifies_and_round_trips() {
         .collect();
     let pct = |n: usize| 100.0 * n as f64 / accepted.max(1) as f64;
     println!(
-        "corpus-lower: {accepted} of {} in-scope files accepted by check; {verified} lowered and verified ({:.2} %), {exact} print → parse → print exactly ({:.2} %); {panicked} panicked, {lower_failed} lowering errors, {verify_failed} verifier errors; {lines} lines of IR; slowest {slowest} ({secs:.3} s)",
+        "corpus-lower: {accepted} of {} in-scope files accepted by check; {verified} lowered and verified ({:.2} %), {exact} print → parse → print and serialize → deserialize → print exactly ({:.2} %); {panicked} panicked, {lower_failed} lowering errors, {verify_failed} verifier errors; {lines} lines of IR; slowest {slowest} ({secs:.3} s)",
         files.len(),
         pct(verified),
         pct(exact),
