@@ -3,9 +3,9 @@
 //! For each accepted file: lower, verify, then print → parse → print and the binary form's
 //! serialize → deserialize → print. The test prints the counts and the slowest file, lists
 //! every failure with its first message, and fails when lowering or verification fails on
-//! any accepted file, when fewer than 99.5 % of them round-trip exactly, when anything panics, or when one file takes 5 s
-//! or more (a sign of non-linear behaviour; the benchmark `benches/lower.rs` measures
-//! speed properly).
+//! any accepted file, when fewer than 99.5 % of them round-trip exactly, when anything
+//! panics, or when one file takes 5 s or more (a sign of non-linear behaviour; the
+//! benchmark `benches/lower.rs` measures speed properly).
 
 mod common;
 
