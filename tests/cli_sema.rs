@@ -2,24 +2,12 @@
 //! with lines, columns and notes) and warnings (exit 0), and `reflect` prints the JSON
 //! shape documented in `refract::sema::reflect`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn refract(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_refract"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the refract binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::cli::run(args, stdin.as_bytes())
 }
 
 const SHADER: &str = "\

@@ -1,24 +1,13 @@
 //! The CLI's syntax commands end to end: `fmt`, `check --format json` and
 //! `compile --to ast`, with DESIGN §9's exit codes (0 ok, 1 invalid input, 2 usage or I/O).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn refract(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_refract"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the refract binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::cli::run(args, stdin.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -3,10 +3,20 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `refract ARGS` with `stdin`; returns the exit code, stdout and stderr.
 pub fn refract(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
+    let out = run(args, stdin);
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `refract ARGS` with `stdin`; returns what the process left.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_refract"))
         .args(args)
         .stdin(Stdio::piped())
@@ -20,10 +30,5 @@ pub fn refract(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
         .expect("stdin")
         .write_all(stdin)
         .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    child.wait_with_output().expect("wait")
 }
