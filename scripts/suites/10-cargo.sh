@@ -9,7 +9,7 @@ cd "$REPO_ROOT"
 ensure_apt mesa-vulkan-drivers libvulkan1 spirv-tools
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
 log_file=$(mktemp)
-cargo test --profile ci --all-targets >"$log_file" 2>&1
+cargo test --profile ci --all-targets --no-fail-fast >"$log_file" 2>&1
 status=$?
 grep -E '^(test result|     Running|error|failures:|---- )|panicked|^[a-z_-]+: [0-9]+ passed' "$log_file"
 if [ $status -ne 0 ]; then tail -n 60 "$log_file"; fi
