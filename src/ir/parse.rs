@@ -24,8 +24,12 @@ use super::opcode::Opcode;
 use crate::diag::{Diagnostic, Span, codes};
 use rustc_hash::FxHashMap;
 
-/// Deepest nesting of type expressions the parser accepts.
-pub const MAX_NESTING: u32 = 64;
+/// Deepest nesting of type expressions and operands the parser accepts. It is above the
+/// WGSL parser's bound ([`crate::syntax::MAX_NESTING_DEPTH`]), so every module lowering
+/// produces from valid WGSL prints to text that parses back.
+pub const MAX_NESTING: u32 = 257;
+
+const _: () = assert!(MAX_NESTING as usize > crate::syntax::MAX_NESTING_DEPTH);
 
 /// Parses a module from its text.
 pub fn parse(source: &str) -> Result<Module, Vec<Diagnostic>> {

@@ -6,21 +6,25 @@
 //!   run time (`x / 0` is `x`, `x % 0` is `0`, `i32::MIN / -1` is `i32::MIN`, its `%` is
 //!   0); shifts by the amount modulo 32; bitwise operations, comparisons, `abs`, `min`,
 //!   `max`, `clamp`, `countOneBits`, `reverseBits`, `countLeadingZeros`,
-//!   `countTrailingZeros`.
+//!   `countTrailingZeros`; `all` and `any` of booleans.
 //! - **Floats** (`f32`, `f16`): `+ - * /`, negation and comparisons, only when every
 //!   operand and the result are finite and normal (or zero): the result is the correctly
 //!   rounded one, which the spec's accuracy rules allow, and no case where an
 //!   implementation may flush, saturate or produce an indeterminate value is decided
-//!   here. `f16` is computed in `f64` and rounded once. Float expressions are never
-//!   reassociated or rewritten algebraically.
+//!   here. `f16` is computed in `f64` and rounded once. `abs` clears the sign bit.
+//!   Float expressions are never reassociated or rewritten algebraically.
 //! - **Conversions** only when exact: integers to floats that represent them, finite
 //!   floats to integers in range (truncating), `f32` to `f16` when representable,
 //!   `bool`s both ways; bit casts between 32-bit scalars (not to a float NaN, infinity
 //!   or subnormal).
 //! - **Vectors** component-wise, including a vector with a scalar; `construct`,
 //!   `splat`, `swizzle` and `extract` of constants give constants.
-//! - **Composites**: a member of a constant (including a zero value) is a constant, and
-//!   inserting a constant into a constant gives a constant.
+//! - **Composites**: a member of a constant (including a zero value) is a constant, a
+//!   matrix, array or struct constructed from constants is a constant, and inserting a
+//!   constant into a constant gives a constant. Any other `insert` becomes a
+//!   `construct` of the new member and the others (folded from a constant or `construct`,
+//!   else `extract`ed): the form WGSL writes it in, so that lowering the raised WGSL
+//!   again finds nothing more to fold and the round trip is a fixpoint.
 //! - **Simplifications** that hold for every value: `select` with a constant condition,
 //!   `extract` of a member of a `construct` or of an `insert` (the inserted value, or the
 //!   same member of what it was inserted into), integer `x + 0`, `x - 0`, `x * 1`,
@@ -286,6 +290,14 @@ fn unary_lane(op: Opcode, kind: Scalar, a: u32) -> Option<u32> {
         }
         (O::Abs, Scalar::I32) => Some((a as i32).wrapping_abs() as u32),
         (O::Abs, Scalar::U32) => Some(a),
+        (O::Abs, Scalar::F32 | Scalar::F16) => {
+            float_in(kind, a)?;
+            Some(if kind == Scalar::F32 {
+                a & 0x7fff_ffff
+            } else {
+                a & 0x7fff
+            })
+        }
         (O::CountOneBits, Scalar::I32 | Scalar::U32) => Some(a.count_ones()),
         (O::ReverseBits, Scalar::I32 | Scalar::U32) => Some(a.reverse_bits()),
         (O::CountLeadingZeros, Scalar::I32 | Scalar::U32) => Some(a.leading_zeros()),
@@ -441,6 +453,18 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
             }
             out(r)
         }
+        O::All | O::Any if n == 1 => {
+            let a = lanes(m, m.operand(i, 0))?;
+            if a.kind != Scalar::Bool || rkind != Scalar::Bool {
+                return None;
+            }
+            let r = if op == O::All {
+                a.lanes.iter().all(|&x| x != 0)
+            } else {
+                a.lanes.iter().any(|&x| x != 0)
+            };
+            out(vec![bool_bits(r)])
+        }
         O::Convert if n == 1 => {
             let a = lanes(m, m.operand(i, 0))?;
             let r = a
@@ -557,6 +581,95 @@ fn insert_constant(m: &mut Module, comp: Inst, path: &[u32], value: Inst) -> Opt
     Some(Builder::new(m).const_composite(Type(t), &parts).inst())
 }
 
+/// `comp` with the member at `path` replaced by `value`, as a `construct` (nested along
+/// the path) of `value` and the other members of `comp`, inserted before `at`. Each other
+/// member is folded when `comp` is a constant or a `construct`, else read with `extract`.
+///
+/// This is the form WGSL spells an insert in (`vec4<f32>(c.x, c.y, v, c.w)`), so raising
+/// and lowering it again finds nothing more to fold: the round trip is a fixpoint. A path
+/// through a composite of more than [`MAX_EXPANDED_MEMBERS`] members keeps its `insert`.
+fn construct_with(m: &mut Module, at: Inst, comp: Inst, path: &[u32], value: Inst) -> Option<Inst> {
+    let Some((&first, rest)) = path.split_first() else {
+        return Some(value);
+    };
+    let t = m.ty(comp)?;
+    let count = member_count(m, t)?;
+    if count > MAX_EXPANDED_MEMBERS || first >= count {
+        return None;
+    }
+    if !rest.is_empty() {
+        // Check the whole path before creating anything.
+        let mt = m.member_type(t, Some(first))?;
+        if path_too_wide(m, mt, rest)? {
+            return None;
+        }
+    }
+    let mut parts = Vec::with_capacity(count as usize);
+    for k in 0..count {
+        let member = member_of(m, at, comp, k)?;
+        parts.push(if k == first {
+            construct_with(m, at, member, rest, value)?
+        } else {
+            member
+        });
+    }
+    let e = m.create(Opcode::Construct, Some(t), &parts);
+    m.insert_before(at, e);
+    let span = m.span(at);
+    m.set_span(e, span);
+    Some(e)
+}
+
+/// The most members [`construct_with`] writes out, at each level of the path. The WGSL
+/// back end writes an `insert` into a composite this small as a constructor too, and a
+/// wider one as a variable and an assignment, which lowering makes an `insert` again.
+pub const MAX_EXPANDED_MEMBERS: u32 = 8;
+
+fn member_count(m: &Module, t: Inst) -> Option<u32> {
+    match m.opcode(t) {
+        Opcode::Vec => Some(m.vec_parts(t)?.1),
+        Opcode::Mat => Some(m.mat_parts(t)?.1),
+        Opcode::Array => m.const_u32(m.operand_opt(t, 1)?),
+        Opcode::Struct => Some(m.struct_fields(t).len() as u32),
+        _ => None,
+    }
+}
+
+/// Whether some level of `path` into type `t` is wider than [`construct_with`] expands
+/// (`None` when the path does not fit the type).
+fn path_too_wide(m: &Module, t: Inst, path: &[u32]) -> Option<bool> {
+    let Some((&first, rest)) = path.split_first() else {
+        return Some(false);
+    };
+    let count = member_count(m, t)?;
+    if count > MAX_EXPANDED_MEMBERS || first >= count {
+        return Some(true);
+    }
+    path_too_wide(m, m.member_type(t, Some(first))?, rest)
+}
+
+/// Member `k` of `comp`: a constant's member, a `construct`'s part, or a new `extract`
+/// placed before `at`.
+fn member_of(m: &mut Module, at: Inst, comp: Inst, k: u32) -> Option<Inst> {
+    if m.opcode(comp).is_constant() {
+        return constant_member(m, comp, k);
+    }
+    let t = m.ty(comp)?;
+    let mt = m.member_type(t, Some(k))?;
+    if m.opcode(comp) == Opcode::Construct && m.num_operands(comp) == member_count(m, t)? as usize {
+        let part = m.operand(comp, k as usize);
+        if m.ty(part) == Some(mt) {
+            return Some(part);
+        }
+    }
+    let ix = Builder::new(m).const_u32(k).inst();
+    let e = m.create(Opcode::Extract, Some(mt), &[comp, ix]);
+    m.insert_before(at, e);
+    let span = m.span(at);
+    m.set_span(e, span);
+    Some(e)
+}
+
 fn is_int_const(m: &Module, x: Inst, value: u32) -> bool {
     read(m, x).is_some_and(|c| {
         matches!(c.kind, Scalar::I32 | Scalar::U32) && c.lanes.iter().all(|&l| l == value)
@@ -579,6 +692,24 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
     let same_type = |m: &Module, x: Inst| m.ty(x) == Some(ty);
     match op {
         O::Mov if n == 1 => Some(m.operand(i, 0)),
+        // A matrix, array or struct built from constants is a constant (as WGSL's
+        // constant evaluation would make it).
+        O::Construct
+            if n > 0
+                && m.operands(i)
+                    .all(|x| m.opcode(x).is_constant() && m.opcode(x) != O::Undef) =>
+        {
+            if member_count(m, ty)? as usize != n {
+                return None;
+            }
+            let parts: Vec<Value> = (0..n).map(|k| Value(m.operand(i, k))).collect();
+            for (k, p) in parts.iter().enumerate() {
+                if m.ty(p.0) != m.member_type(ty, Some(k as u32)) {
+                    return None;
+                }
+            }
+            Some(Builder::new(m).const_composite(Type(ty), &parts).inst())
+        }
         O::Select if n == 3 => {
             let c = read(m, m.operand(i, 0))?;
             if c.kind != Scalar::Bool || c.lanes.iter().any(|&l| l != c.lanes[0]) {
@@ -651,15 +782,16 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             Some(e)
         }
         O::Insert if n >= 3 => {
-            // Inserting a constant into a constant gives a constant.
+            // Inserting a constant into a constant gives a constant; any other insert
+            // becomes a `construct` of the other members.
             let (comp, value) = (m.operand(i, 0), m.operand(i, 1));
-            if !(m.opcode(comp).is_constant() && m.opcode(value).is_constant()) {
-                return None;
-            }
             let path: Vec<u32> = (2..n)
                 .map(|k| m.const_u32(m.operand(i, k)))
                 .collect::<Option<Vec<u32>>>()?;
-            insert_constant(m, comp, &path, value)
+            if m.opcode(comp).is_constant() && m.opcode(value).is_constant() {
+                return insert_constant(m, comp, &path, value);
+            }
+            construct_with(m, i, comp, &path, value)
         }
         O::Shl | O::Shr
             if n == 2

@@ -8,7 +8,12 @@
 //!    that a branch argument is live only when its parameter is. What is not live and has
 //!    no side effects is removed, and dead block parameters are removed together with their
 //!    arguments on every incoming branch. Function parameters stay.
-//! 3. **Unused global values.** Types, constants and module-scope pure operations that
+//! 3. **Write-only variables.** A function-scope `var` that is only ever stored to
+//!    (directly or through `access` chains, never loaded, passed or used atomically) is
+//!    removed with its stores and chains; the stored values then die in step 2, which
+//!    runs again (that can leave another variable write-only: at most
+//!    [`MAX_VARIABLE_ROUNDS`] rounds).
+//! 4. **Unused global values.** Types, constants and module-scope pure operations that
 //!    nothing uses are removed (structs, variables, overrides and functions stay).
 
 use crate::ir::cfg::{self, Cfg, terminator};
@@ -24,10 +29,22 @@ pub fn run(m: &mut Module) -> bool {
     for f in funcs {
         changed |= unreachable_blocks(m, Func(f));
         changed |= dead_values(m, Func(f));
+        // Removing dead loads can leave a variable write-only, and removing its stores
+        // can kill the loads of another; a few rounds settle every real shader.
+        for _ in 0..MAX_VARIABLE_ROUNDS {
+            if !write_only_variables(m, Func(f)) {
+                break;
+            }
+            dead_values(m, Func(f));
+            changed = true;
+        }
     }
     changed |= unused_globals(m);
     changed
 }
+
+/// Most rounds of write-only variable removal per function.
+const MAX_VARIABLE_ROUNDS: usize = 8;
 
 /// Drops the operands of every instruction in `insts` and then removes them, so that
 /// uses among them never block the removal.
@@ -95,6 +112,45 @@ fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
         builder.switch_to(b);
         builder.unreachable();
     }
+    true
+}
+
+fn write_only_variables(m: &mut Module, f: Func) -> bool {
+    let mut doomed = Vec::new();
+    for b in m.children_vec(f.inst()) {
+        for v in m.children(b) {
+            if m.opcode(v) != Opcode::Var {
+                continue;
+            }
+            let mut chains = vec![v];
+            let mut stores = Vec::new();
+            let mut k = 0;
+            let mut write_only = true;
+            while k < chains.len() && write_only {
+                for u in m.uses(chains[k]) {
+                    match (m.opcode(u.user), u.index) {
+                        (Opcode::Access, 0) => chains.push(u.user),
+                        (Opcode::Store, 0) => stores.push(u.user),
+                        (op, _) if op.is_decoration() => {}
+                        _ => {
+                            write_only = false;
+                            break;
+                        }
+                    }
+                }
+                k += 1;
+            }
+            if write_only {
+                // Stores first, then chains from the last made, then the variable.
+                doomed.extend(stores);
+                doomed.extend(chains.into_iter().rev());
+            }
+        }
+    }
+    if doomed.is_empty() {
+        return false;
+    }
+    remove_all(m, &doomed);
     true
 }
 

@@ -34,7 +34,8 @@
 //! of promoted variables become `undef`, and their branches pass `undef` for new
 //! parameters.
 //!
-//! New parameters take the variable's debug name, so the raiser names them after it.
+//! New parameters take the variable's debug name, so the raiser names them after it; so
+//! does an unnamed block parameter stored into a named variable.
 
 use crate::ir::cfg::{Cfg, DomTree, terminator};
 use crate::ir::enums::AddressSpace;
@@ -273,7 +274,10 @@ fn promote_function(m: &mut Module, f: Func) -> bool {
                 Opcode::Var => {
                     if let Some(&k) = var_index.get(&i) {
                         let init = match m.operand_opt(i, 0) {
-                            Some(x) => x,
+                            Some(x) => {
+                                name_after_variable(m, x, i);
+                                x
+                            }
                             None => zero_of(m, &mut zero_cache, candidates[k as usize].store_ty),
                         };
                         set(&mut current, k, init);
@@ -292,7 +296,9 @@ fn promote_function(m: &mut Module, f: Func) -> bool {
                 }
                 Opcode::Store => {
                     if let Some(&k) = var_index.get(&m.operand(i, 0)) {
-                        set(&mut current, k, m.operand(i, 1));
+                        let value = m.operand(i, 1);
+                        name_after_variable(m, value, candidates[k as usize].var);
+                        set(&mut current, k, value);
                         doomed.push(i);
                     }
                 }
@@ -391,6 +397,18 @@ fn zero_of(m: &mut Module, cache: &mut FxHashMap<Inst, Inst>, ty: Inst) -> Inst 
 
 fn undef_of(m: &mut Module, ty: Inst) -> Inst {
     Builder::new(m).undef(Type(ty)).inst()
+}
+
+/// Gives an unnamed block parameter stored into `var` the variable's debug name: the
+/// merge value of `var a = x && y;` is then named `a`, as it is when the source wrote
+/// `let a = x && y;`, so raising and lowering again keeps the name.
+fn name_after_variable(m: &mut Module, value: Inst, var: Inst) {
+    if m.opcode(value) != Opcode::Param || m.name(value).is_some() {
+        return;
+    }
+    if let Some(name) = m.name(var).map(str::to_string) {
+        m.set_name(value, &name);
+    }
 }
 
 /// Rewrites the loads and stores through a constant access chain into whole loads and

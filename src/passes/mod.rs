@@ -6,6 +6,7 @@
 //! keeps on), verifies the module after every pass, so a pass that breaks an IR rule fails
 //! at once with the rule, the pass and the place in the printed IR.
 
+pub mod cleanup;
 pub mod const_fold;
 pub mod dce;
 pub mod entry;
@@ -45,6 +46,11 @@ pub const PASSES: &[Pass] = &[
         summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
         run: dce::run,
     },
+    Pass {
+        name: "cleanup",
+        summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
+        run: cleanup::run,
+    },
 ];
 
 /// The pass called `name`.
@@ -63,13 +69,7 @@ pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
 }
 
 /// The `-O1` pipeline.
-pub const O1: &[&str] = &[
-    "mem2reg",
-    "simplify-cfg",
-    "const-fold",
-    "simplify-cfg",
-    "dce",
-];
+pub const O1: &[&str] = &["mem2reg", "cleanup"];
 
 /// Checks a list of pass names; every unknown one is a diagnostic.
 pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> {

@@ -283,39 +283,17 @@ pub fn folded_expr(
     Ok(ast.construct(t, parts))
 }
 
-/// Whether WGSL may reject a constant evaluation of this operation (overflow, division
-/// by zero, out-of-range shifts or conversions, math outside its domain): the raiser
-/// must not write it with constant operands only.
-pub fn const_eval_may_fail(op: Opcode) -> bool {
+/// Whether WGSL evaluates this operation at shader creation when every operand is a
+/// constant: every pure operation but the ones that only assemble or pick members
+/// (whose constant results `const-fold` always folds) and texture queries.
+pub fn is_constant_expression_op(op: Opcode) -> bool {
     use Opcode as O;
-    !(matches!(
-        op,
-        O::Construct
-            | O::Splat
-            | O::Swizzle
-            | O::Extract
-            | O::Insert
-            | O::Select
-            | O::Eq
-            | O::Ne
-            | O::Lt
-            | O::Le
-            | O::Gt
-            | O::Ge
-            | O::And
-            | O::Or
-            | O::Xor
-            | O::Not
-            | O::BitNot
-            | O::All
-            | O::Any
-            | O::Abs
-            | O::Min
-            | O::Max
-            | O::Clamp
-            | O::Mov
-    ) || op.is_in(crate::ir::opcode::Class::Texture)
-        || !op.is_pure())
+    op.is_pure()
+        && !op.is_in(crate::ir::opcode::Class::Texture)
+        && !matches!(
+            op,
+            O::Construct | O::Splat | O::Swizzle | O::Extract | O::Insert | O::Mov
+        )
 }
 
 fn float_literal(ast: &mut Ast, v: f32, bits: u32, suffix: FloatSuffix) -> ExprId {

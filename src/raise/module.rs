@@ -67,7 +67,11 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
             Opcode::Func => "f",
             Opcode::Composite if declares_const(m, c) => "c",
             _ if op.is_pure() => {
-                if m.ty(c).and_then(|t| m.scalar(t)).is_some() {
+                // An override's initializer is written out in the declaration, as it
+                // was in the source: naming it would add a declaration each round trip.
+                let initializer_only = m.uses(c).next().is_some()
+                    && m.uses(c).all(|u| m.opcode(u.user) == Opcode::Override);
+                if m.ty(c).and_then(|t| m.scalar(t)).is_some() && !initializer_only {
                     "o"
                 } else {
                     // Non-scalar override expressions are written out where used.
@@ -124,10 +128,12 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
                 let init = global_op_expr(&cx, &mut ast, c, true, 0)?;
                 let name = ast.ident_of(cx.global_name(c).unwrap_or("o"));
                 if depends_on_override(m, c, 0) {
+                    // Typed, as lowering it again gives a typed override.
+                    let t = m.ty(c).ok_or_else(|| cx.malformed(c, "override type"))?;
                     Some(GlobalDeclKind::Override(ast::OverrideDecl {
                         attributes: Vec::new(),
                         name,
-                        ty: None,
+                        ty: Some(type_expr(&cx, &mut ast, t)?),
                         init: Some(init),
                     }))
                 } else {

@@ -19,7 +19,7 @@ var<workgroup> shared_1: array<f32, 64>;
 var<private> state: vec4<f32> = vec4<f32>(1.0f, 0.0f, 0.0f, 1.0f);
 @id(3) override wg_size: u32 = 64u;
 override gain: f32 = 1.5f;
-override half = wg_size / 2u;
+override half: u32 = wg_size / 2u;
 
 @vertex
 fn vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance: u32) -> VertexOut {

@@ -457,7 +457,7 @@ impl FnRaiser<'_, '_> {
     }
 
     /// Whether an `insert` can be written as a constructor of its composite (constant
-    /// indices, small composites).
+    /// indices, small composites: the same bound `const-fold` expands inserts within).
     pub(super) fn insert_as_constructor(&self, i: Inst) -> bool {
         let m = self.m;
         let Some(mut t) = m.ty(i) else { return false };
@@ -472,7 +472,7 @@ impl FnRaiser<'_, '_> {
                 Opcode::Struct => Some(m.struct_fields(t).len() as u32),
                 _ => None,
             };
-            if count.is_none_or(|c| c > 8) {
+            if count.is_none_or(|c| c > crate::passes::const_fold::MAX_EXPANDED_MEMBERS) {
                 return false;
             }
             match m.member_type(t, Some(ix)) {

@@ -517,9 +517,12 @@ impl FnRaiser<'_, '_> {
                 let e = self.insert_constructor(i)?;
                 (e.expr, e.effect, e.leaves)
             }
-            op if crate::raise::expr::const_eval_may_fail(op) && self.constant_operands(i) => {
-                // WGSL would evaluate this at shader creation and may reject it, where the
-                // IR means the run-time operation: write the folded value, or make an
+            op if crate::raise::expr::is_constant_expression_op(op)
+                && self.constant_operands(i) =>
+            {
+                // WGSL would evaluate this at shader creation (and may reject it) where the
+                // IR means the run-time operation, and lowering the output again would
+                // fold what `const-fold` did not: write the folded value, or make an
                 // operand a run-time value.
                 let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "type"))?;
                 match crate::passes::const_fold::evaluate(m, i) {
