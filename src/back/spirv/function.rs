@@ -672,10 +672,13 @@ impl Writer<'_> {
                     let id = self.spec_value(x)?;
                     let is_signed = m.ty(x).is_some_and(|t| m.opcode(t) == Opcode::I32);
                     if is_signed {
-                        // The composite's members are u32: reinterpret as a spec op.
+                        // The composite's members are u32. `OpSpecConstantOp Bitcast`
+                        // needs the Kernel capability; `IAdd` with a u32 zero is allowed
+                        // for shaders and reinterprets the bits (as glslang does).
+                        let zero = self.const_u32(0)?;
                         let c = self.alloc();
                         self.globals
-                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::Bitcast as u32, id]);
+                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::IAdd as u32, id, zero]);
                         c
                     } else {
                         id
