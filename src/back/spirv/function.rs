@@ -39,6 +39,9 @@ pub(super) struct FnState {
     pub undef_preds: FxHashMap<Inst, Vec<Inst>>,
     /// Continue targets of reachable loops, to their headers.
     pub live_continues: FxHashMap<Inst, Inst>,
+    /// Unreachable blocks inside a loop that is itself inside a continue construct, to
+    /// that loop's continue target, which they branch to instead of `OpUnreachable`.
+    pub continue_exits: FxHashMap<Inst, Inst>,
     pub entry: Option<Block>,
     /// The outputs an entry point's `return` stores to.
     pub outputs: Option<IoPlan>,
@@ -56,6 +59,14 @@ pub(super) enum IoPlan {
     },
     /// A struct whose members are each an interface value.
     Struct { ty: u32, fields: Vec<IoPlan> },
+}
+
+/// Where a region of the structure tree sits: the continue target of the innermost loop
+/// whose body holds it, and whether some loop's continue construct holds it.
+#[derive(Clone, Copy, Default)]
+struct Nesting {
+    loop_continue: Option<Block>,
+    in_continue: bool,
 }
 
 /// A piece of the block order.
@@ -151,16 +162,30 @@ impl Writer<'_> {
     /// The block order: a pre-order walk of the structure tree (headers before their
     /// regions, merges after), with an explicit stack. Break-if arms and the `if_else`'s
     /// unreachable merge (and what follows it in its region) are left out.
+    ///
+    /// An unreachable block in a loop nested in a continue construct (a selection merge
+    /// after arms that both break, say) branches to that loop's continue target instead
+    /// of ending in `OpUnreachable`: a block that ends the function there would keep the
+    /// outer back-edge block from structurally post-dominating its continue target, which
+    /// Vulkan's validation requires.
     fn block_order(&mut self, tree: &StructureTree) -> Vec<Item> {
         let m = self.m;
         let mut out = Vec::new();
-        let mut tasks: Vec<(RegionId, usize)> = vec![(tree.root, 0)];
-        while let Some((r, start)) = tasks.pop() {
+        let mut tasks: Vec<(RegionId, usize, Nesting)> = vec![(tree.root, 0, Nesting::default())];
+        while let Some((r, start, nesting)) = tasks.pop() {
             let region = tree.region(r);
             let mut k = start;
             while k < region.len() {
                 match tree.node(region[k]) {
-                    Node::Block { block, .. } => out.push(Item::Block(*block)),
+                    Node::Block { block, .. } => {
+                        if let (true, Some(cont)) = (nesting.in_continue, nesting.loop_continue) {
+                            let unreachable = !self.fx.reachable.contains(&block.inst());
+                            if unreachable && m.block_params(cont).is_empty() && cont != *block {
+                                self.fx.continue_exits.insert(block.inst(), cont.inst());
+                            }
+                        }
+                        out.push(Item::Block(*block));
+                    }
                     Node::If {
                         header,
                         then_region,
@@ -191,9 +216,9 @@ impl Writer<'_> {
                             // The merge and what follows it are unreachable.
                             break;
                         }
-                        tasks.push((r, k + 1));
-                        tasks.push((*else_region, 0));
-                        tasks.push((*then_region, 0));
+                        tasks.push((r, k + 1, nesting));
+                        tasks.push((*else_region, 0, nesting));
+                        tasks.push((*then_region, 0, nesting));
                         break;
                     }
                     Node::Loop {
@@ -228,15 +253,24 @@ impl Writer<'_> {
                             merge: *merge,
                             cont,
                         });
-                        tasks.push((r, k + 1));
-                        tasks.push((*continuing, 0));
-                        tasks.push((*body, 0));
+                        let in_body = Nesting {
+                            // A loop without a continuing block continues at its header.
+                            loop_continue: (cont != *header).then_some(cont),
+                            in_continue: nesting.in_continue,
+                        };
+                        let in_continuing = Nesting {
+                            loop_continue: None,
+                            in_continue: true,
+                        };
+                        tasks.push((r, k + 1, nesting));
+                        tasks.push((*continuing, 0, in_continuing));
+                        tasks.push((*body, 0, in_body));
                         break;
                     }
                     Node::Switch { cases, .. } => {
-                        tasks.push((r, k + 1));
+                        tasks.push((r, k + 1, nesting));
                         for &(_, reg) in cases.iter().rev() {
-                            tasks.push((reg, 0));
+                            tasks.push((reg, 0, nesting));
                         }
                         break;
                     }
@@ -309,7 +343,8 @@ impl Writer<'_> {
                     self.fx.last_line = None;
                 }
                 if !self.fx.reachable.contains(&b.inst()) {
-                    match self.fx.live_continues.get(&b.inst()) {
+                    let target = self.fx.live_continues.get(&b.inst());
+                    match target.or_else(|| self.fx.continue_exits.get(&b.inst())) {
                         Some(&h) => {
                             let h = self.local_id(h);
                             self.fx.body.op(Op::Branch, &[h]);
@@ -672,10 +707,13 @@ impl Writer<'_> {
                     let id = self.spec_value(x)?;
                     let is_signed = m.ty(x).is_some_and(|t| m.opcode(t) == Opcode::I32);
                     if is_signed {
-                        // The composite's members are u32: reinterpret as a spec op.
+                        // The composite's members are u32. `OpSpecConstantOp Bitcast`
+                        // needs the Kernel capability; `IAdd` with a u32 zero is allowed
+                        // for shaders and reinterprets the bits (as glslang does).
+                        let zero = self.const_u32(0)?;
                         let c = self.alloc();
                         self.globals
-                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::Bitcast as u32, id]);
+                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::IAdd as u32, id, zero]);
                         c
                     } else {
                         id

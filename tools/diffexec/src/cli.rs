@@ -26,6 +26,8 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --seed-start S     first seed (default 0)
   --file FILE        run one WGSL file (every compute entry point)
   --filter TEXT      only corpus files whose path contains TEXT
+  --sample K         only one corpus entry point in K, chosen by a hash of its file
+                     and entry names (the same ones every run; CI's fast subset)
   --paths P,...      candidate paths compared with the reference: refract-wgsl,
                      refract-spirv, refract-fmt (refract's formatter), naga-roundtrip,
                      mutant (a deliberately wrong compiler, to see the harness catch
@@ -54,6 +56,7 @@ struct Args {
     seed_start: u64,
     file: Option<PathBuf>,
     filter: Option<String>,
+    sample: u64,
     paths: Vec<Path>,
     require_refract: bool,
     reduce: bool,
@@ -71,6 +74,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         seed_start: 0,
         file: None,
         filter: None,
+        sample: 1,
         paths: vec![Path::RefractWgsl, Path::RefractSpirv, Path::RefractFmt],
         require_refract: false,
         reduce: true,
@@ -97,6 +101,10 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             }
             "--file" => a.file = Some(PathBuf::from(value()?)),
             "--filter" => a.filter = Some(value()?),
+            "--sample" => {
+                a.sample = value()?.parse().map_err(|e| format!("--sample: {e}"))?;
+                a.sample = a.sample.max(1);
+            }
             "--paths" => {
                 a.paths = value()?
                     .split(',')
@@ -169,7 +177,7 @@ struct Tally {
     failed_cases: u64,
     /// Failures of the harness's own generator (invalid or unrunnable programs).
     generator_failures: u64,
-    per_path: BTreeMap<&'static str, [u64; 5]>,
+    per_path: BTreeMap<&'static str, [u64; 6]>,
 }
 
 const PASS: usize = 0;
@@ -177,6 +185,7 @@ const MISMATCH: usize = 1;
 const FAIL: usize = 2;
 const NOT_IMPLEMENTED: usize = 3;
 const INCONCLUSIVE: usize = 4;
+const KNOWN: usize = 5;
 
 fn run(argv: &[String]) -> u8 {
     let args = match parse_args(argv) {
@@ -235,16 +244,21 @@ fn run(argv: &[String]) -> u8 {
     }
     if let Some(dir) = &args.corpus {
         let cases = match refract_diffexec::corpus::cases(dir, args.filter.as_deref()) {
-            Ok(c) => c,
+            Ok(c) => refract_diffexec::corpus::sample(c, args.sample),
             Err(e) => {
                 eprintln!("refract-diffexec: corpus: {e}");
                 return 2;
             }
         };
         println!(
-            "corpus: {} compute entry points under {}",
+            "corpus: {} compute entry points under {}{}",
             cases.len(),
-            dir.display()
+            dir.display(),
+            if args.sample > 1 {
+                format!(" (one in {}, by --sample)", args.sample)
+            } else {
+                String::new()
+            }
         );
         file_cases.extend(cases);
     }
@@ -394,6 +408,10 @@ fn record(
                 println!("INCONCLUSIVE {label} path {}: {m}", path.name());
                 INCONCLUSIVE
             }
+            PathOutcome::Known(m) => {
+                println!("KNOWN DIFFERENCE {label} path {}: {m}", path.name());
+                KNOWN
+            }
             PathOutcome::NotImplemented(m) => {
                 if args.require_refract {
                     failed = true;
@@ -477,8 +495,8 @@ fn summary(t: &Tally, args: &Args) -> u8 {
     println!();
     for (path, c) in &t.per_path {
         println!(
-            "path {path}: {} passed, {} mismatched, {} failed, {} not implemented, {} inconclusive",
-            c[PASS], c[MISMATCH], c[FAIL], c[NOT_IMPLEMENTED], c[INCONCLUSIVE]
+            "path {path}: {} passed, {} mismatched, {} failed, {} not implemented, {} inconclusive, {} known differences",
+            c[PASS], c[MISMATCH], c[FAIL], c[NOT_IMPLEMENTED], c[INCONCLUSIVE], c[KNOWN]
         );
         if c[NOT_IMPLEMENTED] > 0 {
             println!(

@@ -102,6 +102,18 @@ pub fn cases(dir: &Path, filter: Option<&str>) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// About one case in `k`: those whose file and entry names hash to 0 modulo `k`. The
+/// choice depends only on the names, so every run (and every machine) picks the same ones.
+pub fn sample(cases: Vec<Case>, k: u64) -> Vec<Case> {
+    if k <= 1 {
+        return cases;
+    }
+    cases
+        .into_iter()
+        .filter(|c| fnv(format!("{}\0{}", c.name, c.entry).as_bytes()) % k == 0)
+        .collect()
+}
+
 fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)

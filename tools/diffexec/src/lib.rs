@@ -11,6 +11,7 @@
 //! - [`paths`]: the ways WGSL reaches SPIR-V, and the naga options the reference uses;
 //! - [`vk`] and [`worker`]: the Vulkan runner, isolated in a child process;
 //! - [`harness`]: one case along every path, compared;
+//! - [`known`]: differences from the reference that are not refract bugs, with evidence;
 //! - [`corpus`]: the corpus's compute shaders;
 //! - [`generate`]: a seeded generator of valid, terminating, deterministic compute programs;
 //! - [`reduce`]: shrinks a failing program while it keeps failing the same way.
@@ -24,6 +25,7 @@ pub mod corpus;
 pub mod fill;
 pub mod generate;
 pub mod harness;
+pub mod known;
 pub mod paths;
 pub mod reduce;
 pub mod reflect;

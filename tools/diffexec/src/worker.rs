@@ -6,6 +6,12 @@
 //! stdin. When it crashes or a job exceeds [`JOB_TIMEOUT`], the harness records that as
 //! the job's outcome, kills the child and starts a fresh one for the next job.
 //!
+//! The time limit is on the CPU time the worker spends on the job, not on the wall clock:
+//! on a machine shared with busy builds a worker may get a twentieth of a core, and a
+//! pipeline whose compile takes lavapipe two seconds of CPU then takes a minute. Such a
+//! job is slow, not stuck. A wall-clock cap ([`JOB_WALL_LIMIT`]) still bounds a worker
+//! that waits on something forever.
+//!
 //! Wire format, all little-endian `u32`s: a job is the entry name, the dispatch size, the
 //! SPIR-V words and each buffer (group, binding, uniform flag, bytes); a reply is a status
 //! (0 = ok, then each buffer's bytes; 1 = error, then a message). Strings and byte runs are
@@ -24,8 +30,14 @@ pub const WORKER_ARG: &str = "__worker";
 /// The worker's exit status when a dispatch does not finish in time.
 pub const TIMEOUT_EXIT: i32 = 3;
 
-/// How long one job (pipeline compile plus dispatch) may take.
+/// How much CPU time one job (pipeline compile plus dispatch) may take.
 pub const JOB_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// How long, on the wall clock, one job may take however little CPU it gets.
+pub const JOB_WALL_LIMIT: Duration = Duration::from_secs(900);
+
+/// How often the harness looks at a busy worker's CPU time.
+const POLL: Duration = Duration::from_secs(5);
 
 /// Why a job produced no buffers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +55,12 @@ impl std::fmt::Display for RunError {
         match self {
             RunError::Driver(m) => write!(f, "driver error: {m}"),
             RunError::Crash(m) => write!(f, "driver crashed: {m}"),
-            RunError::Timeout => write!(f, "timed out (a job may take {}s)", JOB_TIMEOUT.as_secs()),
+            RunError::Timeout => write!(
+                f,
+                "timed out (a job may take {}s of CPU time, {}s in all)",
+                JOB_TIMEOUT.as_secs(),
+                JOB_WALL_LIMIT.as_secs()
+            ),
         }
     }
 }
@@ -141,7 +158,7 @@ impl Runner {
         let sent = write_job(&mut running.stdin, job).and_then(|()| running.stdin.flush());
         let outcome = match sent {
             Err(e) => Err(RunError::Crash(format!("cannot send the job: {e}"))),
-            Ok(()) => match running.replies.recv_timeout(JOB_TIMEOUT) {
+            Ok(()) => match wait_reply(running) {
                 Ok(Ok(Ok(buffers))) => return Ok(buffers),
                 Ok(Ok(Err(message))) => return Err(RunError::Driver(message)),
                 Ok(Err(e)) => Err(RunError::Crash(e.to_string())),
@@ -163,6 +180,41 @@ impl Runner {
             (outcome, _) => outcome,
         }
     }
+}
+
+/// The worker's reply to the job just sent, or `Timeout` once the job has used
+/// [`JOB_TIMEOUT`] of CPU time or [`JOB_WALL_LIMIT`] of wall-clock time.
+fn wait_reply(running: &Running) -> Result<io::Result<Reply>, RecvTimeoutError> {
+    let started = std::time::Instant::now();
+    let cpu_at_start = cpu_time(running.child.id());
+    loop {
+        match running.replies.recv_timeout(POLL) {
+            Err(RecvTimeoutError::Timeout) => {
+                let cpu = match (cpu_time(running.child.id()), cpu_at_start) {
+                    (Some(now), Some(then)) => now.saturating_sub(then),
+                    // No /proc: fall back to the wall clock.
+                    _ => started.elapsed(),
+                };
+                if cpu >= JOB_TIMEOUT || started.elapsed() >= JOB_WALL_LIMIT {
+                    return Err(RecvTimeoutError::Timeout);
+                }
+            }
+            reply => return reply,
+        }
+    }
+}
+
+/// The CPU time (user and system, all threads) process `pid` has used, from
+/// `/proc/PID/stat`; `None` where there is no such file.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at field 3; utime and
+    // stime are fields 14 and 15, in clock ticks (100 per second on Linux).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split(' ').skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 impl Drop for Runner {

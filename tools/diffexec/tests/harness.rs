@@ -42,25 +42,17 @@ fn seed_case(seed: u64) -> Case {
     }
 }
 
-/// Every path either agrees with the reference or (refract, before its back ends land)
-/// says "not implemented"; nothing mismatches or fails.
-fn assert_agrees(case: &Case, result: &CaseResult) -> usize {
+/// Every path agrees with the reference: refract's paths run the whole pipeline now, so
+/// "not implemented" (E0004) is a failure like any other.
+fn assert_agrees(case: &Case, result: &CaseResult) {
     let CaseResult::Ran(outcomes) = result else {
         panic!("{} was skipped: {result:?}", case.name);
     };
-    let mut not_implemented = 0;
     for (path, outcome) in outcomes {
-        match outcome {
-            PathOutcome::Pass => {}
-            PathOutcome::NotImplemented(_)
-                if matches!(path, Path::RefractWgsl | Path::RefractSpirv) =>
-            {
-                not_implemented += 1;
-            }
-            other => panic!("{} on path {}: {other:?}", case.name, path.name()),
+        if !matches!(outcome, PathOutcome::Pass) {
+            panic!("{} on path {}: {outcome:?}", case.name, path.name());
         }
     }
-    not_implemented
 }
 
 #[test]
@@ -70,13 +62,9 @@ fn generated_programs_agree_on_every_path() {
         Path::RefractWgsl,
         Path::RefractSpirv,
     ]);
-    let mut not_implemented = 0;
     for seed in 0..12 {
         let case = seed_case(seed);
-        not_implemented += assert_agrees(&case, &h.run_case(&case));
-    }
-    if not_implemented > 0 {
-        eprintln!("NOT IMPLEMENTED: refract's paths did not run {not_implemented} times (E0004)");
+        assert_agrees(&case, &h.run_case(&case));
     }
 }
 
@@ -226,7 +214,7 @@ fn repros() -> Vec<Case> {
 }
 
 /// Regression tests: every reduced repro in `repros/` runs and refract agrees with the
-/// reference on it (or, until its back ends land, says "not implemented").
+/// reference on it, on every refract path.
 #[test]
 fn repros_agree_on_refract_paths() {
     let mut h = harness(vec![

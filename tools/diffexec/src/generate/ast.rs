@@ -295,7 +295,11 @@ impl Program {
 /// Declarations every program shares. The input buffers hold typed values (the harness
 /// fills floats with finite values only); `acc`/`wg_acc` slot k only ever sees one atomic
 /// operation kind, so the final value does not depend on the order invocations run in.
+/// `float_bits` is how a float becomes output bits: both zeros give `0u`, because WGSL
+/// lets an implementation ignore the sign of a zero (§ Differences from IEEE-754), and
+/// lavapipe does (it computes `x - x` as `-0.0` inside a loop; seed 181).
 const PRELUDE: &str = "\
+fn float_bits(x: f32) -> u32 { return select(bitcast<u32>(x), 0u, x == 0.0f); }
 struct Inputs { u: array<vec4<u32>, 8>, i: array<vec4<i32>, 8>, f: array<vec4<f32>, 8> }
 struct Params { u: vec4<u32>, i: vec4<i32>, f: vec4<f32> }
 @group(0) @binding(0) var<storage, read> inp: Inputs;

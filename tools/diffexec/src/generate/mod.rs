@@ -28,6 +28,8 @@
 //!   `workgroupBarrier()` at the top level (uniform control flow); then phase two may read
 //!   any workgroup slot and `atomicLoad` the workgroup atomics. Atomic results are never
 //!   used.
+//! - **Zeros.** WGSL lets an implementation ignore the sign of a float zero, so floats
+//!   become output bits through `float_bits`, which writes both zeros as `0u`.
 
 pub mod ast;
 
@@ -755,7 +757,9 @@ impl Gen {
         };
         match scalar.ty.s {
             Scalar::U32 => scalar,
-            Scalar::I32 | Scalar::F32 => call("bitcast<u32>", UINT, vec![scalar]),
+            Scalar::I32 => call("bitcast<u32>", UINT, vec![scalar]),
+            // The sign of a zero is the implementation's choice: see `float_bits`.
+            Scalar::F32 => call("float_bits", UINT, vec![scalar]),
             Scalar::Bool => call("select", UINT, vec![lit_u(0), lit_u(1), scalar]),
         }
     }
