@@ -806,7 +806,7 @@ impl Checker<'_> {
             ..FnCtx::default()
         };
         let behavior = self.block(&f.body);
-        if f.ret.is_some() && behavior.has(super::Behavior::NEXT) {
+        if self.f.ret.is_some() && behavior.has(super::Behavior::NEXT) && !self.f.behavior_guessed {
             let end = Span::new(f.body.span.end.saturating_sub(1), f.body.span.end);
             self.report(
                 Diagnostic::error(

@@ -170,7 +170,13 @@ pub(crate) fn entry_point(
     }
     ok &= check_items(fin, stage, Dir::In, &inputs, diags);
     ok &= check_items(fin, stage, Dir::Out, &outputs, diags);
+    // An output without an IO attribute was reported; whether it was meant as the
+    // position is unknown, so no second error for a missing position.
+    let unattributed = outputs
+        .iter()
+        .any(|i| i.io.attrs.builtin.is_none() && i.io.attrs.location.is_none());
     if stage == ShaderStage::Vertex
+        && !unattributed
         && !outputs
             .iter()
             .any(|i| i.io.attrs.builtin == Some(BuiltinValue::Position))
