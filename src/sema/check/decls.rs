@@ -485,7 +485,7 @@ impl Checker<'_> {
                 .copied()
                 .filter(|a| !matches!(a.kind, AttributeKind::Align | AttributeKind::Size))
                 .collect();
-            member_io.push(self.io_attrs(&io_attrs, ty));
+            member_io.push(self.io_attrs(&io_attrs, ty, m.name.span));
             if let Some(&prev) = names.get(&m.name.name) {
                 self.report(
                     Diagnostic::error(
@@ -734,7 +734,7 @@ impl Checker<'_> {
             };
             let ty = self.type_expr(p.ty);
             if !accepted.is_empty() {
-                let spec = self.io_attrs(&accepted, ty);
+                let spec = self.io_attrs(&accepted, ty, p.name.span);
                 self.io.params.insert((d, k), spec);
             }
             if let Some(ty) = ty {
@@ -779,7 +779,7 @@ impl Checker<'_> {
             };
             ret = self.type_expr(r.ty);
             if !accepted.is_empty() {
-                let spec = self.io_attrs(&accepted, ret);
+                let spec = self.io_attrs(&accepted, ret, f.name.span);
                 self.io.rets.insert(d, spec);
             }
             if let Some(t) = ret {

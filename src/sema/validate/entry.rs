@@ -139,6 +139,8 @@ pub(crate) fn entry_point(
             diags,
         );
     }
+    // Inputs first: their errors come before the result's in source order.
+    let inputs_ok = ok && check_items(fin, f.name.span, stage, Dir::In, &inputs, diags);
     let mut outputs = Vec::new();
     if let (Some(r), Some(ret)) = (&f.ret, info.ret) {
         if stage == ShaderStage::Compute {
@@ -168,8 +170,7 @@ pub(crate) fn entry_point(
     if !ok {
         return None;
     }
-    ok &= check_items(fin, stage, Dir::In, &inputs, diags);
-    ok &= check_items(fin, stage, Dir::Out, &outputs, diags);
+    ok = inputs_ok & check_items(fin, f.name.span, stage, Dir::Out, &outputs, diags);
     // An output without an IO attribute was reported; whether it was meant as the
     // position is unknown, so no second error for a missing position.
     let unattributed = outputs
@@ -304,6 +305,7 @@ fn collect(
 
 fn check_items(
     fin: &Finished,
+    entry: Span,
     stage: ShaderStage,
     dir: Dir,
     items: &[Item],
@@ -371,8 +373,8 @@ fn check_items(
                                 t.name(it.io.ty)
                             ),
                         )
-                        .with_primary(span, "wrong type")
-                        .with_secondary(at, "builtin declared here"),
+                        .with_primary(at, format!("needs `{want}`"))
+                        .with_secondary(span, format!("`{}` here", t.name(it.io.ty))),
                     );
                     ok = false;
                 }
@@ -387,7 +389,8 @@ fn check_items(
                                 dir.word()
                             ),
                         )
-                        .with_primary(at, "used again here")
+                        .with_primary(entry, format!("entry point with two `{}`", b.name()))
+                        .with_secondary(at, "used again here")
                         .with_secondary(prev, "first used here"),
                     );
                     ok = false;
@@ -462,11 +465,11 @@ fn check_items(
                         ),
                     )
                     .with_primary(
-                        span,
+                        it.spec.interpolate.unwrap_or(span),
                         format!("`{}` is not interpolated `flat`", t.name(it.io.ty)),
                     );
-                    if let Some(i) = it.spec.interpolate {
-                        d = d.with_secondary(i, "interpolation given here");
+                    if it.spec.interpolate.is_some() {
+                        d = d.with_secondary(span, format!("`{}` here", t.name(it.io.ty)));
                     } else {
                         d = d.with_note(format!(
                             "add `@interpolate(flat)` next to `@location({loc})`"
