@@ -171,11 +171,12 @@ pub(crate) fn entry_point(
         return None;
     }
     ok = inputs_ok & check_items(fin, f.name.span, stage, Dir::Out, &outputs, diags);
-    // An output without an IO attribute was reported; whether it was meant as the
-    // position is unknown, so no second error for a missing position.
-    let unattributed = outputs
-        .iter()
-        .any(|i| i.io.attrs.builtin.is_none() && i.io.attrs.location.is_none());
+    // An output without an IO attribute, or with a builtin a vertex shader cannot
+    // output, was reported; it may have been meant as the position, so no second error.
+    let unattributed = outputs.iter().any(|i| match i.io.attrs.builtin {
+        Some(b) => !builtin_allowed(b, stage, Dir::Out),
+        None => i.io.attrs.location.is_none(),
+    });
     if stage == ShaderStage::Vertex
         && !unattributed
         && !outputs
