@@ -211,6 +211,10 @@ pub const ALL: &[(&str, &str)] = &[
     (SWITCH_TYPE, SWITCH_TYPE_MEANING),
     (DUPLICATE_CASE, DUPLICATE_CASE_MEANING),
     (SWITCH_DEFAULT, SWITCH_DEFAULT_MEANING),
+    (
+        CONTINUE_SKIPS_DECLARATION,
+        CONTINUE_SKIPS_DECLARATION_MEANING,
+    ),
     (EXTENSION_NOT_ENABLED, EXTENSION_NOT_ENABLED_MEANING),
     (UNKNOWN_EXTENSION, UNKNOWN_EXTENSION_MEANING),
     (UNKNOWN_LANGUAGE_FEATURE, UNKNOWN_LANGUAGE_FEATURE_MEANING),
@@ -873,6 +877,10 @@ const DUPLICATE_CASE_MEANING: &str = "two case selectors with the same value";
 
 pub const SWITCH_DEFAULT: &str = "E1711";
 const SWITCH_DEFAULT_MEANING: &str = "a switch without a `default` clause or with several";
+
+pub const CONTINUE_SKIPS_DECLARATION: &str = "E1712";
+const CONTINUE_SKIPS_DECLARATION_MEANING: &str =
+    "a `continue` skips a declaration that the loop's `continuing` block uses";
 
 pub const EXTENSION_NOT_ENABLED: &str = "E1800";
 const EXTENSION_NOT_ENABLED_MEANING: &str =

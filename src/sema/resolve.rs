@@ -126,6 +126,10 @@ struct Resolver<'a> {
     /// `last_edge[d] == decl` when `decl → d` is already recorded.
     last_edge: Vec<Option<DeclId>>,
     unresolved: usize,
+    /// While a `continuing` block is walked (`tracking > 0`), the local declarations its
+    /// names resolve to, for the rule that `continue` must not skip one of them.
+    tracking: u32,
+    continuing_uses: Vec<StmtId>,
     diags: &'a mut Vec<Diagnostic>,
 }
 
@@ -147,6 +151,8 @@ pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>) -> Resolution {
         edges: vec![Vec::new(); ndecls],
         last_edge: vec![None; ndecls],
         unresolved: 0,
+        tracking: 0,
+        continuing_uses: Vec::new(),
         diags,
     };
     r.declare_globals();
@@ -298,8 +304,12 @@ impl Resolver<'_> {
     fn resolve_ident(&mut self, at: ExprId, ident: Ident) {
         match self.lookup(ident.name) {
             Some(r) => {
-                if let Resolved::Name(Name::Global(d)) = r {
-                    self.note_edge(d, ident.span);
+                match r {
+                    Resolved::Name(Name::Global(d)) => self.note_edge(d, ident.span),
+                    Resolved::Name(Name::Local(s)) if self.tracking > 0 => {
+                        self.continuing_uses.push(s);
+                    }
+                    _ => {}
                 }
                 self.names[at.index()] = Some(r);
             }
@@ -322,6 +332,8 @@ impl Resolver<'_> {
                     d = d.with_note(format!(
                         "a declaration with a similar name exists: `{hint}`"
                     ));
+                } else if let Some(note) = foreign_name_note(&n) {
+                    d = d.with_note(note);
                 }
                 self.diags.push(d);
             }
@@ -505,8 +517,15 @@ impl Resolver<'_> {
                 if let Some(c) = continuing {
                     self.walk_attrs(&c.body.attributes);
                     self.push_scope();
+                    let start = self.continuing_uses.len();
+                    self.tracking += 1;
                     self.walk_stmts(&c.body.stmts);
                     self.walk_opt(c.break_if);
+                    self.tracking -= 1;
+                    self.check_continues(&body.stmts, start);
+                    if self.tracking == 0 {
+                        self.continuing_uses.clear();
+                    }
                     self.pop_scope();
                 }
                 self.pop_scope();
@@ -541,6 +560,59 @@ impl Resolver<'_> {
                 self.walk_block(body);
             }
         }
+    }
+
+    /// §"Continue Statement": a `continue` must not jump past a declaration of the loop
+    /// body that the `continuing` block uses. `continuing_uses[start..]` are the local
+    /// declarations the `continuing` block of the loop with body `body` refers to.
+    fn check_continues(&mut self, body: &[StmtId], start: usize) {
+        if self.continuing_uses.len() == start {
+            return;
+        }
+        let uses: rustc_hash::FxHashSet<StmtId> =
+            self.continuing_uses[start..].iter().copied().collect();
+        // The last top-level body declaration the `continuing` block uses.
+        let Some((last, decl)) = body
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, s)| uses.contains(s))
+            .map(|(i, &s)| (i, s))
+        else {
+            return;
+        };
+        let module = self.module;
+        let mut found = None;
+        for &s in &body[..last] {
+            found = first_continue(module, s, 0);
+            if found.is_some() {
+                break;
+            }
+        }
+        let Some(cont) = found else {
+            return;
+        };
+        let name = match &module.stmt(decl).kind {
+            StmtKind::Var(v) => Some(v.name),
+            StmtKind::Let(v) | StmtKind::Const(v) => Some(v.name),
+            _ => None,
+        };
+        let mut d = Diagnostic::error(
+            codes::CONTINUE_SKIPS_DECLARATION,
+            match name {
+                Some(n) => format!(
+                    "this `continue` skips the declaration of `{}`, which the `continuing` block uses",
+                    self.name(n.name)
+                ),
+                None => "this `continue` skips a declaration the `continuing` block uses".into(),
+            },
+        )
+        .with_primary(module.stmt(cont).span, "jumps past the declaration");
+        if let Some(n) = name {
+            d = d.with_secondary(n.span, "declared here");
+        }
+        d = d.with_note("declare it before the first `continue`, or use `if … { … }` instead");
+        self.diags.push(d);
     }
 
     fn walk_ident_expr(&mut self, at: ExprId, ie: &IdentExpr) {
@@ -695,6 +767,89 @@ fn cycle_diagnostic(module: &Module, edges: &[Vec<Edge>], cycle: &[usize]) -> Di
         d = d.with_note("WGSL functions cannot be recursive, directly or indirectly");
     }
     d
+}
+
+/// The first `continue` inside `s` that continues the enclosing loop (not one of a loop
+/// nested in `s`). `depth` bounds the recursion like the parser's nesting limit.
+fn first_continue(module: &Module, s: StmtId, depth: u32) -> Option<StmtId> {
+    if depth > 256 {
+        return None;
+    }
+    let in_block = |b: &Block| {
+        b.stmts
+            .iter()
+            .find_map(|&t| first_continue(module, t, depth + 1))
+    };
+    match &module.stmt(s).kind {
+        StmtKind::Continue => Some(s),
+        StmtKind::Block(b) => in_block(b),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => in_block(then_branch)
+            .or_else(|| else_branch.and_then(|e| first_continue(module, e, depth + 1))),
+        StmtKind::Switch { clauses, .. } => clauses.iter().find_map(|c| in_block(&c.body)),
+        _ => None,
+    }
+}
+
+/// A note for a name users bring from GLSL, HLSL or C: what WGSL calls it.
+fn foreign_name_note(name: &str) -> Option<String> {
+    let wgsl = match name {
+        "void" => {
+            return Some(
+                "WGSL has no `void` type: a function that returns nothing has no `-> type`".into(),
+            );
+        }
+        "float" => "f32",
+        "int" => "i32",
+        "uint" | "unsigned" => "u32",
+        "half" => "f16",
+        "double" => return Some("WGSL has no 64-bit float type; use `f32`".into()),
+        "float2" => "vec2f",
+        "float3" => "vec3f",
+        "float4" => "vec4f",
+        "int2" => "vec2i",
+        "int3" => "vec3i",
+        "int4" => "vec4i",
+        "uint2" => "vec2u",
+        "uint3" => "vec3u",
+        "uint4" => "vec4u",
+        "float2x2" => "mat2x2f",
+        "float3x3" => "mat3x3f",
+        "float4x4" => "mat4x4f",
+        "ivec2" => "vec2i",
+        "ivec3" => "vec3i",
+        "ivec4" => "vec4i",
+        "uvec2" => "vec2u",
+        "uvec3" => "vec3u",
+        "uvec4" => "vec4u",
+        "bvec2" => "vec2<bool>",
+        "bvec3" => "vec3<bool>",
+        "bvec4" => "vec4<bool>",
+        "mat2" => "mat2x2f",
+        "mat3" => "mat3x3f",
+        "mat4" => "mat4x4f",
+        "lerp" => "mix",
+        "frac" => "fract",
+        "fmod" => return Some("WGSL writes this as the `%` operator".into()),
+        "mul" => return Some("WGSL writes this as the `*` operator".into()),
+        "inversesqrt" | "rsqrt" => "inverseSqrt",
+        "ddx" => "dpdx",
+        "ddy" => "dpdy",
+        "texture" | "texture2D" => "textureSample",
+        "texelFetch" => "textureLoad",
+        "gl_Position" | "gl_FragCoord" => "@builtin(position)",
+        "gl_VertexIndex" | "gl_VertexID" => "@builtin(vertex_index)",
+        "gl_InstanceIndex" | "gl_InstanceID" => "@builtin(instance_index)",
+        "gl_GlobalInvocationID" => "@builtin(global_invocation_id)",
+        "gl_LocalInvocationID" => "@builtin(local_invocation_id)",
+        "barrier" | "GroupMemoryBarrierWithGroupSync" => "workgroupBarrier",
+        "InterlockedAdd" => "atomicAdd",
+        _ => return None,
+    };
+    Some(format!("WGSL spells this `{wgsl}`"))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! also accepts override-expressions and is handled with the entry points.
 
 use super::Checker;
-use crate::diag::{Diagnostic, codes};
+use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::program::EvalStage;
 use crate::sema::types::TypeKind;
 use crate::syntax::ast::{Attribute, AttributeKind};
@@ -186,10 +186,13 @@ impl Checker<'_> {
     /// builtin value and interpolation names, extension requirements, argument values,
     /// and the rules relating them (`@interpolate` needs `@location`, `@invariant` needs
     /// `@builtin(position)`, `@location` and `@blend_src` need numeric scalars or vectors).
+    /// `decl` is the declared name (the function's, for a return value): a type that
+    /// cannot be IO is reported there, where the type is.
     pub(crate) fn io_attrs(
         &mut self,
         attrs: &[&Attribute],
         ty: Option<crate::sema::types::TypeId>,
+        decl: Span,
     ) -> IoSpec {
         use crate::sema::program::{BuiltinValue, InterpolationSampling, InterpolationType};
         let mut io = IoSpec::default();
@@ -437,7 +440,8 @@ impl Checker<'_> {
                         codes::INVALID_IO_TYPE,
                         format!("user-defined IO must be a numeric scalar or vector, not `{}`", self.tn(ty)),
                     )
-                    .with_primary(span, "on this declaration")
+                    .with_primary(decl, format!("declared as `{}`", self.tn(ty)))
+                    .with_secondary(span, "user-defined IO")
                     .with_note("`@location` applies to scalars and vectors of `i32`, `u32`, `f32` or `f16`"),
                 );
                 io.broken = true;

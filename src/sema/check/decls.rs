@@ -485,7 +485,7 @@ impl Checker<'_> {
                 .copied()
                 .filter(|a| !matches!(a.kind, AttributeKind::Align | AttributeKind::Size))
                 .collect();
-            member_io.push(self.io_attrs(&io_attrs, ty));
+            member_io.push(self.io_attrs(&io_attrs, ty, m.name.span));
             if let Some(&prev) = names.get(&m.name.name) {
                 self.report(
                     Diagnostic::error(
@@ -734,7 +734,7 @@ impl Checker<'_> {
             };
             let ty = self.type_expr(p.ty);
             if !accepted.is_empty() {
-                let spec = self.io_attrs(&accepted, ty);
+                let spec = self.io_attrs(&accepted, ty, p.name.span);
                 self.io.params.insert((d, k), spec);
             }
             if let Some(ty) = ty {
@@ -779,7 +779,7 @@ impl Checker<'_> {
             };
             ret = self.type_expr(r.ty);
             if !accepted.is_empty() {
-                let spec = self.io_attrs(&accepted, ret);
+                let spec = self.io_attrs(&accepted, ret, f.name.span);
                 self.io.rets.insert(d, spec);
             }
             if let Some(t) = ret {
@@ -806,7 +806,7 @@ impl Checker<'_> {
             ..FnCtx::default()
         };
         let behavior = self.block(&f.body);
-        if f.ret.is_some() && behavior.has(super::Behavior::NEXT) {
+        if self.f.ret.is_some() && behavior.has(super::Behavior::NEXT) && !self.f.behavior_guessed {
             let end = Span::new(f.body.span.end.saturating_sub(1), f.body.span.end);
             self.report(
                 Diagnostic::error(

@@ -99,6 +99,9 @@ struct FnCtx {
     continuing: u32,
     /// Brace nesting depth, for the spec's limit.
     braces: u32,
+    /// A `return` or `continue` inside a `continuing` block was reported: the function's
+    /// behavior is a guess, so a missing `return` is not reported on top.
+    behavior_guessed: bool,
     /// Root identifiers read and written, for the alias analysis.
     reads: rustc_hash::FxHashSet<alias::Root>,
     writes: rustc_hash::FxHashSet<alias::Root>,

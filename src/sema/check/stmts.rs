@@ -331,6 +331,7 @@ impl Checker<'_> {
     fn loop_behavior(&mut self, span: Span, b1: Behavior, b2: Behavior) -> Behavior {
         // `continue` or `return` in `continuing` was reported where it is written.
         if b2.has(Behavior::CONTINUE) || b2.has(Behavior::RETURN) {
+            self.f.behavior_guessed = true;
             return b1
                 .union(b2)
                 .union(Behavior::NEXT)
@@ -944,8 +945,9 @@ impl Checker<'_> {
                 }
             }
             None => {
-                if self.f.has_ret {
-                    let t = ret.map_or("a value".to_string(), |t| format!("a `{}`", self.tn(t)));
+                // An unresolved return type was reported where it is written.
+                if let Some(ret) = ret.filter(|_| self.f.has_ret) {
+                    let t = format!("a `{}`", self.tn(ret));
                     self.error(
                         codes::RETURN_TYPE,
                         span,
@@ -1046,15 +1048,33 @@ impl Checker<'_> {
             let mut common: Option<TypeId> = None;
             let mut ok = true;
             if !is_int(self, st) {
-                self.error(
-                    codes::SWITCH_TYPE,
-                    self.span(selector),
-                    format!(
-                        "a `switch` selector must be `i32` or `u32`, but this is `{}`",
-                        self.tn(st)
+                // A case selector that cannot be an integer either (a float or a bool) is
+                // the first mistake in source order; one report there names both.
+                let bad_case = cases.iter().copied().find(|&(_, t)| !is_int(self, t));
+                let mut d = match bad_case {
+                    Some((e, t)) => Diagnostic::error(
+                        codes::SWITCH_TYPE,
+                        format!(
+                            "a case selector must be an integer, but this is `{}`",
+                            self.tn(t)
+                        ),
+                    )
+                    .with_primary(self.span(e), "not an integer")
+                    .with_secondary(
+                        self.span(selector),
+                        format!("the selector is `{}`", self.tn(st)),
                     ),
-                    "not an integer",
-                );
+                    None => Diagnostic::error(
+                        codes::SWITCH_TYPE,
+                        format!(
+                            "a `switch` selector must be `i32` or `u32`, but this is `{}`",
+                            self.tn(st)
+                        ),
+                    )
+                    .with_primary(self.span(selector), "not an integer"),
+                };
+                d = d.with_note("`switch` works on `i32` and `u32` values only");
+                self.report(d);
                 ok = false;
             } else if !self.p.types.is_abstract(st) {
                 common = Some(st);

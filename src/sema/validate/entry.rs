@@ -139,6 +139,8 @@ pub(crate) fn entry_point(
             diags,
         );
     }
+    // Inputs first: their errors come before the result's in source order.
+    let inputs_ok = ok && check_items(fin, f.name.span, stage, Dir::In, &inputs, diags);
     let mut outputs = Vec::new();
     if let (Some(r), Some(ret)) = (&f.ret, info.ret) {
         if stage == ShaderStage::Compute {
@@ -168,9 +170,15 @@ pub(crate) fn entry_point(
     if !ok {
         return None;
     }
-    ok &= check_items(fin, stage, Dir::In, &inputs, diags);
-    ok &= check_items(fin, stage, Dir::Out, &outputs, diags);
+    ok = inputs_ok & check_items(fin, f.name.span, stage, Dir::Out, &outputs, diags);
+    // An output without an IO attribute, or with a builtin a vertex shader cannot
+    // output, was reported; it may have been meant as the position, so no second error.
+    let unattributed = outputs.iter().any(|i| match i.io.attrs.builtin {
+        Some(b) => !builtin_allowed(b, stage, Dir::Out),
+        None => i.io.attrs.location.is_none(),
+    });
     if stage == ShaderStage::Vertex
+        && !unattributed
         && !outputs
             .iter()
             .any(|i| i.io.attrs.builtin == Some(BuiltinValue::Position))
@@ -298,6 +306,7 @@ fn collect(
 
 fn check_items(
     fin: &Finished,
+    entry: Span,
     stage: ShaderStage,
     dir: Dir,
     items: &[Item],
@@ -365,8 +374,8 @@ fn check_items(
                                 t.name(it.io.ty)
                             ),
                         )
-                        .with_primary(span, "wrong type")
-                        .with_secondary(at, "builtin declared here"),
+                        .with_primary(at, format!("needs `{want}`"))
+                        .with_secondary(span, format!("`{}` here", t.name(it.io.ty))),
                     );
                     ok = false;
                 }
@@ -381,7 +390,8 @@ fn check_items(
                                 dir.word()
                             ),
                         )
-                        .with_primary(at, "used again here")
+                        .with_primary(entry, format!("entry point with two `{}`", b.name()))
+                        .with_secondary(at, "used again here")
                         .with_secondary(prev, "first used here"),
                     );
                     ok = false;
@@ -456,11 +466,11 @@ fn check_items(
                         ),
                     )
                     .with_primary(
-                        span,
+                        it.spec.interpolate.unwrap_or(span),
                         format!("`{}` is not interpolated `flat`", t.name(it.io.ty)),
                     );
-                    if let Some(i) = it.spec.interpolate {
-                        d = d.with_secondary(i, "interpolation given here");
+                    if it.spec.interpolate.is_some() {
+                        d = d.with_secondary(span, format!("`{}` here", t.name(it.io.ty)));
                     } else {
                         d = d.with_note(format!(
                             "add `@interpolate(flat)` next to `@location({loc})`"

@@ -156,7 +156,22 @@ impl<'s> Parser<'s> {
             }
             TokenKind::Fn => GlobalDeclKind::Fn(self.function(attributes)?),
             TokenKind::Const | TokenKind::Let => {
-                self.no_attributes(&attributes, "a `const` declaration");
+                if t.kind == TokenKind::Const && !attributes.is_empty() {
+                    // Labelled on the declaration, where Tint reports it too.
+                    let attrs = attributes
+                        .iter()
+                        .map(|a| a.span)
+                        .reduce(Span::join)
+                        .unwrap_or(Span::DETACHED);
+                    self.report(
+                        Diagnostic::error(
+                            codes::ATTRIBUTES_NOT_ALLOWED,
+                            "attributes are not allowed on a `const` declaration",
+                        )
+                        .with_primary(t.span(), "this declaration takes no attributes")
+                        .with_secondary(attrs, "remove these attributes"),
+                    );
+                }
                 if t.kind == TokenKind::Let {
                     self.report(
                         Diagnostic::error(

@@ -125,6 +125,7 @@ impl<'s> Parser<'s> {
                 }
                 TokenKind::Break if self.peek_nth(1) == TokenKind::If => {
                     let start_depth = self.depth;
+                    let keyword = self.current_span();
                     match self.break_if() {
                         Ok(cond) if kind == BodyKind::Continuing => {
                             end.break_if = Some(cond);
@@ -133,8 +134,11 @@ impl<'s> Parser<'s> {
                                     codes::MISPLACED_BREAK_IF,
                                     "`break if` must be the last statement of a `continuing` block",
                                 )
-                                .with_primary(self.current_span(), "nothing can follow `break if`")
-                                .with_secondary(self.expr_span(cond), "the `break if` condition");
+                                .with_primary(
+                                    keyword.join(self.expr_span(cond)),
+                                    "not the last statement",
+                                )
+                                .with_secondary(self.current_span(), "this follows it");
                                 self.report(d);
                             }
                         }

@@ -1,0 +1,4 @@
+fn f() {
+  var v = vec3f();
+  let p = &v.x; //~ E1108
+}

@@ -1,0 +1,1 @@
+@group(0) @binding(0) var<storage, read_write> flags: array<bool>; //~ E1111

@@ -1,0 +1,3 @@
+fn f() {
+  var<private> x: f32; //~ E1008
+}

@@ -1,0 +1,1 @@
+@group(0) var<uniform> u: vec4f; //~ E1503

@@ -1,0 +1,1 @@
+var t: texture_2d<f32>; //~ E1503

@@ -1,0 +1,1 @@
+var<function> x: f32; //~ E1008

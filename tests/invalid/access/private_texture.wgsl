@@ -1,0 +1,1 @@
+var<private> t: texture_2d<f32>; //~ E1111

@@ -1,0 +1,1 @@
+@group(0) @binding(0) var<uniform> lights: array<vec4f>; //~ E1111

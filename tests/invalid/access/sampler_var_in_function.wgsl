@@ -1,0 +1,3 @@
+fn f() {
+  var s: sampler; //~ E1111
+}

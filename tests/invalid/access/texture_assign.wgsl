@@ -1,0 +1,5 @@
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var t2: texture_2d<f32>;
+fn f() {
+  t = t2; //~ E1701
+}

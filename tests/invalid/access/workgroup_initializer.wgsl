@@ -1,0 +1,1 @@
+var<workgroup> counter: u32 = 0u; //~ E1119

@@ -1,0 +1,4 @@
+struct S {
+  a: f32,
+  @align(3) b: f32, //~ E1502
+}

@@ -1,0 +1,2 @@
+@const //~ E1500
+fn f() -> i32 { return 1; }

@@ -1,0 +1,1 @@
+diagnostic(fatal, derivative_uniformity); //~ E1803

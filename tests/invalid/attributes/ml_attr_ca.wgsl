@@ -1,0 +1,2 @@
+@id(0) //~ E0220
+const_assert true;

@@ -1,0 +1,4 @@
+struct S {
+  @group(0) //~ E1500
+  x: f32,
+}

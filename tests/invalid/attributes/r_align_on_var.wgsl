@@ -1,0 +1,1 @@
+@align(16) var<private> x: f32; //~ E1500

@@ -1,0 +1,2 @@
+@workgroup_size(64) //~ E1513
+fn helper() {}

@@ -1,0 +1,2 @@
+const N = -1;
+var<private> buf: array<f32, N>; //~ E1117

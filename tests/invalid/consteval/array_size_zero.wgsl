@@ -1,0 +1,1 @@
+var<private> buf: array<f32, 0>; //~ E1117

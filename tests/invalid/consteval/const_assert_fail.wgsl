@@ -1,0 +1,2 @@
+const N = 3;
+const_assert N > 4; //~ E1307

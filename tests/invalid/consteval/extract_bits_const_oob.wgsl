@@ -1,0 +1,1 @@
+const X = extractBits(1u, 30u, 5u); //~ E1303

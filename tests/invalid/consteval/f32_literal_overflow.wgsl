@@ -1,0 +1,1 @@
+const HUGE = 1e39f; //~ E0103

@@ -1,0 +1,1 @@
+const X = inverseSqrt(0.0); //~ E1303

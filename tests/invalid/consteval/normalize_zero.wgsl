@@ -1,0 +1,1 @@
+const X = normalize(vec3f(0.0)); //~ E1303

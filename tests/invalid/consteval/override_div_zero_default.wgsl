@@ -1,0 +1,1 @@
+override scale: i32 = 1 / 0; //~ E1301

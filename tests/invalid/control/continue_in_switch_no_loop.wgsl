@@ -1,0 +1,7 @@
+fn f(x: i32) {
+  switch (x) {
+    default: {
+      continue; //~ E1704
+    }
+  }
+}

@@ -1,0 +1,4 @@
+fn f() {
+  continuing { //~ E0224
+  }
+}

@@ -1,0 +1,9 @@
+fn f() {
+  loop {
+    continuing {
+      loop {
+        return; //~ E1705
+      }
+    }
+  }
+}

@@ -1,0 +1,6 @@
+fn pick(x: f32) -> f32 {
+  switch (x) {
+    case 0.0: { return 1.0; } //~ E1709
+    default: { return 0.0; }
+  }
+}

@@ -1,0 +1,5 @@
+fn f(b: bool) {
+  switch (b) { //~ E1709
+    default: {}
+  }
+}

@@ -1,0 +1,6 @@
+fn pick(x: vec2i) -> f32 {
+  switch (x) { //~ E1709
+    case 1: { return 1.0; }
+    default: { return 0.0; }
+  }
+}

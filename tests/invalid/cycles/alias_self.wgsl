@@ -1,0 +1,1 @@
+alias T = array<T, 2>; //~ E1002

@@ -1,0 +1,2 @@
+struct A { b: B } //~ E1002
+struct B { a: A }

@@ -1,0 +1,4 @@
+struct Node { //~ E1002
+  value: f32,
+  children: array<Node, 2>,
+}

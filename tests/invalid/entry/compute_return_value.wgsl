@@ -1,0 +1,4 @@
+@compute @workgroup_size(1)
+fn main() -> @location(0) vec4f { //~ E1509
+  return vec4f(0.0);
+}

@@ -1,0 +1,4 @@
+@fragment
+fn main() -> @builtin(front_facing) bool { //~ E1506
+  return true;
+}

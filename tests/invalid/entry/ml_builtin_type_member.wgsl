@@ -1,0 +1,5 @@
+struct S {
+  @builtin(position) //~ E1507
+  p : vec3f,
+}
+@vertex fn main() -> S { return S(); }

@@ -1,0 +1,2 @@
+diagnostic(off, derivative_uniformity);
+diagnostic(error, derivative_uniformity); //~ E1804

@@ -1,0 +1,1 @@
+requires pointer_magic; //~ E1802

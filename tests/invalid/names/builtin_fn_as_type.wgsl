@@ -1,0 +1,1 @@
+var<private> x: sin; //~ E1005

@@ -1,0 +1,2 @@
+var<private> counter: u32;
+var<private> counter: u32; //~ E1000

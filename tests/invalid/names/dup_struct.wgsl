@@ -1,0 +1,2 @@
+struct Light { pos: vec3f }
+struct Light { color: vec3f } //~ E1000

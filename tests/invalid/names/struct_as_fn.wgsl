@@ -1,0 +1,4 @@
+struct S { a: f32 }
+fn f() -> f32 {
+  return S.a; //~ E1005
+}

@@ -1,0 +1,1 @@
+var<private> weights: f32[4]; //~ E0201

@@ -1,0 +1,5 @@
+fn f() {
+  loop {
+    let a = break; //~ E0203
+  }
+}

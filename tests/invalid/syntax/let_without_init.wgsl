@@ -1,0 +1,4 @@
+fn f() -> f32 {
+  let x: f32; //~ E0219
+  return x;
+}

@@ -1,0 +1,3 @@
+fn f() -> void { //~ E1001
+  return;
+}

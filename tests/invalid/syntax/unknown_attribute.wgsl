@@ -1,0 +1,4 @@
+@vertx //~ E0209
+fn main() -> @builtin(position) vec4f {
+  return vec4f();
+}

@@ -1,0 +1,3 @@
+fn f() {}
+/* this comment //~ E0101
+never ends

@@ -1,0 +1,3 @@
+fn f() -> i32 {
+  return var x = 1; //~ E0203
+}

@@ -1,0 +1,3 @@
+fn f(v: vec3u) -> vec2f {
+  return bitcast<vec2f>(v); //~ E1101
+}

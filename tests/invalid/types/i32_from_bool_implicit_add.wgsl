@@ -1,0 +1,3 @@
+fn f(b: bool) -> i32 {
+  return 1 + b; //~ E1101
+}

@@ -1,0 +1,3 @@
+fn f(v: vec3i) -> f32 {
+  return length(v); //~ E1101
+}

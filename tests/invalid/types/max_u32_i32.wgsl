@@ -1,0 +1,3 @@
+fn f(a: u32, b: i32) -> u32 {
+  return max(a, b); //~ E1101
+}

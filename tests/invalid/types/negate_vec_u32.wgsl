@@ -1,0 +1,3 @@
+fn f(v: vec2u) -> vec2u {
+  return -v; //~ E1101
+}

@@ -1,0 +1,3 @@
+fn f(x: f32) -> bool {
+  return !x; //~ E1101
+}

@@ -1,0 +1,3 @@
+fn f() {
+  _ = undefined_thing; //~ E1001
+}

@@ -1,0 +1,3 @@
+fn gamma(c: vec3f) -> vec3f {
+  return pow(c, 2.2); //~ E1101
+}

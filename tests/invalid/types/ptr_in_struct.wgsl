@@ -1,0 +1,3 @@
+struct S {
+  p: ptr<function, f32>, //~ E1112
+}

@@ -1,0 +1,7 @@
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+
+@fragment
+fn main(@location(0) uvw: vec3f) -> @location(0) vec4f {
+  return textureSample(t, s, uvw); //~ E1101
+}

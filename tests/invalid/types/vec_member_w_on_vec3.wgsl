@@ -1,0 +1,3 @@
+fn f(v: vec3f) -> f32 {
+  return v.w; //~ E1106
+}
