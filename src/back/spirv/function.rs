@@ -39,6 +39,9 @@ pub(super) struct FnState {
     pub undef_preds: FxHashMap<Inst, Vec<Inst>>,
     /// Continue targets of reachable loops, to their headers.
     pub live_continues: FxHashMap<Inst, Inst>,
+    /// Unreachable blocks in the body of a loop nested in a continue construct, to that
+    /// loop's continue target (see [`Writer::block_order`]).
+    pub unreachable_to: FxHashMap<Inst, Inst>,
     pub entry: Option<Block>,
     /// The outputs an entry point's `return` stores to.
     pub outputs: Option<IoPlan>,
@@ -56,6 +59,15 @@ pub(super) enum IoPlan {
     },
     /// A struct whose members are each an interface value.
     Struct { ty: u32, fields: Vec<IoPlan> },
+}
+
+/// Where a region sits, for the unreachable blocks in it (see [`Writer::block_order`]).
+#[derive(Clone, Copy, Default)]
+struct RegionCtx {
+    /// Inside some loop's continue construct.
+    in_continue: bool,
+    /// The continue target of the innermost loop whose body holds the region.
+    loop_cont: Option<Block>,
 }
 
 /// A piece of the block order.
@@ -151,16 +163,38 @@ impl Writer<'_> {
     /// The block order: a pre-order walk of the structure tree (headers before their
     /// regions, merges after), with an explicit stack. Break-if arms and the `if_else`'s
     /// unreachable merge (and what follows it in its region) are left out.
+    ///
+    /// An unreachable block is `OpUnreachable`, an exit of the structured CFG. Inside a
+    /// continue construct that breaks the rule that the back-edge block post-dominates
+    /// the construct (a loop in `continuing` whose body's `if` arms both `break` leaves
+    /// the `if`'s merge unreachable). So there an unreachable block in the body of the
+    /// innermost loop branches to that loop's continue target instead: a legal
+    /// `continue`, never taken.
     fn block_order(&mut self, tree: &StructureTree) -> Vec<Item> {
         let m = self.m;
         let mut out = Vec::new();
-        let mut tasks: Vec<(RegionId, usize)> = vec![(tree.root, 0)];
-        while let Some((r, start)) = tasks.pop() {
+        let mut tasks: Vec<(RegionId, usize, RegionCtx)> =
+            vec![(tree.root, 0, RegionCtx::default())];
+        while let Some((r, start, ctx)) = tasks.pop() {
             let region = tree.region(r);
             let mut k = start;
             while k < region.len() {
                 match tree.node(region[k]) {
-                    Node::Block { block, .. } => out.push(Item::Block(*block)),
+                    Node::Block { block, .. } => {
+                        if let (true, Some(cont)) = (ctx.in_continue, ctx.loop_cont) {
+                            if !self.fx.reachable.contains(&block.inst())
+                                && !self.fx.header_body.contains_key(&block.inst())
+                            {
+                                self.fx.unreachable_to.insert(block.inst(), cont.inst());
+                                self.fx
+                                    .undef_preds
+                                    .entry(cont.inst())
+                                    .or_default()
+                                    .push(block.inst());
+                            }
+                        }
+                        out.push(Item::Block(*block))
+                    }
                     Node::If {
                         header,
                         then_region,
@@ -191,9 +225,9 @@ impl Writer<'_> {
                             // The merge and what follows it are unreachable.
                             break;
                         }
-                        tasks.push((r, k + 1));
-                        tasks.push((*else_region, 0));
-                        tasks.push((*then_region, 0));
+                        tasks.push((r, k + 1, ctx));
+                        tasks.push((*else_region, 0, ctx));
+                        tasks.push((*then_region, 0, ctx));
                         break;
                     }
                     Node::Loop {
@@ -228,15 +262,25 @@ impl Writer<'_> {
                             merge: *merge,
                             cont,
                         });
-                        tasks.push((r, k + 1));
-                        tasks.push((*continuing, 0));
-                        tasks.push((*body, 0));
+                        let body_ctx = RegionCtx {
+                            in_continue: ctx.in_continue,
+                            // Without a continuing block the continue target is the
+                            // header, and a second back edge is not allowed.
+                            loop_cont: (cont != *header).then_some(cont),
+                        };
+                        let continuing_ctx = RegionCtx {
+                            in_continue: true,
+                            loop_cont: None,
+                        };
+                        tasks.push((r, k + 1, ctx));
+                        tasks.push((*continuing, 0, continuing_ctx));
+                        tasks.push((*body, 0, body_ctx));
                         break;
                     }
                     Node::Switch { cases, .. } => {
-                        tasks.push((r, k + 1));
+                        tasks.push((r, k + 1, ctx));
                         for &(_, reg) in cases.iter().rev() {
-                            tasks.push((reg, 0));
+                            tasks.push((reg, 0, ctx));
                         }
                         break;
                     }
@@ -309,8 +353,11 @@ impl Writer<'_> {
                     self.fx.last_line = None;
                 }
                 if !self.fx.reachable.contains(&b.inst()) {
-                    match self.fx.live_continues.get(&b.inst()) {
-                        Some(&h) => {
+                    let next = (self.fx.live_continues.get(&b.inst()))
+                        .or_else(|| self.fx.unreachable_to.get(&b.inst()))
+                        .copied();
+                    match next {
+                        Some(h) => {
                             let h = self.local_id(h);
                             self.fx.body.op(Op::Branch, &[h]);
                         }
@@ -672,10 +719,13 @@ impl Writer<'_> {
                     let id = self.spec_value(x)?;
                     let is_signed = m.ty(x).is_some_and(|t| m.opcode(t) == Opcode::I32);
                     if is_signed {
-                        // The composite's members are u32: reinterpret as a spec op.
+                        // The composite's members are u32. `Bitcast` is not a
+                        // specialization-constant operation outside kernels, but `IAdd`
+                        // may mix signedness: `x + 0u` reinterprets (glslang's way).
+                        let zero = self.const_u32(0)?;
                         let c = self.alloc();
                         self.globals
-                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::Bitcast as u32, id]);
+                            .op(Op::SpecConstantOp, &[u32_ty, c, Op::IAdd as u32, id, zero]);
                         c
                     } else {
                         id
@@ -781,9 +831,16 @@ impl Writer<'_> {
             ops.extend_from_slice(extra);
             w.annotations.op(Op::Decorate, &ops);
         };
+        let integer = m.scalar_or_vec(ty).is_some_and(|(s, _)| s.is_int());
         if let Some(b) = builtin {
             let spv = self.builtin(b, model, input, carrier)?;
             deco(self, Decoration::BuiltIn, &[spv as u32]);
+            // Vulkan wants every integer fragment input `Flat`, built-ins included
+            // (VUID-StandaloneSpirv-Flat-04744): `sample_index`, `primitive_index`,
+            // `sample_mask`, the subgroup built-ins.
+            if model == ExecutionModel::Fragment && input && integer {
+                deco(self, Decoration::Flat, &[]);
+            }
         }
         if let Some(d) = m.decoration(carrier, Opcode::DecoLocation) {
             let loc = m.const_u32(m.operand(d, 0)).unwrap_or(0);
@@ -808,7 +865,6 @@ impl Writer<'_> {
                 .and_then(|d| m.operand_opt(d, 1))
                 .and_then(|x| m.const_u32(x))
                 .and_then(InterpolationSampling::from_u32);
-            let integer = m.scalar_or_vec(ty).is_some_and(|(s, _)| s.is_int());
             match kind {
                 Some(InterpolationType::Flat) => deco(self, Decoration::Flat, &[]),
                 Some(InterpolationType::Linear) => deco(self, Decoration::NoPerspective, &[]),
