@@ -4,16 +4,24 @@
 
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The path of a SPIRV-Tools program; panics with how to get it.
+/// The path of a SPIRV-Tools program (looked up once); panics with how to get it.
 pub fn tool(name: &str) -> PathBuf {
+    static FOUND: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());
+    let mut found = FOUND.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = found.iter().find(|(n, _)| n == name) {
+        return p.clone();
+    }
     let path = std::env::var_os("PATH").unwrap_or_default();
     for dir in std::env::split_paths(&path) {
         let p = dir.join(name);
         if p.is_file() {
+            found.push((name.to_string(), p.clone()));
             return p;
         }
     }
@@ -40,15 +48,25 @@ pub fn write_words(words: &[u32]) -> PathBuf {
     p
 }
 
-/// `spirv-val --target-env ENV` on a file: `Err` carries its message.
-pub fn validate_file(path: &Path, env: &str) -> Result<(), String> {
-    let out = Command::new(tool("spirv-val"))
-        .args(["--target-env", env])
-        .arg(path)
-        .output()
-        .expect("run spirv-val");
+/// Runs a SPIRV-Tools program with `input` on its stdin: its stdout, or `Err` with what
+/// it printed when it fails. Both tools read all their input before writing.
+fn run_piped(name: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
+    let mut child = Command::new(tool(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run {name}: {e}"));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // A tool that stops reading early fails below with its own message.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait for {name}: {e}"));
     if out.status.success() {
-        Ok(())
+        Ok(out.stdout)
     } else {
         Err(format!(
             "{}{}",
@@ -58,34 +76,34 @@ pub fn validate_file(path: &Path, env: &str) -> Result<(), String> {
     }
 }
 
+/// `spirv-val --target-env ENV` on a file: `Err` carries its message.
+pub fn validate_file(path: &Path, env: &str) -> Result<(), String> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    run_piped("spirv-val", &["--target-env", env, "-"], &bytes).map(drop)
+}
+
 /// `spirv-val` on words.
 pub fn validate(words: &[u32], env: &str) -> Result<(), String> {
-    let p = write_words(words);
-    let r = validate_file(&p, env);
-    let _ = std::fs::remove_file(&p);
-    r
+    run_piped(
+        "spirv-val",
+        &["--target-env", env, "-"],
+        &words_to_bytes(words),
+    )
+    .map(drop)
 }
 
 /// `spirv-as --preserve-numeric-ids --target-env spvX.Y` on text: the words.
 pub fn assemble(text: &str, version: &str) -> Result<Vec<u32>, String> {
-    let src = scratch("spvasm");
-    let dst = scratch("spv");
-    std::fs::write(&src, text).expect("write scratch assembly");
-    let out = Command::new(tool("spirv-as"))
-        .args(["--preserve-numeric-ids", "--target-env"])
-        .arg(format!("spv{version}"))
-        .arg(&src)
-        .arg("-o")
-        .arg(&dst)
-        .output()
-        .expect("run spirv-as");
-    let _ = std::fs::remove_file(&src);
-    if !out.status.success() {
-        let _ = std::fs::remove_file(&dst);
-        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
-    }
-    let bytes = std::fs::read(&dst).expect("read assembled words");
-    let _ = std::fs::remove_file(&dst);
+    let env = format!("spv{version}");
+    let args = [
+        "--preserve-numeric-ids",
+        "--target-env",
+        &env,
+        "-o",
+        "-",
+        "-",
+    ];
+    let bytes = run_piped("spirv-as", &args, text.as_bytes())?;
     Ok(bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))

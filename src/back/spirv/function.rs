@@ -39,9 +39,9 @@ pub(super) struct FnState {
     pub undef_preds: FxHashMap<Inst, Vec<Inst>>,
     /// Continue targets of reachable loops, to their headers.
     pub live_continues: FxHashMap<Inst, Inst>,
-    /// Unreachable blocks inside a loop that is itself inside a continue construct, to
-    /// that loop's continue target, which they branch to instead of `OpUnreachable`.
-    pub continue_exits: FxHashMap<Inst, Inst>,
+    /// Unreachable blocks in the body of a loop nested in a continue construct, to that
+    /// loop's continue target (see [`Writer::block_order`]).
+    pub unreachable_to: FxHashMap<Inst, Inst>,
     pub entry: Option<Block>,
     /// The outputs an entry point's `return` stores to.
     pub outputs: Option<IoPlan>,
@@ -61,12 +61,13 @@ pub(super) enum IoPlan {
     Struct { ty: u32, fields: Vec<IoPlan> },
 }
 
-/// Where a region of the structure tree sits: the continue target of the innermost loop
-/// whose body holds it, and whether some loop's continue construct holds it.
+/// Where a region sits, for the unreachable blocks in it (see [`Writer::block_order`]).
 #[derive(Clone, Copy, Default)]
-struct Nesting {
-    loop_continue: Option<Block>,
+struct RegionCtx {
+    /// Inside some loop's continue construct.
     in_continue: bool,
+    /// The continue target of the innermost loop whose body holds the region.
+    loop_cont: Option<Block>,
 }
 
 /// A piece of the block order.
@@ -163,28 +164,36 @@ impl Writer<'_> {
     /// regions, merges after), with an explicit stack. Break-if arms and the `if_else`'s
     /// unreachable merge (and what follows it in its region) are left out.
     ///
-    /// An unreachable block in a loop nested in a continue construct (a selection merge
-    /// after arms that both break, say) branches to that loop's continue target instead
-    /// of ending in `OpUnreachable`: a block that ends the function there would keep the
-    /// outer back-edge block from structurally post-dominating its continue target, which
-    /// Vulkan's validation requires.
+    /// An unreachable block is `OpUnreachable`, an exit of the structured CFG. Inside a
+    /// continue construct that breaks the rule that the back-edge block post-dominates
+    /// the construct (a loop in `continuing` whose body's `if` arms both `break` leaves
+    /// the `if`'s merge unreachable). So there an unreachable block in the body of the
+    /// innermost loop branches to that loop's continue target instead: a legal
+    /// `continue`, never taken.
     fn block_order(&mut self, tree: &StructureTree) -> Vec<Item> {
         let m = self.m;
         let mut out = Vec::new();
-        let mut tasks: Vec<(RegionId, usize, Nesting)> = vec![(tree.root, 0, Nesting::default())];
-        while let Some((r, start, nesting)) = tasks.pop() {
+        let mut tasks: Vec<(RegionId, usize, RegionCtx)> =
+            vec![(tree.root, 0, RegionCtx::default())];
+        while let Some((r, start, ctx)) = tasks.pop() {
             let region = tree.region(r);
             let mut k = start;
             while k < region.len() {
                 match tree.node(region[k]) {
                     Node::Block { block, .. } => {
-                        if let (true, Some(cont)) = (nesting.in_continue, nesting.loop_continue) {
-                            let unreachable = !self.fx.reachable.contains(&block.inst());
-                            if unreachable && m.block_params(cont).is_empty() && cont != *block {
-                                self.fx.continue_exits.insert(block.inst(), cont.inst());
+                        if let (true, Some(cont)) = (ctx.in_continue, ctx.loop_cont) {
+                            if !self.fx.reachable.contains(&block.inst())
+                                && !self.fx.header_body.contains_key(&block.inst())
+                            {
+                                self.fx.unreachable_to.insert(block.inst(), cont.inst());
+                                self.fx
+                                    .undef_preds
+                                    .entry(cont.inst())
+                                    .or_default()
+                                    .push(block.inst());
                             }
                         }
-                        out.push(Item::Block(*block));
+                        out.push(Item::Block(*block))
                     }
                     Node::If {
                         header,
@@ -216,9 +225,9 @@ impl Writer<'_> {
                             // The merge and what follows it are unreachable.
                             break;
                         }
-                        tasks.push((r, k + 1, nesting));
-                        tasks.push((*else_region, 0, nesting));
-                        tasks.push((*then_region, 0, nesting));
+                        tasks.push((r, k + 1, ctx));
+                        tasks.push((*else_region, 0, ctx));
+                        tasks.push((*then_region, 0, ctx));
                         break;
                     }
                     Node::Loop {
@@ -253,24 +262,25 @@ impl Writer<'_> {
                             merge: *merge,
                             cont,
                         });
-                        let in_body = Nesting {
-                            // A loop without a continuing block continues at its header.
-                            loop_continue: (cont != *header).then_some(cont),
-                            in_continue: nesting.in_continue,
+                        let body_ctx = RegionCtx {
+                            in_continue: ctx.in_continue,
+                            // Without a continuing block the continue target is the
+                            // header, and a second back edge is not allowed.
+                            loop_cont: (cont != *header).then_some(cont),
                         };
-                        let in_continuing = Nesting {
-                            loop_continue: None,
+                        let continuing_ctx = RegionCtx {
                             in_continue: true,
+                            loop_cont: None,
                         };
-                        tasks.push((r, k + 1, nesting));
-                        tasks.push((*continuing, 0, in_continuing));
-                        tasks.push((*body, 0, in_body));
+                        tasks.push((r, k + 1, ctx));
+                        tasks.push((*continuing, 0, continuing_ctx));
+                        tasks.push((*body, 0, body_ctx));
                         break;
                     }
                     Node::Switch { cases, .. } => {
-                        tasks.push((r, k + 1, nesting));
+                        tasks.push((r, k + 1, ctx));
                         for &(_, reg) in cases.iter().rev() {
-                            tasks.push((reg, 0, nesting));
+                            tasks.push((reg, 0, ctx));
                         }
                         break;
                     }
@@ -343,9 +353,11 @@ impl Writer<'_> {
                     self.fx.last_line = None;
                 }
                 if !self.fx.reachable.contains(&b.inst()) {
-                    let target = self.fx.live_continues.get(&b.inst());
-                    match target.or_else(|| self.fx.continue_exits.get(&b.inst())) {
-                        Some(&h) => {
+                    let next = (self.fx.live_continues.get(&b.inst()))
+                        .or_else(|| self.fx.unreachable_to.get(&b.inst()))
+                        .copied();
+                    match next {
+                        Some(h) => {
                             let h = self.local_id(h);
                             self.fx.body.op(Op::Branch, &[h]);
                         }
@@ -707,9 +719,9 @@ impl Writer<'_> {
                     let id = self.spec_value(x)?;
                     let is_signed = m.ty(x).is_some_and(|t| m.opcode(t) == Opcode::I32);
                     if is_signed {
-                        // The composite's members are u32. `OpSpecConstantOp Bitcast`
-                        // needs the Kernel capability; `IAdd` with a u32 zero is allowed
-                        // for shaders and reinterprets the bits (as glslang does).
+                        // The composite's members are u32. `Bitcast` is not a
+                        // specialization-constant operation outside kernels, but `IAdd`
+                        // may mix signedness: `x + 0u` reinterprets (glslang's way).
                         let zero = self.const_u32(0)?;
                         let c = self.alloc();
                         self.globals
@@ -819,9 +831,16 @@ impl Writer<'_> {
             ops.extend_from_slice(extra);
             w.annotations.op(Op::Decorate, &ops);
         };
+        let integer = m.scalar_or_vec(ty).is_some_and(|(s, _)| s.is_int());
         if let Some(b) = builtin {
             let spv = self.builtin(b, model, input, carrier)?;
             deco(self, Decoration::BuiltIn, &[spv as u32]);
+            // Vulkan wants every integer fragment input `Flat`, built-ins included
+            // (VUID-StandaloneSpirv-Flat-04744): `sample_index`, `primitive_index`,
+            // `sample_mask`, the subgroup built-ins.
+            if model == ExecutionModel::Fragment && input && integer {
+                deco(self, Decoration::Flat, &[]);
+            }
         }
         if let Some(d) = m.decoration(carrier, Opcode::DecoLocation) {
             let loc = m.const_u32(m.operand(d, 0)).unwrap_or(0);
@@ -846,7 +865,6 @@ impl Writer<'_> {
                 .and_then(|d| m.operand_opt(d, 1))
                 .and_then(|x| m.const_u32(x))
                 .and_then(InterpolationSampling::from_u32);
-            let integer = m.scalar_or_vec(ty).is_some_and(|(s, _)| s.is_int());
             match kind {
                 Some(InterpolationType::Flat) => deco(self, Decoration::Flat, &[]),
                 Some(InterpolationType::Linear) => deco(self, Decoration::NoPerspective, &[]),

@@ -66,7 +66,7 @@ pub use disasm::disassemble;
 pub use writer::Writer;
 
 use crate::diag::{Diagnostic, codes};
-use crate::ir::{Inst, Module};
+use crate::ir::{Inst, Module, Opcode};
 
 /// A SPIR-V version, `major.minor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -299,12 +299,38 @@ pub fn compile(
 ) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
     // The writer's precondition; modules from the parser and from lowering already verify.
     crate::ir::verify(module)?;
+    unsupported_buffers(module)?;
     let mut m = module.clone();
     legalize::run(&mut m, options).map_err(|e| vec![e.to_diagnostic(&m)])?;
     if crate::passes::VERIFY_EACH_PASS {
         crate::passes::verify_after(&m, "spirv-legalize")?;
     }
     write(&m, options, debug).map_err(|e| vec![e.to_diagnostic(&m)])
+}
+
+/// The module-scope variables of a `buffer` type (the `buffer_view` language
+/// extension), each reported at its declaration. Their typed views at byte offsets need
+/// untyped pointers, which SPIR-V for Vulkan 1.1 lacks.
+fn unsupported_buffers(m: &Module) -> std::result::Result<(), Vec<Diagnostic>> {
+    let diags: Vec<Diagnostic> = m
+        .children(m.root())
+        .filter(|&v| m.opcode(v) == Opcode::Var)
+        .filter(|&v| {
+            m.ty(v)
+                .and_then(|t| m.ptr_parts(t))
+                .is_some_and(|(_, store, _)| {
+                    matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer)
+                })
+        })
+        .map(|v| {
+            Error::unsupported(
+                "`buffer` types (the `buffer_view` language extension) are not supported by the SPIR-V back end yet",
+                v,
+            )
+            .to_diagnostic(m)
+        })
+        .collect();
+    if diags.is_empty() { Ok(()) } else { Err(diags) }
 }
 
 /// Writes an already legalized module.

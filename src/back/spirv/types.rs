@@ -847,10 +847,15 @@ impl Writer<'_> {
 
     /// Whether a buffer variable's store type is wrapped in a `Block` struct (see the
     /// module documentation): every buffer but a struct ending in a runtime-sized array.
+    /// Immediate data (`PushConstant`) is a block too, and Vulkan wants it a struct.
     pub(super) fn is_wrapped(&self, v: Inst) -> bool {
         let m = self.m;
         match self.var_parts(v) {
-            Ok((AddressSpace::Uniform | AddressSpace::Storage, store, _)) => {
+            Ok((
+                AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate,
+                store,
+                _,
+            )) => {
                 !(m.opcode(store) == Opcode::Struct
                     && m.struct_fields(store)
                         .last()
@@ -871,7 +876,10 @@ impl Writer<'_> {
         let (space, store, access) = self.var_parts(v)?;
         let class = storage_class(space);
         let store_id = self.type_id(store)?;
-        let pointee = if matches!(space, AddressSpace::Uniform | AddressSpace::Storage) {
+        let pointee = if matches!(
+            space,
+            AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate
+        ) {
             if self.is_wrapped(v) {
                 let w = self.key_type(TyKey::Wrapper(store_id))?;
                 if !self.laid_out_wrappers.contains(&w) {
@@ -896,6 +904,9 @@ impl Writer<'_> {
                 }
                 AddressSpace::Uniform => {
                     self.capability(spirv::Capability::UniformAndStorageBuffer16BitAccess)
+                }
+                AddressSpace::Immediate => {
+                    self.capability(spirv::Capability::StoragePushConstant16)
                 }
                 _ => {}
             }

@@ -13,7 +13,7 @@
 //!
 //! Copies are made again until no call passes a pointer that is not a variable or a
 //! parameter (a copy's own calls may need it in turn; the IR has no recursion, so this
-//! ends).
+//! ends). The originals no call reaches any more are removed.
 
 use super::util::{clone_func, functions};
 use crate::back::spirv::{Error, Options, Result};
@@ -103,6 +103,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
             }
         }
         if work.is_empty() {
+            remove_orphans(m, clones.keys().map(|k| k.0).collect());
             return Ok(changed);
         }
         for (call, k) in work {
@@ -114,6 +115,27 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         "pointer arguments nested too deeply to specialize",
         m.root(),
     ))
+}
+
+/// Removes the specialized originals no call reaches any more (a callee's own calls
+/// may orphan the next one in turn). They would still be written, and a parameter
+/// rooted nowhere cannot, for one, give `arrayLength` its buffer.
+fn remove_orphans(m: &mut Module, mut candidates: Vec<Inst>) {
+    candidates.sort_unstable();
+    candidates.dedup();
+    let stage = [
+        Opcode::DecoVertex,
+        Opcode::DecoFragment,
+        Opcode::DecoCompute,
+    ];
+    loop {
+        let orphan = candidates
+            .iter()
+            .position(|&f| !m.has_uses(f) && !stage.iter().any(|&d| m.decoration(f, d).is_some()));
+        let Some(k) = orphan else { return };
+        let f = candidates.swap_remove(k);
+        m.remove(f);
+    }
 }
 
 fn specialize_call(
