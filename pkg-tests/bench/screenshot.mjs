@@ -34,7 +34,7 @@ try {
   await page.screenshot({ path: `${out}-error.png` });
   await page.evaluate(() => {
     const p = window.refractPlayground;
-    p.setSource(p.source().replace('  let broken = ;', '  let n: u32 = 1.5;'));
+    p.setSource(p.source().replace('out.color = COLORS[index]\n  let broken = ;', 'out.color = COLORS[index];\n  let n: u32 = 1.5;'));
   });
   await idle();
   await page.hover('.cm-lintRange-error');

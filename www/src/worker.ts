@@ -36,6 +36,9 @@ function make(request: CompileRequest, products: Product[]) {
     products,
     ...(request.passes ? { passes: request.passes } : {}),
   });
+  // After an internal error (a trap, reported as E0006) no product was made: each panel
+  // shows that error rather than keeping an older text as if it were current.
+  for (const p of products) result.products[p] ??= { ok: false, diagnostics: result.diagnostics };
   return { result, timings: { ...result.timings, total: performance.now() - start } };
 }
 
