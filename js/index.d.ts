@@ -37,6 +37,14 @@ export function passes(): string[];
 /** Formats a WGSL module, keeping every comment (the CLI's `refract fmt`). */
 export function format(source: string): FormatResult;
 
+/** Several products of one module from one run of the compiler's front end (parse,
+ * check, lower, passes), for tools that show many at once, such as the playground. `ok`
+ * and `diagnostics` are `check`'s; each product is exactly what the single call returns:
+ * `compile(source, { ...options, to })` for a target, `compile(source, { ...options, to:
+ * 'ir', opt: 0, passes: undefined })` for `irBefore`, and the reflection as indented JSON
+ * text in `code` for `reflect`. Not part of the stable API of DESIGN §9. */
+export function explore(source: string, options: ExploreOptions): ExploreResult;
+
 export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast';
 
 export interface CompileOptions {
@@ -47,6 +55,25 @@ export interface CompileOptions {
   passes?: string[];
   /** Keep only this entry point. */
   entryPoint?: string;
+}
+
+/** What `explore` can make: every target, the IR before any pass, and the reflection. */
+export type Product = Target | 'irBefore' | 'reflect';
+
+export interface ExploreOptions {
+  products: Product[];
+  opt?: 0 | 1 | 2;
+  passes?: string[];
+  entryPoint?: string;
+}
+
+export interface ExploreResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** One result per product asked for (none when the options themselves are wrong). */
+  products: Partial<Record<Product, CompileResult>>;
+  /** Milliseconds per compiler stage (`parse`, `sema`, `lower`, `passes`, a target, …). */
+  timings: Record<string, number>;
 }
 
 export type CompileResult =

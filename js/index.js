@@ -123,3 +123,11 @@ export function reflect(source) {
 export function format(source) {
   return guarded('format', () => glue.format(source));
 }
+
+export function explore(source, options) {
+  const result = guarded('explore', () => glue.explore(source, options));
+  // A trap's internal-error result has the shape of the others; give it the rest.
+  result.products ??= {};
+  result.timings ??= {};
+  return result;
+}

@@ -171,8 +171,7 @@ pub fn compile(source: &str, options: &Options) -> CompileResult {
             if diag::has_errors(&diagnostics) {
                 return CompileResult::failed(diagnostics);
             }
-            let json = syntax::ast_to_json(&module);
-            let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
+            let mut text = syntax::ast_to_json(&module);
             text.push('\n');
             CompileResult {
                 output: Some(Output::Text(text)),

@@ -1,5 +1,6 @@
 // Takes screenshots of the built playground (www/dist) in headless Chromium, for looking
-// at the design: the first example with each tab open, and the same with a syntax error.
+// at the design: the first example with each tab open, the same with a syntax error and
+// with a type error, and the 1,000-line example with a custom pass pipeline.
 //   node pkg-tests/bench/screenshot.mjs [OUT_PREFIX]   (default /tmp/refract-shots)
 import { serve } from '../lib/serve.mjs';
 import { launch } from '../lib/browser.mjs';
@@ -17,7 +18,7 @@ try {
   const idle = () => page.waitForFunction(() => window.refractPlayground?.updates > 0 && !window.refractPlayground.busy);
   await idle();
   await page.screenshot({ path: `${out}-main.png` });
-  for (const tab of ['ir', 'ast', 'spirv']) {
+  for (const tab of ['ir', 'ast', 'spirv', 'reflect']) {
     await page.click(`[data-testid="tab-${tab}"]`);
     await idle();
     await page.screenshot({ path: `${out}-${tab}.png` });
@@ -31,6 +32,20 @@ try {
   await page.hover('.cm-lintRange-error');
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${out}-error.png` });
+  await page.evaluate(() => {
+    const p = window.refractPlayground;
+    p.setSource(p.source().replace('out.color = COLORS[index]\n  let broken = ;', 'out.color = COLORS[index];\n  let n: u32 = 1.5;'));
+  });
+  await idle();
+  await page.hover('.cm-lintRange-error');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}-type-error.png` });
+  await page.selectOption('[data-testid="examples"]', 'renderer');
+  await idle();
+  await page.click('[data-testid="tab-ir"]');
+  await page.uncheck('[data-testid="passes"] input[data-pass="const-fold"]');
+  await idle();
+  await page.screenshot({ path: `${out}-renderer-ir.png` });
   console.log('saved', out);
 } finally {
   await close();

@@ -4,6 +4,7 @@
 
 import init, {
   initSync, version, check, compile, reflect, passes,
+  explore, type Product,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
 } from 'refract-wgsl';
 
@@ -50,3 +51,22 @@ compile('');
 check(42);
 // @ts-expect-error: a failed result has no code
 ((r: CompileResult) => r.ok === false && r.code)(compile('', { to: 'wgsl' }));
+
+// The call signatures of DESIGN §9, exactly.
+expect<Equal<Parameters<typeof compile>, [source: string, options: CompileOptions]>>();
+expect<Equal<ReturnType<typeof compile>, CompileResult>>();
+expect<Equal<Parameters<typeof check>, [source: string]>>();
+expect<Equal<Parameters<typeof reflect>, [source: string]>>();
+expect<Equal<Parameters<typeof passes>, []>>();
+expect<Equal<Parameters<typeof version>, []>>();
+
+// `explore`, the playground's many-products call (beyond §9).
+expect<Equal<Product, Target | 'irBefore' | 'reflect'>>();
+expect<Equal<ReturnType<typeof explore>['products'], Partial<Record<Product, CompileResult>>>>();
+export function exploreUsage(source: string): string {
+  const r = explore(source, { products: ['ast', 'irBefore', 'ir', 'spirv'], passes: ['mem2reg'] });
+  const ir = r.products.ir;
+  return r.ok && ir?.ok ? (ir.code ?? '') : String(r.timings.parse ?? 0);
+}
+// @ts-expect-error: not a product
+explore('', { products: ['glsl'] });

@@ -2,461 +2,642 @@
 //!
 //! Every node is an object with a `"kind"` naming its variant in snake case, its fields by
 //! their AST names, names as strings, and `"span": [start, end]` in bytes (`null` for
-//! synthesized nodes). Expressions and statements are nested in place rather than given
-//! as arena ids, so the JSON reads as the program does. The nesting is bounded by
-//! [`super::MAX_NESTING_DEPTH`].
+//! synthesized nodes), in that order. Expressions and statements are nested in place
+//! rather than given as arena ids, so the JSON reads as the program does. The nesting is
+//! bounded by [`super::MAX_NESTING_DEPTH`].
+//!
+//! The text is written directly, indented as `serde_json`'s pretty printer would, except
+//! that spans and leaf nodes (names, literals, `break`, attributes without arguments) sit
+//! on one line each, which makes it far shorter to read. It is not built as a
+//! `serde_json::Value` first: a tree of maps costs an allocation per node and per key, and
+//! for a long shader that was most of the playground's time per keystroke. Writing
+//! straight into one `String` is an order of magnitude cheaper, keeps the fields in the
+//! order the AST declares them, and has no nesting limit of its own to trip over.
 
 use super::ast::*;
 use crate::diag::Span;
-use serde_json::{Map, Value, json};
+use std::fmt::Write as _;
 
-pub fn module_to_json(m: &Module) -> Value {
-    let j = Json { m };
-    json!({
-        "directives": m.directives.iter().map(|d| j.directive(d)).collect::<Vec<_>>(),
-        "decls": m.decls.iter().map(|d| j.decl(d)).collect::<Vec<_>>(),
-        "comments": m.comments.iter().map(|c| json!({
-            "kind": match c.kind { CommentKind::Line => "line", CommentKind::Block => "block" },
-            "span": span(c.span),
-        })).collect::<Vec<_>>(),
-    })
+/// The module as pretty-printed JSON text, with no trailing newline.
+pub fn module_to_json(m: &Module) -> String {
+    let mut w = Writer {
+        m,
+        out: String::with_capacity(m.decls.len() * 256 + 64),
+        depth: 0,
+        first: true,
+        inline: false,
+    };
+    w.open(b'{');
+    w.key("directives");
+    w.array(&m.directives, |w, d| w.directive(d));
+    w.key("decls");
+    w.array(&m.decls, |w, d| w.decl(d));
+    w.key("comments");
+    w.array(&m.comments, |w, c| {
+        let kind = match c.kind {
+            CommentKind::Line => "line",
+            CommentKind::Block => "block",
+        };
+        w.node(kind, c.span, |_| {});
+    });
+    w.close(b'}');
+    w.out
 }
 
-fn span(s: Span) -> Value {
-    if s.is_detached() {
-        Value::Null
-    } else {
-        json!([s.start, s.end])
-    }
-}
-
-/// An object from `kind`, `span` and more fields, in that order.
-fn node(kind: &str, s: Span, fields: Vec<(&str, Value)>) -> Value {
-    let mut map = Map::new();
-    map.insert("kind".into(), Value::String(kind.into()));
-    for (k, v) in fields {
-        map.insert(k.into(), v);
-    }
-    map.insert("span".into(), span(s));
-    Value::Object(map)
-}
-
-struct Json<'a> {
+/// A streaming JSON writer with `serde_json::to_string_pretty`'s layout: two-space
+/// indentation, `"key": value`, and `[]` / `{}` for empty containers.
+struct Writer<'a> {
     m: &'a Module,
+    out: String,
+    depth: usize,
+    /// No element has been written yet into the innermost open container.
+    first: bool,
+    /// Writing a leaf node on one line: `{"kind": "ident", "name": "x", "span": [4, 5]}`.
+    inline: bool,
 }
 
-impl Json<'_> {
-    fn ident(&self, i: Ident) -> Value {
-        Value::String(self.m.name(i.name).to_string())
+impl Writer<'_> {
+    // ---- the JSON layer ----------------------------------------------------------------
+
+    fn open(&mut self, bracket: u8) {
+        self.out.push(bracket as char);
+        self.depth += 1;
+        self.first = true;
     }
 
-    fn opt_expr(&self, e: Option<ExprId>) -> Value {
-        e.map_or(Value::Null, |e| self.expr(e))
+    fn close(&mut self, bracket: u8) {
+        self.depth -= 1;
+        if !self.first && !self.inline {
+            self.newline();
+        }
+        self.out.push(bracket as char);
+        self.first = false;
     }
 
-    fn exprs(&self, list: &[ExprId]) -> Value {
-        Value::Array(list.iter().map(|&e| self.expr(e)).collect())
-    }
-
-    fn directive(&self, d: &Directive) -> Value {
-        match &d.kind {
-            DirectiveKind::Enable(names) => node(
-                "enable",
-                d.span,
-                vec![("names", names.iter().map(|n| self.ident(*n)).collect())],
-            ),
-            DirectiveKind::Requires(names) => node(
-                "requires",
-                d.span,
-                vec![("names", names.iter().map(|n| self.ident(*n)).collect())],
-            ),
-            DirectiveKind::Diagnostic(c) => node(
-                "diagnostic",
-                d.span,
-                vec![("control", self.diagnostic_control(c))],
-            ),
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
         }
     }
 
-    fn diagnostic_control(&self, c: &DiagnosticControl) -> Value {
-        let rule = match c.rule_suffix {
-            Some(s) => format!("{}.{}", self.m.name(c.rule.name), self.m.name(s.name)),
-            None => self.m.name(c.rule.name).to_string(),
-        };
-        json!({ "severity": self.ident(c.severity), "rule": rule })
+    /// Starts the next element of the innermost container.
+    fn slot(&mut self) {
+        if self.inline {
+            if !self.first {
+                self.out.push_str(", ");
+            }
+            self.first = false;
+            return;
+        }
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.newline();
     }
 
-    fn attributes(&self, list: &[Attribute]) -> Value {
-        Value::Array(
-            list.iter()
-                .map(|a| {
-                    let mut fields = vec![("name", self.ident(a.name))];
-                    if let AttributeKind::Diagnostic(c) = &a.kind {
-                        fields.push(("control", self.diagnostic_control(c)));
-                    } else if let Some(args) = &a.args {
-                        fields.push(("args", self.exprs(args)));
-                    }
-                    node("attribute", a.span, fields)
-                })
-                .collect(),
-        )
+    fn key(&mut self, key: &str) {
+        self.slot();
+        self.string(key);
+        self.out.push_str(": ");
     }
 
-    fn decl(&self, d: &GlobalDecl) -> Value {
+    fn string(&mut self, s: &str) {
+        self.out.push('"');
+        let mut rest = s;
+        while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+            self.out.push_str(&rest[..at]);
+            let c = rest.as_bytes()[at];
+            match c {
+                b'"' => self.out.push_str("\\\""),
+                b'\\' => self.out.push_str("\\\\"),
+                b'\n' => self.out.push_str("\\n"),
+                b'\r' => self.out.push_str("\\r"),
+                b'\t' => self.out.push_str("\\t"),
+                _ => {
+                    let _ = write!(self.out, "\\u{c:04x}");
+                }
+            }
+            rest = &rest[at + 1..];
+        }
+        self.out.push_str(rest);
+        self.out.push('"');
+    }
+
+    fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    fn array<T>(&mut self, items: &[T], mut each: impl FnMut(&mut Self, &T)) {
+        self.open(b'[');
+        for item in items {
+            self.slot();
+            each(self, item);
+        }
+        self.close(b']');
+    }
+
+    /// `[start, end]` on one line (the one place the layout differs from serde_json's,
+    /// which would spend four lines on it), or `null` for a synthesized node.
+    fn span(&mut self, s: Span) {
+        if s.is_detached() {
+            self.null();
+        } else {
+            let _ = write!(self.out, "[{}, {}]", s.start, s.end);
+        }
+    }
+
+    /// An object: `kind`, the fields `fields` writes, then `span`.
+    fn node(&mut self, kind: &str, span: Span, fields: impl FnOnce(&mut Self)) {
+        self.open(b'{');
+        self.key("kind");
+        self.string(kind);
+        fields(self);
+        self.key("span");
+        self.span(span);
+        self.close(b'}');
+    }
+
+    /// A node on one line, for nodes whose fields are all names and numbers: they are most
+    /// of a tree's nodes, and one line each keeps the JSON short enough to read.
+    fn leaf(&mut self, kind: &str, span: Span, fields: impl FnOnce(&mut Self)) {
+        self.inline = true;
+        self.node(kind, span, fields);
+        self.inline = false;
+    }
+
+    // ---- the AST layer -----------------------------------------------------------------
+
+    fn ident(&mut self, i: Ident) {
+        let m = self.m;
+        self.string(m.name(i.name));
+    }
+
+    fn ident_field(&mut self, key: &str, i: Ident) {
+        self.key(key);
+        self.ident(i);
+    }
+
+    fn expr_field(&mut self, key: &str, e: ExprId) {
+        self.key(key);
+        self.expr(e);
+    }
+
+    fn opt_expr_field(&mut self, key: &str, e: Option<ExprId>) {
+        self.key(key);
+        match e {
+            Some(e) => self.expr(e),
+            None => self.null(),
+        }
+    }
+
+    fn exprs_field(&mut self, key: &str, list: &[ExprId]) {
+        self.key(key);
+        self.array(list, |w, &e| w.expr(e));
+    }
+
+    fn opt_stmt_field(&mut self, key: &str, s: Option<StmtId>) {
+        self.key(key);
+        match s {
+            Some(s) => self.stmt(s),
+            None => self.null(),
+        }
+    }
+
+    fn block_field(&mut self, key: &str, b: &Block) {
+        self.key(key);
+        self.block(b);
+    }
+
+    fn attributes_field(&mut self, list: &[Attribute]) {
+        self.attributes_under("attributes", list);
+    }
+
+    fn attributes_under(&mut self, key: &str, list: &[Attribute]) {
+        self.key(key);
+        self.array(list, |w, a| {
+            let fields = |w: &mut Self| {
+                w.ident_field("name", a.name);
+                if let AttributeKind::Diagnostic(c) = &a.kind {
+                    w.key("control");
+                    w.diagnostic_control(c);
+                } else if let Some(args) = &a.args {
+                    w.exprs_field("args", args);
+                }
+            };
+            let bare = a.args.is_none() && !matches!(a.kind, AttributeKind::Diagnostic(_));
+            if bare {
+                w.leaf("attribute", a.span, fields);
+            } else {
+                w.node("attribute", a.span, fields);
+            }
+        });
+    }
+
+    fn directive(&mut self, d: &Directive) {
         match &d.kind {
-            GlobalDeclKind::Var(v) => node("var", d.span, self.var_fields(v)),
-            GlobalDeclKind::Const(v) => node("const", d.span, self.value_fields(v)),
-            GlobalDeclKind::Override(o) => node(
-                "override",
-                d.span,
-                vec![
-                    ("attributes", self.attributes(&o.attributes)),
-                    ("name", self.ident(o.name)),
-                    ("type", self.opt_expr(o.ty)),
-                    ("init", self.opt_expr(o.init)),
-                ],
-            ),
-            GlobalDeclKind::Alias(a) => node(
-                "alias",
-                d.span,
-                vec![("name", self.ident(a.name)), ("type", self.expr(a.ty))],
-            ),
-            GlobalDeclKind::Struct(s) => node(
-                "struct",
-                d.span,
-                vec![
-                    ("name", self.ident(s.name)),
-                    (
-                        "members",
-                        s.members
-                            .iter()
-                            .map(|m| {
-                                node(
-                                    "member",
-                                    m.span,
-                                    vec![
-                                        ("attributes", self.attributes(&m.attributes)),
-                                        ("name", self.ident(m.name)),
-                                        ("type", self.expr(m.ty)),
-                                    ],
-                                )
-                            })
-                            .collect(),
-                    ),
-                ],
-            ),
-            GlobalDeclKind::Fn(f) => node(
-                "fn",
-                d.span,
-                vec![
-                    ("attributes", self.attributes(&f.attributes)),
-                    ("name", self.ident(f.name)),
-                    (
-                        "params",
-                        f.params
-                            .iter()
-                            .map(|p| {
-                                node(
-                                    "param",
-                                    p.span,
-                                    vec![
-                                        ("attributes", self.attributes(&p.attributes)),
-                                        ("name", self.ident(p.name)),
-                                        ("type", self.expr(p.ty)),
-                                    ],
-                                )
-                            })
-                            .collect(),
-                    ),
-                    (
-                        "return",
-                        f.ret.as_ref().map_or(Value::Null, |r| {
-                            json!({
-                                "attributes": self.attributes(&r.attributes),
-                                "type": self.expr(r.ty),
-                            })
-                        }),
-                    ),
-                    ("body", self.block(&f.body)),
-                ],
-            ),
+            DirectiveKind::Enable(names) => self.node("enable", d.span, |w| {
+                w.key("names");
+                w.array(names, |w, &n| w.ident(n));
+            }),
+            DirectiveKind::Requires(names) => self.node("requires", d.span, |w| {
+                w.key("names");
+                w.array(names, |w, &n| w.ident(n));
+            }),
+            DirectiveKind::Diagnostic(c) => self.node("diagnostic", d.span, |w| {
+                w.key("control");
+                w.diagnostic_control(c);
+            }),
+        }
+    }
+
+    fn diagnostic_control(&mut self, c: &DiagnosticControl) {
+        let m = self.m;
+        let rule = match c.rule_suffix {
+            Some(s) => format!("{}.{}", m.name(c.rule.name), m.name(s.name)),
+            None => m.name(c.rule.name).to_string(),
+        };
+        self.open(b'{');
+        self.ident_field("severity", c.severity);
+        self.key("rule");
+        self.string(&rule);
+        self.close(b'}');
+    }
+
+    fn decl(&mut self, d: &GlobalDecl) {
+        match &d.kind {
+            GlobalDeclKind::Var(v) => self.node("var", d.span, |w| w.var_fields(v)),
+            GlobalDeclKind::Const(v) => self.node("const", d.span, |w| w.value_fields(v)),
+            GlobalDeclKind::Override(o) => self.node("override", d.span, |w| {
+                w.attributes_field(&o.attributes);
+                w.ident_field("name", o.name);
+                w.opt_expr_field("type", o.ty);
+                w.opt_expr_field("init", o.init);
+            }),
+            GlobalDeclKind::Alias(a) => self.node("alias", d.span, |w| {
+                w.ident_field("name", a.name);
+                w.expr_field("type", a.ty);
+            }),
+            GlobalDeclKind::Struct(s) => self.node("struct", d.span, |w| {
+                w.ident_field("name", s.name);
+                w.key("members");
+                w.array(&s.members, |w, m| {
+                    w.node("member", m.span, |w| {
+                        w.attributes_field(&m.attributes);
+                        w.ident_field("name", m.name);
+                        w.expr_field("type", m.ty);
+                    });
+                });
+            }),
+            GlobalDeclKind::Fn(f) => self.node("fn", d.span, |w| w.function(f)),
             GlobalDeclKind::ConstAssert(e) => {
-                node("const_assert", d.span, vec![("cond", self.expr(*e))])
+                self.node("const_assert", d.span, |w| w.expr_field("cond", *e))
             }
         }
     }
 
-    fn var_fields(&self, v: &VarDecl) -> Vec<(&'static str, Value)> {
-        vec![
-            ("attributes", self.attributes(&v.attributes)),
-            ("template_args", self.exprs(&v.template_args)),
-            ("name", self.ident(v.name)),
-            ("type", self.opt_expr(v.ty)),
-            ("init", self.opt_expr(v.init)),
-        ]
+    fn function(&mut self, f: &FnDecl) {
+        self.attributes_field(&f.attributes);
+        self.ident_field("name", f.name);
+        self.key("params");
+        self.array(&f.params, |w, p| {
+            w.node("param", p.span, |w| {
+                w.attributes_field(&p.attributes);
+                w.ident_field("name", p.name);
+                w.expr_field("type", p.ty);
+            });
+        });
+        self.key("return");
+        match &f.ret {
+            Some(r) => {
+                self.open(b'{');
+                self.attributes_field(&r.attributes);
+                self.expr_field("type", r.ty);
+                self.close(b'}');
+            }
+            None => self.null(),
+        }
+        self.block_field("body", &f.body);
     }
 
-    fn value_fields(&self, v: &ValueDecl) -> Vec<(&'static str, Value)> {
-        vec![
-            ("name", self.ident(v.name)),
-            ("type", self.opt_expr(v.ty)),
-            ("init", self.expr(v.init)),
-        ]
+    fn var_fields(&mut self, v: &VarDecl) {
+        self.attributes_field(&v.attributes);
+        self.exprs_field("template_args", &v.template_args);
+        self.ident_field("name", v.name);
+        self.opt_expr_field("type", v.ty);
+        self.opt_expr_field("init", v.init);
     }
 
-    fn block(&self, b: &Block) -> Value {
-        node(
-            "block",
-            b.span,
-            vec![
-                ("attributes", self.attributes(&b.attributes)),
-                ("stmts", b.stmts.iter().map(|&s| self.stmt(s)).collect()),
-            ],
-        )
+    fn value_fields(&mut self, v: &ValueDecl) {
+        self.ident_field("name", v.name);
+        self.opt_expr_field("type", v.ty);
+        self.expr_field("init", v.init);
     }
 
-    fn stmt(&self, id: StmtId) -> Value {
-        let s = self.m.stmt(id);
-        let opt_stmt = |s: Option<StmtId>| s.map_or(Value::Null, |s| self.stmt(s));
+    fn block(&mut self, b: &Block) {
+        self.node("block", b.span, |w| {
+            w.attributes_field(&b.attributes);
+            w.key("stmts");
+            w.array(&b.stmts, |w, &s| w.stmt(s));
+        });
+    }
+
+    fn stmt(&mut self, id: StmtId) {
+        let m = self.m;
+        let s = m.stmt(id);
+        let span = s.span;
         match &s.kind {
-            StmtKind::Empty => node("empty", s.span, vec![]),
-            StmtKind::Block(b) => node("block_stmt", s.span, vec![("block", self.block(b))]),
-            StmtKind::Var(v) => node("var", s.span, self.var_fields(v)),
-            StmtKind::Let(v) => node("let", s.span, self.value_fields(v)),
-            StmtKind::Const(v) => node("const", s.span, self.value_fields(v)),
-            StmtKind::Assign { lhs, op, rhs } => node(
-                "assign",
-                s.span,
-                vec![
-                    ("lhs", self.opt_expr(*lhs)),
-                    (
-                        "op",
-                        op.map_or(Value::Null, |o| Value::String(format!("{}=", o.as_str()))),
-                    ),
-                    ("rhs", self.expr(*rhs)),
-                ],
-            ),
-            StmtKind::Increment(e) => node("increment", s.span, vec![("target", self.expr(*e))]),
-            StmtKind::Decrement(e) => node("decrement", s.span, vec![("target", self.expr(*e))]),
-            StmtKind::Call(e) => node("call", s.span, vec![("call", self.expr(*e))]),
+            StmtKind::Empty => self.leaf("empty", span, |_| {}),
+            StmtKind::Block(b) => self.node("block_stmt", span, |w| w.block_field("block", b)),
+            StmtKind::Var(v) => self.node("var", span, |w| w.var_fields(v)),
+            StmtKind::Let(v) => self.node("let", span, |w| w.value_fields(v)),
+            StmtKind::Const(v) => self.node("const", span, |w| w.value_fields(v)),
+            StmtKind::Assign { lhs, op, rhs } => self.node("assign", span, |w| {
+                w.opt_expr_field("lhs", *lhs);
+                w.key("op");
+                match op {
+                    Some(o) => w.string(&format!("{}=", o.as_str())),
+                    None => w.null(),
+                }
+                w.expr_field("rhs", *rhs);
+            }),
+            StmtKind::Increment(e) => self.node("increment", span, |w| w.expr_field("target", *e)),
+            StmtKind::Decrement(e) => self.node("decrement", span, |w| w.expr_field("target", *e)),
+            StmtKind::Call(e) => self.node("call", span, |w| w.expr_field("call", *e)),
             StmtKind::If {
                 attributes,
                 cond,
                 then_branch,
                 else_branch,
-            } => node(
-                "if",
-                s.span,
-                vec![
-                    ("attributes", self.attributes(attributes)),
-                    ("cond", self.expr(*cond)),
-                    ("then", self.block(then_branch)),
-                    ("else", opt_stmt(*else_branch)),
-                ],
-            ),
+            } => self.node("if", span, |w| {
+                w.attributes_field(attributes);
+                w.expr_field("cond", *cond);
+                w.block_field("then", then_branch);
+                w.opt_stmt_field("else", *else_branch);
+            }),
             StmtKind::Switch {
                 attributes,
                 selector,
                 body_attributes,
                 clauses,
-            } => node(
-                "switch",
-                s.span,
-                vec![
-                    ("attributes", self.attributes(attributes)),
-                    ("selector", self.expr(*selector)),
-                    ("body_attributes", self.attributes(body_attributes)),
-                    (
-                        "clauses",
-                        clauses
-                            .iter()
-                            .map(|c| {
-                                let selectors: Vec<Value> = c
-                                    .selectors
-                                    .iter()
-                                    .map(|sel| match sel {
-                                        CaseSelector::Default(sp) => node("default", *sp, vec![]),
-                                        CaseSelector::Expr(e) => self.expr(*e),
-                                    })
-                                    .collect();
-                                node(
-                                    "clause",
-                                    c.span,
-                                    vec![
-                                        ("selectors", Value::Array(selectors)),
-                                        ("body", self.block(&c.body)),
-                                    ],
-                                )
-                            })
-                            .collect(),
-                    ),
-                ],
-            ),
+            } => self.node("switch", span, |w| {
+                w.attributes_field(attributes);
+                w.expr_field("selector", *selector);
+                w.attributes_under("body_attributes", body_attributes);
+                w.key("clauses");
+                w.array(clauses, |w, c| w.clause(c));
+            }),
             StmtKind::Loop {
                 attributes,
                 body,
                 continuing,
-            } => node(
-                "loop",
-                s.span,
-                vec![
-                    ("attributes", self.attributes(attributes)),
-                    ("body", self.block(body)),
-                    (
-                        "continuing",
-                        continuing.as_ref().map_or(Value::Null, |c| {
-                            node(
-                                "continuing",
-                                c.span,
-                                vec![
-                                    ("body", self.block(&c.body)),
-                                    ("break_if", self.opt_expr(c.break_if)),
-                                ],
-                            )
-                        }),
-                    ),
-                ],
-            ),
+            } => self.node("loop", span, |w| {
+                w.attributes_field(attributes);
+                w.block_field("body", body);
+                w.key("continuing");
+                match continuing {
+                    Some(c) => w.node("continuing", c.span, |w| {
+                        w.block_field("body", &c.body);
+                        w.opt_expr_field("break_if", c.break_if);
+                    }),
+                    None => w.null(),
+                }
+            }),
             StmtKind::For {
                 attributes,
                 init,
                 cond,
                 update,
                 body,
-            } => node(
-                "for",
-                s.span,
-                vec![
-                    ("attributes", self.attributes(attributes)),
-                    ("init", opt_stmt(*init)),
-                    ("cond", self.opt_expr(*cond)),
-                    ("update", opt_stmt(*update)),
-                    ("body", self.block(body)),
-                ],
-            ),
+            } => self.node("for", span, |w| {
+                w.attributes_field(attributes);
+                w.opt_stmt_field("init", *init);
+                w.opt_expr_field("cond", *cond);
+                w.opt_stmt_field("update", *update);
+                w.block_field("body", body);
+            }),
             StmtKind::While {
                 attributes,
                 cond,
                 body,
-            } => node(
-                "while",
-                s.span,
-                vec![
-                    ("attributes", self.attributes(attributes)),
-                    ("cond", self.expr(*cond)),
-                    ("body", self.block(body)),
-                ],
-            ),
-            StmtKind::Break => node("break", s.span, vec![]),
-            StmtKind::Continue => node("continue", s.span, vec![]),
-            StmtKind::Discard => node("discard", s.span, vec![]),
-            StmtKind::Return(v) => node("return", s.span, vec![("value", self.opt_expr(*v))]),
-            StmtKind::ConstAssert(e) => node("const_assert", s.span, vec![("cond", self.expr(*e))]),
-        }
-    }
-
-    fn ident_expr_fields(&self, i: &IdentExpr) -> Vec<(&'static str, Value)> {
-        let mut fields = vec![("name", self.ident(i.ident))];
-        if let Some(args) = &i.template_args {
-            fields.push(("template_args", self.exprs(args)));
-        }
-        fields
-    }
-
-    /// One expression. Each variant is built in its own small function, so the recursion
-    /// through deep expressions keeps small stack frames even in unoptimized builds.
-    fn expr(&self, id: ExprId) -> Value {
-        let e = self.m.expr(id);
-        match &e.kind {
-            ExprKind::Literal(l) => self.literal(l, e.span),
-            ExprKind::Ident(i) => node("ident", e.span, self.ident_expr_fields(i)),
-            ExprKind::Call { callee, args } => self.call(callee, args, e.span),
-            ExprKind::Paren(inner) => self.wrap("paren", "expr", *inner, e.span),
-            ExprKind::Member { base, member } => self.member(*base, *member, e.span),
-            ExprKind::Index { base, index } => {
-                self.pair("index", ("base", *base), ("index", *index), e.span)
+            } => self.node("while", span, |w| {
+                w.attributes_field(attributes);
+                w.expr_field("cond", *cond);
+                w.block_field("body", body);
+            }),
+            StmtKind::Break => self.leaf("break", span, |_| {}),
+            StmtKind::Continue => self.leaf("continue", span, |_| {}),
+            StmtKind::Discard => self.leaf("discard", span, |_| {}),
+            StmtKind::Return(v) => self.node("return", span, |w| w.opt_expr_field("value", *v)),
+            StmtKind::ConstAssert(e) => {
+                self.node("const_assert", span, |w| w.expr_field("cond", *e))
             }
-            ExprKind::Unary { op, operand } => self.unary(op.as_str(), *operand, e.span),
-            ExprKind::Binary { op, lhs, rhs } => self.binary(op.as_str(), *lhs, *rhs, e.span),
         }
     }
 
-    fn literal(&self, l: &Literal, span: Span) -> Value {
-        let mut fields = match l.value {
-            LiteralValue::Bool(b) => vec![("type", json!("bool")), ("value", json!(b))],
-            LiteralValue::Int { value, suffix } => vec![
-                ("type", json!("int")),
-                (
-                    "suffix",
+    fn clause(&mut self, c: &SwitchClause) {
+        self.node("clause", c.span, |w| {
+            w.key("selectors");
+            w.array(&c.selectors, |w, sel| match sel {
+                CaseSelector::Default(sp) => w.leaf("default", *sp, |_| {}),
+                CaseSelector::Expr(e) => w.expr(*e),
+            });
+            w.block_field("body", &c.body);
+        });
+    }
+
+    fn ident_expr_fields(&mut self, i: &IdentExpr) {
+        self.ident_field("name", i.ident);
+        if let Some(args) = &i.template_args {
+            self.exprs_field("template_args", args);
+        }
+    }
+
+    /// One expression. Each variant is written by its own small function, so the recursion
+    /// through deep expressions keeps small stack frames even in unoptimized builds.
+    fn expr(&mut self, id: ExprId) {
+        let m = self.m;
+        let e = m.expr(id);
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Literal(l) => self.literal(l, span),
+            ExprKind::Ident(i) if i.template_args.is_none() => {
+                self.leaf("ident", span, |w| w.ident_expr_fields(i))
+            }
+            ExprKind::Ident(i) => self.node("ident", span, |w| w.ident_expr_fields(i)),
+            ExprKind::Call { callee, args } => self.call(callee, args, span),
+            ExprKind::Paren(inner) => self.wrap("paren", "expr", *inner, span),
+            ExprKind::Member { base, member } => self.member(*base, *member, span),
+            ExprKind::Index { base, index } => self.index(*base, *index, span),
+            ExprKind::Unary { op, operand } => self.unary(op.as_str(), *operand, span),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(op.as_str(), *lhs, *rhs, span),
+        }
+    }
+
+    fn literal(&mut self, l: &Literal, span: Span) {
+        self.leaf("literal", span, |w| {
+            w.key("type");
+            match l.value {
+                LiteralValue::Bool(b) => {
+                    w.string("bool");
+                    w.key("value");
+                    w.out.push_str(if b { "true" } else { "false" });
+                }
+                LiteralValue::Int { value, suffix } => {
+                    w.string("int");
+                    w.key("suffix");
                     match suffix {
-                        IntSuffix::None => Value::Null,
-                        IntSuffix::I => json!("i"),
-                        IntSuffix::U => json!("u"),
-                    },
-                ),
-                ("value", json!(value)),
-            ],
-            LiteralValue::Float { value, suffix } => vec![
-                ("type", json!("float")),
-                (
-                    "suffix",
+                        IntSuffix::None => w.null(),
+                        IntSuffix::I => w.string("i"),
+                        IntSuffix::U => w.string("u"),
+                    }
+                    w.key("value");
+                    let _ = write!(w.out, "{value}");
+                }
+                LiteralValue::Float { value, suffix } => {
+                    w.string("float");
+                    w.key("suffix");
                     match suffix {
-                        FloatSuffix::None => Value::Null,
-                        FloatSuffix::F => json!("f"),
-                        FloatSuffix::H => json!("h"),
-                    },
-                ),
-                ("value", json!(value)),
-            ],
+                        FloatSuffix::None => w.null(),
+                        FloatSuffix::F => w.string("f"),
+                        FloatSuffix::H => w.string("h"),
+                    }
+                    w.key("value");
+                    // serde_json's own number text (shortest round trip; null when not
+                    // finite), for one number.
+                    let text = serde_json::to_string(&value).unwrap_or_else(|_| "null".into());
+                    w.out.push_str(&text);
+                }
+            }
+            let m = w.m;
+            w.key("text");
+            w.string(m.name(l.spelling));
+        });
+    }
+
+    fn call(&mut self, callee: &IdentExpr, args: &[ExprId], span: Span) {
+        self.node("call", span, |w| {
+            w.ident_expr_fields(callee);
+            w.exprs_field("args", args);
+        });
+    }
+
+    fn wrap(&mut self, kind: &str, field: &str, inner: ExprId, span: Span) {
+        self.node(kind, span, |w| w.expr_field(field, inner));
+    }
+
+    fn member(&mut self, base: ExprId, member: Ident, span: Span) {
+        self.node("member", span, |w| {
+            w.expr_field("base", base);
+            w.ident_field("member", member);
+        });
+    }
+
+    fn index(&mut self, base: ExprId, index: ExprId, span: Span) {
+        self.node("index", span, |w| {
+            w.expr_field("base", base);
+            w.expr_field("index", index);
+        });
+    }
+
+    fn unary(&mut self, op: &str, operand: ExprId, span: Span) {
+        self.node("unary", span, |w| {
+            w.key("op");
+            w.string(op);
+            w.expr_field("operand", operand);
+        });
+    }
+
+    fn binary(&mut self, op: &str, lhs: ExprId, rhs: ExprId, span: Span) {
+        self.node("binary", span, |w| {
+            w.key("op");
+            w.string(op);
+            w.expr_field("lhs", lhs);
+            w.expr_field("rhs", rhs);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::module_to_json;
+    use crate::syntax::parse;
+    use serde_json::Value;
+
+    fn json_of(source: &str) -> (String, Value) {
+        let (module, diagnostics) = parse(source);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let text = module_to_json(&module);
+        let value = serde_json::from_str(&text).expect("valid JSON");
+        (text, value)
+    }
+
+    #[test]
+    fn nodes_have_kind_fields_and_span_in_order() {
+        let source = "@fragment fn f(@location(0) x: f32) -> @location(0) vec4f {\n  return vec4f(x, 1.5, 2i, true);\n}\n";
+        let (text, v) = json_of(source);
+        let f = &v["decls"][0];
+        assert_eq!(f["kind"], "fn");
+        assert_eq!(f["name"], "f");
+        assert_eq!(f["params"][0]["attributes"][0]["name"], "location");
+        let ret = &f["body"]["stmts"][0];
+        assert_eq!(ret["kind"], "return");
+        let args = &ret["value"]["args"];
+        assert_eq!(args[1]["value"], 1.5);
+        assert_eq!(args[2]["suffix"], "i");
+        assert_eq!(args[3]["value"], true);
+        assert_eq!(f["span"], serde_json::json!([0, source.len() - 1]));
+        // `kind` first, `span` last, fields in the AST's order between them.
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert!(
+            at("\"kind\": \"fn\"") < at("\"attributes\"")
+                && at("\"name\": \"f\"") < at("\"params\"")
+        );
+        assert!(text.starts_with("{\n  \"directives\": [],\n  \"decls\": [\n    {\n"));
+    }
+
+    #[test]
+    fn leaves_sit_on_one_line() {
+        let (text, v) = json_of("@compute @workgroup_size(1) fn f() { let a = b + 1u; }");
+        assert!(
+            text.contains(r#"{"kind": "ident", "name": "b", "span": [45, 46]}"#),
+            "{text}"
+        );
+        assert!(text.contains(r#"{"kind": "attribute", "name": "compute", "span": [0, 8]}"#));
+        assert!(text.contains(
+            r#"{"kind": "literal", "type": "int", "suffix": "u", "value": 1, "text": "1u", "span": [49, 51]}"#
+        ));
+        let rhs = &v["decls"][0]["body"]["stmts"][0]["init"];
+        assert_eq!(rhs["kind"], "binary");
+        assert_eq!(rhs["rhs"]["value"], 1);
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        let (module, _) = parse("fn f() {}");
+        let mut w = super::Writer {
+            m: &module,
+            out: String::new(),
+            depth: 0,
+            first: true,
+            inline: false,
         };
-        fields.push(("text", Value::String(self.m.name(l.spelling).to_string())));
-        node("literal", span, fields)
+        w.string("a\"b\\c\nd\u{1}é");
+        assert_eq!(w.out, r#""a\"b\\c\nd\u0001é""#);
+        assert_eq!(
+            serde_json::from_str::<String>(&w.out).unwrap(),
+            "a\"b\\c\nd\u{1}é"
+        );
     }
 
-    fn call(&self, callee: &IdentExpr, args: &[ExprId], span: Span) -> Value {
-        let mut fields = self.ident_expr_fields(callee);
-        fields.push(("args", self.exprs(args)));
-        node("call", span, fields)
-    }
-
-    fn wrap(&self, kind: &str, field: &'static str, inner: ExprId, span: Span) -> Value {
-        let inner = self.expr(inner);
-        node(kind, span, vec![(field, inner)])
-    }
-
-    fn member(&self, base: ExprId, member: Ident, span: Span) -> Value {
-        let base = self.expr(base);
-        node(
-            "member",
-            span,
-            vec![("base", base), ("member", self.ident(member))],
-        )
-    }
-
-    fn pair(
-        &self,
-        kind: &str,
-        a: (&'static str, ExprId),
-        b: (&'static str, ExprId),
-        span: Span,
-    ) -> Value {
-        let first = self.expr(a.1);
-        let second = self.expr(b.1);
-        node(kind, span, vec![(a.0, first), (b.0, second)])
-    }
-
-    fn unary(&self, op: &str, operand: ExprId, span: Span) -> Value {
-        let operand = self.expr(operand);
-        node("unary", span, vec![("op", json!(op)), ("operand", operand)])
-    }
-
-    fn binary(&self, op: &str, lhs: ExprId, rhs: ExprId, span: Span) -> Value {
-        let lhs = self.expr(lhs);
-        let rhs = self.expr(rhs);
-        node(
-            "binary",
-            span,
-            vec![("op", json!(op)), ("lhs", lhs), ("rhs", rhs)],
-        )
+    #[test]
+    fn comments_and_directives() {
+        let (_, v) = json_of("enable f16;\n// hi\nconst x = 1.0h; /* there */\n");
+        assert_eq!(v["directives"][0]["kind"], "enable");
+        assert_eq!(v["directives"][0]["names"][0], "f16");
+        assert_eq!(v["comments"][0]["kind"], "line");
+        assert_eq!(v["comments"][1]["kind"], "block");
+        assert_eq!(v["decls"][0]["init"]["suffix"], "h");
     }
 }

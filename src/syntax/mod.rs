@@ -61,7 +61,8 @@ pub fn format(source: &str) -> Result<String, Vec<Diagnostic>> {
     Ok(printer::format(&module, source, tokens))
 }
 
-/// The module as readable JSON: names as strings, spans as `[start, end]`.
-pub fn ast_to_json(module: &ast::Module) -> serde_json::Value {
+/// The module as readable, indented JSON text (no trailing newline): names as strings,
+/// spans as `[start, end]`. The `json` module describes the shape.
+pub fn ast_to_json(module: &ast::Module) -> String {
     json::module_to_json(module)
 }

@@ -111,6 +111,8 @@ function selectPanel(name: string) {
     panel.root.hidden = !on;
     for (const v of panel.views) v.setVisible(on);
   }
+  const bar = document.getElementById('pass-chips');
+  if (bar) bar.hidden = !PASS_PANELS.has(name);
   // Its products may have been skipped for the newest text: ask for them first.
   const panel = panels.get(name);
   if (panel && panel.views.some((v) => v.resultId < stats.lastSent)) scheduleCompile();
@@ -120,6 +122,9 @@ function selectPanel(name: string) {
 function productsOnScreen(): Product[] {
   return panels.get(selected)?.products ?? [];
 }
+
+/** The panels whose output depends on the pass pipeline, which show the pass bar. */
+const PASS_PANELS = new Set(['wgsl', 'hlsl', 'spirv', 'gen', 'ir']);
 
 /** An output view: a read-only editor with the code when the compile succeeded, else its
  * diagnostics in a banner. On failure the last good code stays visible, marked stale, so
@@ -253,12 +258,13 @@ function describe(d: Diagnostic): HTMLElement {
 // ---- IR panel with its pass pipeline -------------------------------------------------
 
 let allPasses: string[] = [];
-let chosenPasses: string[] | null = null; // null: every pass
+/** The passes ticked, in pipeline order; null while every pass is: refract's default
+ * pipeline (`-O1`, which also runs some passes twice). */
+let chosenPasses: string[] | null = null;
 
-function pipeline(): string[] {
-  return chosenPasses ?? allPasses;
-}
-
+/** The pass bar under the tabs: one chip per pass, ticked when it runs. The pipeline is
+ * the playground's, not the IR panel's: the IR after passes, WGSL and SPIR-V are all made
+ * with it. */
 function renderPassChips(container: HTMLElement) {
   container.replaceChildren();
   const label = document.createElement('span');
@@ -272,7 +278,7 @@ function renderPassChips(container: HTMLElement) {
     container.append(none);
     return;
   }
-  const chosen = new Set(pipeline());
+  const chosen = new Set(chosenPasses ?? allPasses);
   for (const name of allPasses) {
     const chip = document.createElement('label');
     chip.className = 'chip';
@@ -282,7 +288,9 @@ function renderPassChips(container: HTMLElement) {
     box.dataset.pass = name;
     box.addEventListener('change', () => {
       const boxes = container.querySelectorAll<HTMLInputElement>('input[data-pass]');
-      chosenPasses = [...boxes].filter((b) => b.checked).map((b) => b.dataset.pass ?? '');
+      const ticked = [...boxes].filter((b) => b.checked).map((b) => b.dataset.pass ?? '');
+      chosenPasses = ticked.length === allPasses.length ? null : ticked;
+      renderPipelineNote();
       scheduleCompile();
     });
     const text = document.createElement('span');
@@ -290,6 +298,32 @@ function renderPassChips(container: HTMLElement) {
     chip.append(box, text);
     container.append(chip);
   }
+  const note = document.createElement('span');
+  note.className = 'pipeline-note';
+  note.id = 'pipeline-note';
+  container.append(note);
+  renderPipelineNote();
+}
+
+function renderPipelineNote() {
+  const note = document.getElementById('pipeline-note');
+  if (!note) return;
+  note.replaceChildren();
+  if (chosenPasses === null) {
+    note.textContent = 'default pipeline (-O1)';
+    return;
+  }
+  note.textContent = chosenPasses.length === 0 ? 'no passes (-O0)' : 'custom pipeline';
+  const reset = document.createElement('button');
+  reset.type = 'button';
+  reset.className = 'link';
+  reset.textContent = 'reset';
+  reset.addEventListener('click', () => {
+    chosenPasses = null;
+    renderPassChips($('pass-chips'));
+    scheduleCompile();
+  });
+  note.append(' · ', reset);
 }
 
 // ---- editor -------------------------------------------------------------------------
@@ -506,7 +540,7 @@ function scheduleCompile() {
     type: 'compile',
     id: nextId++,
     source: view.state.doc.toString(),
-    passes: pipeline(),
+    passes: chosenPasses,
     first: productsOnScreen(),
   };
   sent.set(request.id, { editTime, sentTime: performance.now() });
@@ -516,7 +550,7 @@ function scheduleCompile() {
 }
 
 const outputs: Record<Product, OutputView | null> = {
-  wgsl: null, hlsl: null, spvasm: null, gen: null, reflect: null, ast: null, irBefore: null, irAfter: null,
+  wgsl: null, hlsl: null, spvasm: null, gen: null, reflect: null, ast: null, irBefore: null, ir: null,
 };
 
 function isNotImplemented(result: CompileResult): boolean {
@@ -539,6 +573,7 @@ function applyCheck(diagnostics: EditorDiagnostic[]) {
   status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
 }
 
+/** The compiler's time for the request being shown, summed over its messages. */
 let timings: Record<string, number> = {};
 
 function apply(message: ProductsMessage) {
@@ -559,10 +594,8 @@ function apply(message: ProductsMessage) {
       panel.tab.hidden = false;
     }
   }
-  Object.assign(timings, message.timings);
-  const compileMs = Object.values(timings).reduce((a, b) => a + b, 0);
-  $('timings').textContent = `compiled in ${compileMs.toFixed(1)} ms · ` +
-    Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · ');
+  for (const [stage, ms] of Object.entries(message.timings)) timings[stage] = (timings[stage] ?? 0) + ms;
+  renderTimings(timings);
 
   const now = performance.now();
   const edited = request?.editTime;
@@ -585,6 +618,23 @@ function apply(message: ProductsMessage) {
       }, 0));
     }
   }
+}
+
+/** The compiler's stages in pipeline order, then the products made from them. */
+const STAGE_ORDER = ['parse', 'sema', 'lower', 'passes', 'irBefore', 'ir', 'wgsl', 'spvasm', 'hlsl', 'gen', 'ast', 'reflect'];
+
+/** The footer: the compiler's time for the last text, in total and per stage. */
+function renderTimings(timings: Record<string, number>) {
+  const { total, ...stages } = timings;
+  const rank = (stage: string) => {
+    const i = STAGE_ORDER.indexOf(stage);
+    return i < 0 ? STAGE_ORDER.length : i;
+  };
+  const parts = Object.entries(stages)
+    .filter(([stage, ms]) => ms >= 0.05 && panels.get(stage)?.available !== false)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`);
+  $('timings').textContent = `compiled in ${(total ?? 0).toFixed(1)} ms${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
 }
 
 function startWorker() {
@@ -650,11 +700,13 @@ function buildPanels() {
   attach('ast', 'ast', new OutputView(panels.get('ast')!.root, jsonLanguage));
   attach('reflect', 'reflect', new OutputView(panels.get('reflect')!.root, jsonLanguage));
 
-  const ir = panels.get('ir')!.root;
-  ir.classList.add('ir');
   const chips = document.createElement('div');
   chips.className = 'pass-chips';
   chips.id = 'pass-chips';
+  chips.dataset.testid = 'passes';
+  $('panels').before(chips);
+  const ir = panels.get('ir')!.root;
+  ir.classList.add('ir');
   const split = document.createElement('div');
   split.className = 'split';
   const column = (title: string) => {
@@ -666,9 +718,9 @@ function buildPanels() {
     split.append(col);
     return col;
   };
-  attach('ir', 'irBefore', new OutputView(column('before passes (-O0)'), assemblyLanguage, 'panel-ir-before'));
-  attach('ir', 'irAfter', new OutputView(column('after the chosen passes'), assemblyLanguage, 'panel-ir-after'));
-  ir.append(chips, split);
+  attach('ir', 'irBefore', new OutputView(column('as lowered, before passes'), assemblyLanguage, 'panel-ir-before'));
+  attach('ir', 'ir', new OutputView(column('after the passes'), assemblyLanguage, 'panel-ir-after'));
+  ir.append(split);
   renderPassChips(chips);
   selectPanel(selected);
 }

@@ -1,18 +1,19 @@
 // Messages between the playground page and its compiler worker.
 
-import type { CompileResult, Diagnostic, FormatResult } from 'refract-wgsl';
+import type { CompileResult, Diagnostic, FormatResult, Product as RefractProduct } from 'refract-wgsl';
 
-/** What the compiler makes for the panels, one compile each. */
-export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'irAfter', 'ast', 'reflect'] as const;
+/** What the compiler makes for the panels, all from one `explore` call. */
+export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'ir', 'ast', 'reflect'] as const satisfies readonly RefractProduct[];
 export type Product = (typeof PRODUCTS)[number];
 
 export interface CompileRequest {
   type: 'compile';
   id: number;
   source: string;
-  /** The pass pipeline for the "IR after passes" view. */
-  passes: string[];
-  /** The products on screen: computed first, right after the check. */
+  /** The pass pipeline the IR-after view, WGSL and SPIR-V are made with; null for
+   * refract's default pipeline (`-O1`). */
+  passes: string[] | null;
+  /** The products of the panel on screen: made first, with the check. */
   first: Product[];
 }
 
@@ -40,15 +41,15 @@ export interface FormatResponse {
 
 export type WorkerRequest = CompileRequest | FormatRequest;
 
-/** Results for one request, in several messages: the check and the products on screen
- * first, then each other product as it is made. A newer request cuts the sequence short. */
+/** Results for one request, in one or two messages: the check and the products on screen
+ * first, then the others (unless a newer request cut the sequence short). */
 export interface ProductsMessage {
   type: 'products';
   id: number;
   /** The check, in the first message of a request only. */
   check?: { ok: boolean; diagnostics: EditorDiagnostic[] };
   products: Partial<Record<Product, CompileResult>>;
-  /** Milliseconds spent in the compiler, per product in this message. */
+  /** Milliseconds spent in the compiler: per stage, and `total` for the whole call. */
   timings: Record<string, number>;
   /** The last message of the request: every product has been made. */
   done: boolean;

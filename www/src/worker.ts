@@ -1,13 +1,14 @@
 // The compiler worker: every compile runs here, off the page's thread, so typing never
 // waits for refract.
 //
-// Scheduling: the newest text wins. For each request the worker checks the text and makes
-// the products on screen first and posts them; then it makes the other products one at a
-// time, yielding to its message queue between two. If a newer request has arrived by then,
-// the rest of the old one is dropped. So the panel being looked at updates as fast as the
-// compiler allows, and the others follow while the user pauses.
+// A request is served with `explore`, which parses, checks, lowers and runs the passes once
+// and makes every product asked for from that single run. Scheduling: the newest text
+// wins. First the check and the products of the panel on screen are made and posted; then,
+// unless a newer text has arrived meanwhile, the other panels' products in a second call.
+// So what the user looks at updates at the cost of one product, and the rest follow while
+// the user pauses. Requests that arrive while a compile runs replace one another.
 
-import init, { check, compile, format, passes, reflect, version, type CompileResult, type Diagnostic } from 'refract-wgsl';
+import init, { explore, format, passes, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
 import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type WorkerMessage, type WorkerRequest } from './protocol';
 
@@ -26,33 +27,38 @@ function placeDiagnostics(source: string, diagnostics: Diagnostic[]): EditorDiag
   });
 }
 
-/** The reflection, as a compile result holding indented JSON. */
-function reflection(source: string): CompileResult {
-  const result = reflect(source);
-  if (!result.ok) return result;
-  const { ok: _ok, diagnostics, ...data } = result;
-  return { ok: true, code: JSON.stringify(data, null, 2), diagnostics };
-}
+let latest: CompileRequest | null = null;
+let running = false;
 
-function make(product: Product, request: CompileRequest): CompileResult {
-  const { source } = request;
-  switch (product) {
-    case 'wgsl': return compile(source, { to: 'wgsl' });
-    case 'spvasm': return compile(source, { to: 'spvasm' });
-    case 'hlsl': return compile(source, { to: 'hlsl' });
-    case 'gen': return compile(source, { to: 'gen' });
-    case 'irBefore': return compile(source, { to: 'ir', opt: 0 });
-    case 'irAfter': return compile(source, { to: 'ir', passes: request.passes });
-    case 'ast': return compile(source, { to: 'ast' });
-    case 'reflect': return reflection(source);
-  }
-}
-
-function timed<T>(timings: Record<string, number>, name: string, run: () => T): T {
+function make(request: CompileRequest, products: Product[]) {
   const start = performance.now();
-  const value = run();
-  timings[name] = performance.now() - start;
-  return value;
+  const result = explore(request.source, {
+    products,
+    ...(request.passes ? { passes: request.passes } : {}),
+  });
+  // After an internal error (a trap, reported as E0006) no product was made: each panel
+  // shows that error rather than keeping an older text as if it were current.
+  for (const p of products) result.products[p] ??= { ok: false, diagnostics: result.diagnostics };
+  return { result, timings: { ...result.timings, total: performance.now() - start } };
+}
+
+async function serve(request: CompileRequest) {
+  const first = PRODUCTS.filter((p) => request.first.includes(p));
+  const rest = PRODUCTS.filter((p) => !request.first.includes(p));
+  const { result, timings } = make(request, first);
+  post({
+    type: 'products',
+    id: request.id,
+    check: { ok: result.ok, diagnostics: placeDiagnostics(request.source, result.diagnostics) },
+    products: result.products,
+    timings,
+    done: rest.length === 0,
+  });
+  if (rest.length === 0) return;
+  await yieldToMessages();
+  if (latest) return; // a newer text is waiting
+  const second = make(request, rest);
+  post({ type: 'products', id: request.id, products: second.result.products, timings: second.timings, done: true });
 }
 
 /** Lets queued messages run: a zero-delay task (timers would be clamped to 4 ms). */
@@ -64,33 +70,6 @@ function yieldToMessages(): Promise<void> {
   });
 }
 
-let latest: CompileRequest | null = null;
-let running = false;
-
-async function serve(request: CompileRequest) {
-  const first = PRODUCTS.filter((p) => request.first.includes(p));
-  const rest = PRODUCTS.filter((p) => !request.first.includes(p));
-  const timings: Record<string, number> = {};
-  const checked = timed(timings, 'check', () => check(request.source));
-  const products: Partial<Record<Product, CompileResult>> = {};
-  for (const p of first) products[p] = timed(timings, p, () => make(p, request));
-  post({
-    type: 'products',
-    id: request.id,
-    check: { ok: checked.ok, diagnostics: placeDiagnostics(request.source, checked.diagnostics) },
-    products,
-    timings,
-    done: rest.length === 0,
-  });
-  for (const [i, p] of rest.entries()) {
-    await yieldToMessages();
-    if (latest) return; // a newer text is waiting
-    const t: Record<string, number> = {};
-    const result = timed(t, p, () => make(p, request));
-    post({ type: 'products', id: request.id, products: { [p]: result }, timings: t, done: i === rest.length - 1 });
-  }
-}
-
 async function run() {
   running = true;
   try {
@@ -98,6 +77,8 @@ async function run() {
       const request = latest;
       latest = null;
       await serve(request);
+      // Newer texts typed meanwhile are queued as messages: let them in, keep the newest.
+      await yieldToMessages();
     }
   } finally {
     running = false;

@@ -686,7 +686,7 @@ mod tests {
                     let (m, d) = parse(&src);
                     assert!(d.is_empty(), "{:?}", d.first());
                     let printed = crate::syntax::print(&m);
-                    let json = crate::syntax::ast_to_json(&m).to_string();
+                    let json = crate::syntax::ast_to_json(&m);
                     let formatted = crate::syntax::format(&src).unwrap();
                     assert!(!printed.is_empty() && !json.is_empty() && !formatted.is_empty());
                 })
