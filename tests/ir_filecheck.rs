@@ -202,19 +202,10 @@ fn ir_files_pass() {
         "expected the IR test files under {}",
         root.display()
     );
-    let blessing = std::env::var("BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("read test file");
-        let result = run(path, &text).and_then(|out| {
-            if blessing {
-                filecheck::bless(path, &text, ";", &out);
-                Ok(())
-            } else {
-                filecheck::check(&text, ";", &out)
-                    .map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
-            }
-        });
+        let result = filecheck::check_or_bless(path, &text, ";", run(path, &text));
         if let Err(e) = result {
             failures.push(format!(
                 "{}: {e}",

@@ -57,19 +57,10 @@ fn legalization_rules_pass_their_filecheck_tests() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/back/spirv/legalize");
     let mut files = Vec::new();
     filecheck::files_with_extension(&dir, "ir", &mut files);
-    let blessing = std::env::var("BLESS").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("read test file");
-        let result = run(&text).and_then(|out| {
-            if blessing {
-                filecheck::bless(path, &text, ";", &out);
-                Ok(())
-            } else {
-                filecheck::check(&text, ";", &out)
-                    .map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
-            }
-        });
+        let result = filecheck::check_or_bless(path, &text, ";", run(&text));
         if let Err(e) = result {
             failures.push(format!("{}: {e}", path.display()));
         }

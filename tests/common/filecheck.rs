@@ -110,3 +110,24 @@ pub fn bless(path: &Path, text: &str, comment: &str, output: &[String]) {
     }
     std::fs::write(path, new).expect("write blessed file");
 }
+
+/// Whether this run rewrites expectations instead of checking them (`BLESS=1`).
+pub fn blessing() -> bool {
+    std::env::var("BLESS").is_ok_and(|v| v == "1")
+}
+
+/// Checks the output of the test file at `path` against its directives, or, when
+/// [`blessing`], rewrites them from it. The error carries the whole output.
+pub fn check_or_bless(
+    path: &Path,
+    text: &str,
+    comment: &str,
+    output: Result<Vec<String>, String>,
+) -> Result<(), String> {
+    let out = output?;
+    if blessing() {
+        bless(path, text, comment, &out);
+        return Ok(());
+    }
+    check(text, comment, &out).map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
+}
