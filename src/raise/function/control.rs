@@ -122,13 +122,21 @@ impl FnRaiser<'_, '_> {
     // ---- regions ---------------------------------------------------------------------------
 
     pub(super) fn region_stmts(&mut self, r: RegionId) -> Result<Vec<StmtId>, RaiseError> {
+        let mut stmts = self.region_stmts_unfolded(r)?;
+        if self.cx.options.loop_sugar {
+            fold_for_init(&mut self.ast.module, &mut stmts, &[]);
+        }
+        Ok(stmts)
+    }
+
+    /// A region's statements before `for` initializers are folded: a loop body's
+    /// declarations can be seen by its continuing block, so the body is folded only once
+    /// that block is known.
+    fn region_stmts_unfolded(&mut self, r: RegionId) -> Result<Vec<StmtId>, RaiseError> {
         let saved = std::mem::take(&mut self.out);
         let result = self.emit_region(r);
-        let mut stmts = std::mem::replace(&mut self.out, saved);
+        let stmts = std::mem::replace(&mut self.out, saved);
         result?;
-        if self.cx.options.loop_sugar {
-            fold_for_init(&mut self.ast.module, &mut stmts);
-        }
         Ok(stmts)
     }
 
@@ -343,10 +351,22 @@ impl FnRaiser<'_, '_> {
             } => {
                 self.declare_construct_vars()?;
                 self.loop_stack.push((header, body, merge));
-                let body_stmts = self.region_stmts(body)?;
+                let mut body_stmts = self.region_stmts_unfolded(body)?;
                 let saved_break_if = self.break_if.take();
                 let cont_stmts = self.region_stmts(continuing)?;
                 let break_if = std::mem::replace(&mut self.break_if, saved_break_if);
+                if self.cx.options.loop_sugar {
+                    // The continuing block and `break if` run after the body and see its
+                    // declarations: a `var` they mention stays where it is.
+                    let mut later = Vec::new();
+                    for &s in &cont_stmts {
+                        stmt_names(&self.ast.module, s, &mut later);
+                    }
+                    if let Some(e) = break_if {
+                        expr_names(&self.ast.module, e, &mut later);
+                    }
+                    fold_for_init(&mut self.ast.module, &mut body_stmts, &later);
+                }
                 self.loop_stack.pop();
                 self.push_loop(body_stmts, cont_stmts, break_if)
             }
@@ -794,8 +814,10 @@ pub(super) fn stmt_names(m: &ast::Module, s: StmtId, out: &mut Vec<Symbol>) {
 /// Moves `var x = e;` into the header of the `for` loop whose update assigns `x`, when
 /// the declaration is among the `var`s right before the loop and nothing after the loop
 /// mentions `x`: `for (var x = e; …; x++)`. A declaration moves past other `var`s only
-/// when its initializer calls nothing and theirs do not mention `x`.
-pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>) {
+/// when its initializer calls nothing and theirs do not mention `x`. `later` holds the
+/// names mentioned by code that runs after the list and sees its declarations (a loop's
+/// continuing block, for the loop's body).
+pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>, later: &[Symbol]) {
     let var_of = |m: &ast::Module, s: StmtId| match &m.stmt(s).kind {
         StmtKind::Var(v) => v.init.map(|init| (v.name.name, init)),
         _ => None,
@@ -861,6 +883,7 @@ pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>) {
     let candidates: FxHashSet<Symbol> = plans.iter().map(|p| p.2).collect();
     // Names mentioned after each position, for the candidates only.
     let mut mentioned_after: Vec<FxHashSet<Symbol>> = vec![FxHashSet::default(); stmts.len() + 1];
+    mentioned_after[stmts.len()].extend(later.iter().filter(|n| candidates.contains(n)));
     let mut names = Vec::new();
     for k in (0..stmts.len()).rev() {
         let mut set = mentioned_after[k + 1].clone();
