@@ -219,29 +219,4 @@ pub fn process(module: &Module, diags: &mut Vec<Diagnostic>) -> Directives {
     out
 }
 
-/// The candidate within edit distance 2 of `word`.
-pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let mut best: Option<(usize, &str)> = None;
-    for &c in candidates {
-        let d = edit_distance(word, c);
-        if d <= 2 && d < word.len().max(2) && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
+pub(crate) use crate::util::spelling::closest;

@@ -1,4 +1,4 @@
-//! Small shared building blocks: typed entity ids and a string interner.
+//! Small shared building blocks: typed entity ids, a string interner, spelling suggestions.
 //!
 //! Every arena in refract (AST expressions and statements, IR instructions, sema types) is a
 //! `Vec` indexed by a typed `u32` id. The id is a newtype so that an expression id can never
@@ -6,6 +6,7 @@
 //! `Option<Id>` costs no extra space.
 
 mod interner;
+pub(crate) mod spelling;
 
 pub use interner::{Interner, Symbol};
 
