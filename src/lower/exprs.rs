@@ -20,7 +20,7 @@ use super::{Lowerer, R};
 use crate::ir::{Func, Opcode, Value};
 use crate::sema::program::{CallTarget, ExprSem, Name};
 use crate::sema::types::{ArraySize, TypeId, TypeKind};
-use crate::syntax::ast::{BinaryOp, ExprId, ExprKind, UnaryOp};
+use crate::syntax::ast::{BinaryOp, ExprId, ExprKind, GlobalDeclKind, UnaryOp};
 
 /// The IR opcode of a binary operator; `None` for the short-circuit operators.
 pub(super) fn binary_opcode(op: BinaryOp) -> Option<Opcode> {
@@ -50,7 +50,9 @@ impl Lowerer<'_, '_> {
     /// a pointer for a memory view the context does not load.
     pub(super) fn expr(&mut self, e: ExprId) -> R<Value> {
         if let Some(v) = self.p.value(e) {
-            return self.constant(v);
+            let c = self.constant(v)?;
+            self.name_module_constant(e, c);
+            return Ok(c);
         }
         let prev = self.b.set_span(self.expr_span(e));
         let r = self.expr_uncached(e);
@@ -79,6 +81,25 @@ impl Lowerer<'_, '_> {
         };
         let t = self.ty(t)?;
         Ok(self.b.value(Opcode::Load, t, &[raw]))
+    }
+
+    /// Gives a composite constant the name of the module-scope `const` that `e` reads, so
+    /// the round-tripped WGSL declares `const POSITIONS = …` rather than `const c = …`.
+    /// Constants are hash-consed, so equal values share one instruction and its first
+    /// name; scalars are written inline and keep no name.
+    fn name_module_constant(&mut self, e: ExprId, c: Value) {
+        let ExprSem::Name(Name::Global(d)) = self.p.sem(e) else {
+            return;
+        };
+        let Some(GlobalDeclKind::Const(decl)) = self.ast.decls.get(d.index()).map(|x| &x.kind)
+        else {
+            return;
+        };
+        let m = &mut self.b.module;
+        if m.opcode(c.inst()) == Opcode::Composite && m.name(c.inst()).is_none() {
+            let name = self.ast.name(decl.name.name);
+            m.set_name(c.inst(), name);
+        }
     }
 
     /// The sema type of the value lowering gives for `e` (after its Load Rule).

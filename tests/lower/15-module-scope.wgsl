@@ -23,11 +23,11 @@ fn pick(i: u32) -> Color {
 // NEXT:   %intensity: f32 @offset(16)
 // NEXT: } @size(32) @align(16)
 // NEXT: @0: @Light = composite vec4<f32>(1.0f, 0.0f, 0.0f, 1.0f), 2.0f
-// NEXT: @1: array<vec4<f32>, 2, stride=16> = composite vec4<f32>(1.0f, 0.0f, 0.0f, 1.0f), vec4<f32>(0.0f, 0.0f, 1.0f, 1.0f)
+// NEXT: @PALETTE: array<vec4<f32>, 2, stride=16> = composite vec4<f32>(1.0f, 0.0f, 0.0f, 1.0f), vec4<f32>(0.0f, 0.0f, 1.0f, 1.0f)
 // NEXT: @sun: ptr<private, @Light, read_write> = var @0
 // NEXT: func @pick(%i: u32) -> vec4<f32> {
 // NEXT: ^0:
-// NEXT:   %0: vec4<f32> = extract @1, %i
+// NEXT:   %0: vec4<f32> = extract @PALETTE, %i
 // NEXT:   %1: ptr<private, f32, read_write> = access @sun, 1u
 // NEXT:   %2: f32 = load %1
 // NEXT:   %3: vec4<f32> = mul %0, %2
