@@ -30,7 +30,8 @@
 //!   same member of what it was inserted into), integer `x + 0`, `x - 0`, `x * 1`,
 //!   `x * 0`, `x | 0`, `x ^ 0`, `x & ~0`, shifts by 0, `x / 1`, `x / 0` (`x`), `x % 0`
 //!   (0), shift amounts of 32 or more reduced modulo 32, boolean `x & true`,
-//!   `x | false`, and `mov`.
+//!   `x | false`, and `mov`. A vector divisor's zero lanes become 1 (the same run-time
+//!   result), so no divisor written out as a constant has a zero lane.
 //!
 //! [`evaluate`] is shared with the WGSL back end, which must not print a constant
 //! expression WGSL's constant evaluation would reject (`1i / 0i`) where the IR means
@@ -57,6 +58,7 @@ pub fn run(m: &mut Module) -> bool {
             continue;
         }
         let Some(replacement) = simplify(m, i) else {
+            changed |= divisor_lanes_nonzero(m, i);
             continue;
         };
         let users: Vec<Inst> = m
@@ -74,6 +76,31 @@ pub fn run(m: &mut Module) -> bool {
         changed = true;
     }
     changed
+}
+
+/// `x / C` and `x % C` where `C` is an integer vector constant with some zero lanes: the
+/// zero lanes become 1, which gives what WGSL defines at run time for them (`x` for `/`,
+/// 0 for `%`). A zero lane in a divisor that is a constant expression is a
+/// shader-creation error in WGSL, and some compilers (naga) see one even through a
+/// `let`; SPIR-V leaves division by zero undefined. (A divisor whose lanes are all zero
+/// is folded away by [`simplify`].)
+fn divisor_lanes_nonzero(m: &mut Module, i: Inst) -> bool {
+    if !matches!(m.opcode(i), Opcode::Div | Opcode::Rem) || m.num_operands(i) != 2 {
+        return false;
+    }
+    let divisor = m.operand(i, 1);
+    let (Some(mut c), Some(ty)) = (read(m, divisor), m.ty(divisor)) else {
+        return false;
+    };
+    if !matches!(c.kind, Scalar::I32 | Scalar::U32) || !c.lanes.contains(&0) {
+        return false;
+    }
+    for lane in c.lanes.iter_mut().filter(|l| **l == 0) {
+        *lane = 1;
+    }
+    let nonzero = materialize(m, ty, &c);
+    m.set_operand(i, 1, nonzero);
+    true
 }
 
 /// A constant scalar or vector: the component kind and each component's literal bits.
