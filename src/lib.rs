@@ -10,7 +10,9 @@
 //! always agree.
 //!
 //! Contract of every entry point here: no input makes it panic, loop forever or recurse
-//! without bound. Problems come back as [`Diagnostic`]s with a code and a span.
+//! without bound. Problems come back as [`Diagnostic`]s with a code and a span, the first
+//! [`DEFAULT_ERROR_LIMIT`] errors by position unless the caller sets another limit
+//! ([`diag::limit`]).
 
 pub mod back;
 pub mod diag;
@@ -24,7 +26,7 @@ pub mod util;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use diag::{Diagnostic, Label, LineIndex, Severity, Span};
+pub use diag::{DEFAULT_ERROR_LIMIT, Diagnostic, Label, LineIndex, Severity, Span};
 
 /// What `compile` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +80,8 @@ pub struct Options {
     pub entry_point: Option<String>,
     /// SPIR-V version, target environment and debug info, for `spirv` and `spvasm`.
     pub spirv: back::spirv::Options,
+    /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
+    pub error_limit: u32,
 }
 
 impl Options {
@@ -88,6 +92,7 @@ impl Options {
             passes: None,
             entry_point: None,
             spirv: back::spirv::Options::default(),
+            error_limit: DEFAULT_ERROR_LIMIT,
         }
     }
 }
@@ -126,31 +131,49 @@ pub fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
-/// Checks a WGSL module and returns every diagnostic. The module is valid when none of
-/// them is an error.
+/// Checks a WGSL module and returns every diagnostic (up to [`DEFAULT_ERROR_LIMIT`]
+/// errors). The module is valid when none of them is an error.
 pub fn check(source: &str) -> Vec<Diagnostic> {
-    let (module, mut diagnostics) = syntax::parse(source);
+    check_with_error_limit(source, DEFAULT_ERROR_LIMIT)
+}
+
+/// [`check`] reporting at most `error_limit` errors (0: no limit). Past the limit the
+/// report ends with one [`diag::codes::TOO_MANY_ERRORS`] error.
+pub fn check_with_error_limit(source: &str, error_limit: u32) -> Vec<Diagnostic> {
+    let (module, mut diagnostics) = syntax::parse_with_error_limit(source, error_limit);
     if diag::has_errors(&diagnostics) {
         return diagnostics;
     }
-    let (_, mut sema) = sema::analyze(&module, source);
+    let (_, mut sema) = sema::analyze_with_error_limit(&module, source, error_limit);
     diagnostics.append(&mut sema);
     diagnostics
 }
 
 /// Parses and analyzes a WGSL module: the typed program when it is valid, and every
-/// diagnostic either way. Lowering starts from here.
+/// diagnostic either way (up to [`DEFAULT_ERROR_LIMIT`] errors). Lowering starts from
+/// here.
 pub fn analyze(
     source: &str,
 ) -> (
     Option<(syntax::ast::Module, sema::Program)>,
     Vec<Diagnostic>,
 ) {
-    let (module, mut diagnostics) = syntax::parse(source);
+    analyze_with_error_limit(source, DEFAULT_ERROR_LIMIT)
+}
+
+/// [`analyze`] reporting at most `error_limit` errors (0: no limit).
+pub fn analyze_with_error_limit(
+    source: &str,
+    error_limit: u32,
+) -> (
+    Option<(syntax::ast::Module, sema::Program)>,
+    Vec<Diagnostic>,
+) {
+    let (module, mut diagnostics) = syntax::parse_with_error_limit(source, error_limit);
     if diag::has_errors(&diagnostics) {
         return (None, diagnostics);
     }
-    let (program, mut sema) = sema::analyze(&module, source);
+    let (program, mut sema) = sema::analyze_with_error_limit(&module, source, error_limit);
     diagnostics.append(&mut sema);
     if diag::has_errors(&diagnostics) {
         return (None, diagnostics);
@@ -167,7 +190,7 @@ pub fn format(source: &str) -> Result<String, Vec<Diagnostic>> {
 pub fn compile(source: &str, options: &Options) -> CompileResult {
     match options.target {
         Target::Ast => {
-            let (module, diagnostics) = syntax::parse(source);
+            let (module, diagnostics) = syntax::parse_with_error_limit(source, options.error_limit);
             if diag::has_errors(&diagnostics) {
                 return CompileResult::failed(diagnostics);
             }
@@ -211,7 +234,7 @@ fn compile_through_ir(
     // Pass names are checked first, so a typo is reported whatever the source holds.
     let names = pass_names(options);
     passes::resolve(&names)?;
-    let (typed, mut diagnostics) = analyze(source);
+    let (typed, mut diagnostics) = analyze_with_error_limit(source, options.error_limit);
     let Some((ast, program)) = typed else {
         return Err(diagnostics);
     };

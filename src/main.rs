@@ -13,15 +13,17 @@ refract: a WGSL shader compiler
 
 usage:
   refract fmt FILE|-                          formatted WGSL on stdout, comments kept
-  refract check FILE...|- [--format human|json]
+  refract check FILE...|- [--format human|json] [--error-limit N]
   refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|ir|ast [-o OUT] [-O0|-O1|-O2]
-                  [--passes p1,p2,...] [--entry NAME] [--format human|json]
+                  [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
                   [--spirv-version V] [--target-env ENV] [-g]
   refract passes                              the pass names --passes accepts
   refract --version
+
+--error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
 
 exit codes: 0 success, 1 invalid input, 2 usage or I/O error
 ";
@@ -67,6 +69,8 @@ struct Args {
     target_env: Option<String>,
     /// `-g`: debug info (SPIR-V `OpName` and `OpLine`).
     debug_info: bool,
+    /// `--error-limit N`: how many errors `check` and `compile` report at most.
+    error_limit: u32,
 }
 
 fn run(argv: &[String]) -> u8 {
@@ -127,6 +131,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         spirv_version: None,
         target_env: None,
         debug_info: false,
+        error_limit: refract::DEFAULT_ERROR_LIMIT,
     };
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -163,6 +168,14 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--spirv-version" => args.spirv_version = Some(value("--spirv-version")?),
             "--target-env" => args.target_env = Some(value("--target-env")?),
             "-g" | "--debug-info" => args.debug_info = true,
+            "--error-limit" => {
+                let n = value("--error-limit")?;
+                args.error_limit = n.parse().map_err(|_| {
+                    format!(
+                        "`--error-limit` takes a whole number of errors (0: no limit), not `{n}`"
+                    )
+                })?;
+            }
             "-O0" => args.opt_level = Some(0),
             "-O1" => args.opt_level = Some(1),
             "-O2" => args.opt_level = Some(2),
@@ -273,7 +286,7 @@ fn cmd_check(args: &Args) -> Result<u8, String> {
         let bytes = read_input(path)?;
         let (source, diagnostics) = match decode_source(bytes) {
             Ok(source) => {
-                let d = refract::check(&source);
+                let d = refract::check_with_error_limit(&source, args.error_limit);
                 (source, d)
             }
             Err(d) => (String::new(), vec![d]),
@@ -321,6 +334,7 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     }
     options.passes = args.passes.clone();
     options.entry_point = args.entry.clone();
+    options.error_limit = args.error_limit;
     options.spirv = match spirv_options(args, path) {
         Ok(o) => o,
         Err(d) => {

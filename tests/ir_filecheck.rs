@@ -22,30 +22,15 @@
 //! Every module that parses must also print → parse → print to the same text and
 //! survive the binary round trip.
 //!
-//! `BLESS=1 cargo test --test ir_filecheck` rewrites each file's CHECK/NEXT lines from the
-//! actual output (keeping NOT lines and everything else).
+//! `BLESS=1 cargo test --test ir_filecheck` rewrites the CHECK/NEXT lines of each failing
+//! file from its actual output (keeping NOT lines and everything else).
 
 mod common;
 
-use common::filecheck;
-use refract::diag::LineIndex;
+use common::filecheck::{self, diag_lines};
 use refract::ir::{self, Opcode, binary};
-use refract::{Diagnostic, passes};
+use refract::passes;
 use std::path::Path;
-
-fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
-    let index = LineIndex::new(source);
-    diags
-        .iter()
-        .map(|d| match d.primary_span() {
-            Some(s) if !s.is_detached() => {
-                let (l, c) = index.line_col(s.start);
-                format!("{} {l}:{c}: {}", d.code, d.message)
-            }
-            _ => format!("{} {}", d.code, d.message),
-        })
-        .collect()
-}
 
 fn directive<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     filecheck::directive(line, ";", key)
@@ -195,36 +180,7 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
 #[test]
 fn ir_files_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
-    let mut files = Vec::new();
-    filecheck::files_with_extension(&root, "ir", &mut files);
-    assert!(
-        !files.is_empty(),
-        "expected the IR test files under {}",
-        root.display()
-    );
-    let mut failures = Vec::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("read test file");
-        let result = filecheck::check_or_bless(path, &text, ";", run(path, &text));
-        if let Err(e) = result {
-            failures.push(format!(
-                "{}: {e}",
-                path.strip_prefix(&root).unwrap_or(path).display()
-            ));
-        }
-    }
-    println!(
-        "ir filecheck: {} passed, {} failed",
-        files.len() - failures.len(),
-        failures.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} of {} IR tests failed:\n\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n\n")
-    );
+    filecheck::run_dir("IR filecheck", &root, "ir", ";", run).assert_all_passed();
 }
 
 /// Every verifier rule has a file that the verifier rejects naming the rule, and a valid

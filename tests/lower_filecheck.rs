@@ -10,29 +10,14 @@
 //!   `CODE LINE:COLUMN: message`.
 //!
 //! Then `// CHECK:`, `// NEXT:` and `// NOT:` lines as in `tests/ir_filecheck.rs`.
-//! `BLESS=1 cargo test --test lower_filecheck` rewrites each file's CHECK/NEXT lines from
-//! the actual output (keeping NOT lines and everything else).
+//! `BLESS=1 cargo test --test lower_filecheck` rewrites the CHECK/NEXT lines of each
+//! failing file from its actual output (keeping NOT lines and everything else).
 
 mod common;
 
-use common::filecheck;
-use refract::diag::LineIndex;
-use refract::{Diagnostic, ir, lower};
+use common::filecheck::{self, diag_lines};
+use refract::{ir, lower};
 use std::path::Path;
-
-fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
-    let index = LineIndex::new(source);
-    diags
-        .iter()
-        .map(|d| match d.primary_span() {
-            Some(s) if !s.is_detached() => {
-                let (l, c) = index.line_col(s.start);
-                format!("{} {l}:{c}: {}", d.code, d.message)
-            }
-            _ => format!("{} {}", d.code, d.message),
-        })
-        .collect()
-}
 
 fn run(text: &str) -> Result<Vec<String>, String> {
     let mode = text
@@ -84,36 +69,10 @@ fn run(text: &str) -> Result<Vec<String>, String> {
 #[test]
 fn lower_files_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lower");
-    let mut files = Vec::new();
-    filecheck::files_with_extension(&root, "wgsl", &mut files);
-    assert!(
-        !files.is_empty(),
-        "expected the lowering tests under {}",
-        root.display()
-    );
-    let mut failures = Vec::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("read test file");
-        let result = filecheck::check_or_bless(path, &text, "//", run(&text));
-        if let Err(e) = result {
-            failures.push(format!(
-                "{}: {e}",
-                path.strip_prefix(&root).unwrap_or(path).display()
-            ));
-        }
-    }
-    println!(
-        "lower filecheck: {} passed, {} failed",
-        files.len() - failures.len(),
-        failures.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} of {} lowering tests failed:\n\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n\n")
-    );
+    filecheck::run_dir("lowering filecheck", &root, "wgsl", "//", |_, text| {
+        run(text)
+    })
+    .assert_all_passed();
 }
 
 /// The stack a WebAssembly build has: lowering the deepest trees the parser accepts must

@@ -88,12 +88,27 @@ describe('hostile sources', () => {
   test('a huge source: 16 MiB', () => {
     const line = 'fn f_0() -> f32 { return 1.0 + 2.0 * 3.0; } // padding padding padding\n';
     const source = line.repeat(Math.ceil((16 << 20) / line.length));
+    // Every copy after the first redeclares `f_0` (236,298 errors): the report holds the
+    // first 100 by position and one E0007 saying the rest are not shown.
+    const limited = (r, what) => {
+      assert.equal(r.ok, false, what);
+      assert.equal(r.diagnostics.length, 101, what);
+      assert.ok(r.diagnostics.slice(0, 100).every((d) => d.code === 'E1000'), what);
+      assert.deepEqual(r.diagnostics.slice(0, 100).map((d) => d.labels.find((l) => l.primary).line),
+        Array.from({ length: 100 }, (_, k) => k + 2), what);
+      const last = r.diagnostics.at(-1);
+      assert.equal(last.code, 'E0007', what);
+      assert.equal(last.severity, 'error', what);
+      assert.match(last.message, /only the first 100 are reported; 236198 more errors were found/, what);
+    };
     const c = check(source);
     assertCheckResult(c, source);
     noInternalError(c, 'huge');
+    limited(c, 'check');
     const r = compile(source, { to: 'spirv' });
     assertCompileResult(r, 'spirv', source);
     noInternalError(r, 'huge');
+    limited(r, 'compile');
   });
 
   test('a very long line and a very long identifier', () => {

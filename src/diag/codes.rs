@@ -33,6 +33,7 @@ pub const ALL: &[(&str, &str)] = &[
     (NOT_YET_SUPPORTED, NOT_YET_SUPPORTED_MEANING),
     (INVALID_UTF8, INVALID_UTF8_MEANING),
     (INTERNAL, INTERNAL_MEANING),
+    (TOO_MANY_ERRORS, TOO_MANY_ERRORS_MEANING),
     (CONST_OVERFLOW, CONST_OVERFLOW_MEANING),
     (CONST_DIVISION_BY_ZERO, CONST_DIVISION_BY_ZERO_MEANING),
     (CONST_SHIFT, CONST_SHIFT_MEANING),
@@ -249,6 +250,11 @@ const INVALID_UTF8_MEANING: &str = "the source text is not valid UTF-8";
 /// module trapped (a panic, or memory exhausted), which is a bug in refract.
 pub const INTERNAL: &str = "E0006";
 const INTERNAL_MEANING: &str = "internal compiler error: refract itself failed on this input";
+
+/// The last diagnostic of a report cut at the error limit (see [`super::limit`]).
+pub const TOO_MANY_ERRORS: &str = "E0007";
+const TOO_MANY_ERRORS_MEANING: &str =
+    "the report reached the error limit: later errors are not shown (or were not looked for)";
 
 // ---- E0100–E0199: lexer ----------------------------------------------------------
 

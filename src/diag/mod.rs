@@ -16,11 +16,15 @@
 //! - Two renderings exist: human text through `codespan-reporting`, and the JSON shape of
 //!   DESIGN §9 (`{"diagnostics":[…]}`), with 1-based lines and columns counted in Unicode
 //!   scalar values.
+//! - A report holds at most a limited number of errors, the first ones by position
+//!   ([`limit`]).
 
 pub mod codes;
+pub mod limit;
 mod line_index;
 mod render;
 
+pub use limit::DEFAULT_ERROR_LIMIT;
 pub use line_index::LineIndex;
 pub use render::{render_human, render_json, to_json_value};
 

@@ -589,35 +589,32 @@ impl<'s, 'm> Parser<'s, 'm> {
             .values()
             .chain(self.local_first_use.values())
             .min_by_key(|s| s.start);
-        if let Some(&span) = first_undefined {
-            return Err(err(
-                codes::IR_UNDEFINED,
-                span,
-                format!(
-                    "`{}` is used but never defined",
-                    &self.lex.src[span.range()]
-                ),
-                "no item has this name",
-            ));
+        match first_undefined {
+            Some(&span) => Err(self.undefined(span, "no item has this name")),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Forward references to values that the items since the last function made and
     /// never defined are errors before the names go out of scope.
     fn check_locals_defined(&mut self) -> PResult<()> {
-        if let Some(&span) = self.local_first_use.values().min_by_key(|s| s.start) {
-            return Err(err(
-                codes::IR_UNDEFINED,
-                span,
-                format!(
-                    "`{}` is used but never defined",
-                    &self.lex.src[span.range()]
-                ),
-                "not defined in this scope",
-            ));
+        match self.local_first_use.values().min_by_key(|s| s.start) {
+            Some(&span) => Err(self.undefined(span, "not defined in this scope")),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// The error for a name used at `span` and never defined.
+    fn undefined(&self, span: Span, label: &str) -> Box<Diagnostic> {
+        err(
+            codes::IR_UNDEFINED,
+            span,
+            format!(
+                "`{}` is used but never defined",
+                &self.lex.src[span.range()]
+            ),
+            label,
+        )
     }
 
     fn struct_item(&mut self) -> PResult<()> {
@@ -784,18 +781,10 @@ impl<'s, 'm> Parser<'s, 'm> {
             .chain(self.local_first_use.values())
             .min_by_key(|s| s.start)
             .copied();
-        if let Some(span) = first_undefined {
-            return Err(err(
-                codes::IR_UNDEFINED,
-                span,
-                format!(
-                    "`{}` is used but never defined",
-                    &self.lex.src[span.range()]
-                ),
-                "not defined in this function",
-            ));
+        match first_undefined {
+            Some(span) => Err(self.undefined(span, "not defined in this function")),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// `%a: T @deco…, …)`; the opening parenthesis is already read.

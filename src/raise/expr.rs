@@ -444,6 +444,16 @@ pub fn component(k: u32) -> Option<&'static str> {
 /// `base` indexed by IR index operand `ix` (whose expression is `ix_expr` when dynamic),
 /// where `base` has type `t`: `.member` for structs, `.x` for constant vector indices,
 /// `[i]` otherwise. Returns the expression and the member's type.
+/// A constant index's value: an integer constant, or the zero value of an integer type
+/// (what `mem2reg` gives an index read from a variable never assigned). Both print as the
+/// same `a[0]`, so the output does not depend on which one the IR holds.
+pub fn constant_index(m: &Module, ix: Inst) -> Option<u32> {
+    match m.opcode(ix) {
+        Opcode::Zero => matches!(m.scalar(m.ty(ix)?)?, Scalar::I32 | Scalar::U32).then_some(0),
+        _ => m.const_u32(ix),
+    }
+}
+
 pub fn member_expr(
     cx: &Cx<'_>,
     ast: &mut Ast,
@@ -453,7 +463,7 @@ pub fn member_expr(
     ix_expr: Option<ExprId>,
 ) -> Result<(ExprId, Inst), RaiseError> {
     let m = cx.m;
-    let constant = m.const_u32(ix);
+    let constant = constant_index(m, ix);
     let member_ty = m
         .member_type(t, constant)
         .ok_or_else(|| cx.malformed(ix, "index"))?;
@@ -528,8 +538,7 @@ pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<Ex
                 .ok_or_else(|| cx.malformed(i, "extract"))?;
             for k in 1..m.num_operands(i) {
                 let ix = m.operand(i, k);
-                let dynamic = m
-                    .const_u32(ix)
+                let dynamic = constant_index(m, ix)
                     .is_none()
                     .then(|| ops.get(k).copied())
                     .flatten();

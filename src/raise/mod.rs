@@ -25,7 +25,9 @@
 //! statement that would move one of them across a conflicting one (a read across a write,
 //! two writes) first binds every earlier pending read or effect to a `let`, in order. An
 //! expression whose operands' effects would evaluate out of order (WGSL evaluates left to
-//! right) has them bound too. Calls are never duplicated or reordered. Pointers (access
+//! right) has them bound too, when the pair conflicts: two reads may swap (so `p.b += e`
+//! stays one statement when `e` reads memory after the IR's load of `p.b`, and the first
+//! round trip is already the fixpoint). Calls are never duplicated or reordered. Pointers (access
 //! chains, `bufferView`) and texture or sampler handles are never bound: they are written
 //! again at every use (`data[i]`, `&data[i]`, `tex`). Expressions taller than
 //! [`Options::max_expression_height`] are split with `let`s, and statements never nest

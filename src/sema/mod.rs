@@ -36,23 +36,68 @@ pub mod validate;
 
 pub use program::Program;
 
-use crate::diag::Diagnostic;
-use crate::syntax::ast::Module;
+use crate::diag::{self, Diagnostic};
+use crate::syntax::ast::{GlobalDeclKind, Module};
 
 /// Analyzes a parsed module: resolves names, types and evaluates everything, and
 /// validates the module. Returns the typed program and the diagnostics (errors and
-/// warnings), sorted by position.
+/// warnings), sorted by position, with at most [`diag::DEFAULT_ERROR_LIMIT`] errors.
 pub fn analyze(module: &Module, source: &str) -> (Program, Vec<Diagnostic>) {
+    analyze_with_error_limit(module, source, diag::DEFAULT_ERROR_LIMIT)
+}
+
+/// [`analyze`] with another error limit (0: none). Once the limit's errors are known,
+/// functions that start after the last of them and that nothing before it uses are not
+/// checked (so a huge broken module costs little more than its parse), and the report
+/// ends with [`diag::codes::TOO_MANY_ERRORS`]. The program is complete only when the
+/// report has no error.
+pub fn analyze_with_error_limit(
+    module: &Module,
+    source: &str,
+    error_limit: u32,
+) -> (Program, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let dir = directives::process(module, &mut diags);
     let res = resolve::resolve(module, &mut diags);
-    let checker = check::check(module, source, res, dir.extensions, diags);
+    let checker = check::check(module, source, res, dir.extensions, diags, error_limit);
     let mut fin = checker.finish();
     let mut diags = std::mem::take(&mut fin.diags);
     validate::run(module, &mut fin, &mut diags);
     let filters = filters::FilterMap::build(module, &dir, &mut diags);
     uniformity::run(module, &fin, &filters, &mut diags);
     let program = fin.program;
-    diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
+    diag::limit::sort_by_position(&mut diags);
+    diag::limit::limit_errors(&mut diags, error_limit, !fin.skipped);
     (program, diags)
+}
+
+/// For each module-scope declaration, the earliest position where something needs it
+/// checked: its own start for a function without attributes, else 0 (a declaration that
+/// is not a plain function, or an entry point, is always checked), lowered to the first
+/// use of each declaration that (transitively) mentions it.
+///
+/// A plain function's diagnostics all lie inside it, and its callers' depend on its
+/// signature and facts; so when every position from this one on is past the error limit,
+/// leaving the function unchecked hides nothing that would be shown. Its users are past
+/// the limit too, and left unchecked with it.
+fn first_use(module: &Module, res: &resolve::Resolution) -> Vec<u32> {
+    let mut first: Vec<u32> = module
+        .decls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| match &d.kind {
+            GlobalDeclKind::Fn(f) if f.attributes.is_empty() && !res.in_cycle[i] => d.span.start,
+            _ => 0,
+        })
+        .collect();
+    // Dependencies come first in `order`: walked backwards, every declaration's users are
+    // final before it passes its position on.
+    for &d in res.order.iter().rev() {
+        let at = first[d.index()];
+        for &(dep, _) in &res.deps[d.index()] {
+            let slot = &mut first[dep.index()];
+            *slot = (*slot).min(at);
+        }
+    }
+    first
 }

@@ -1199,19 +1199,20 @@ impl<'a> Walker<'a> {
                     let Some(&arg) = arg_nodes.get(k) else {
                         continue;
                     };
+                    // The callee's requirement on argument `k`, as seen from this call.
+                    let at_call = |req: &Requirement| Cause {
+                        call_span: span,
+                        callee: callee_name.clone(),
+                        trigger: req.cause.trigger,
+                        arg: Some((
+                            m.expr(args[k]).span,
+                            params.get(k).cloned().unwrap_or_default(),
+                        )),
+                        origin: req.cause.origin.clone(),
+                        origin_param: req.cause.origin_param.clone(),
+                    };
                     if let Some(req) = &p.required {
-                        let cause = Cause {
-                            call_span: span,
-                            callee: callee_name.clone(),
-                            trigger: req.cause.trigger,
-                            arg: Some((
-                                m.expr(args[k]).span,
-                                params.get(k).cloned().unwrap_or_default(),
-                            )),
-                            origin: req.cause.origin.clone(),
-                            origin_param: req.cause.origin_param.clone(),
-                        };
-                        self.require(req.sev, arg, cause);
+                        self.require(req.sev, arg, at_call(req));
                     }
                     if p.return_depends {
                         self.edge(result, arg);
@@ -1225,19 +1226,8 @@ impl<'a> Walker<'a> {
                             continue;
                         }
                         if let Some(req) = &p.contents_required {
-                            let cause = Cause {
-                                call_span: span,
-                                callee: callee_name.clone(),
-                                trigger: req.cause.trigger,
-                                arg: Some((
-                                    m.expr(args[k]).span,
-                                    params.get(k).cloned().unwrap_or_default(),
-                                )),
-                                origin: req.cause.origin.clone(),
-                                origin_param: req.cause.origin_param.clone(),
-                            };
                             let pre = pre_state.get(x).copied().unwrap_or(cf);
-                            self.require(req.sev, pre, cause);
+                            self.require(req.sev, pre, at_call(req));
                         }
                         let out = self.node();
                         self.edge(out, cf);

@@ -6,7 +6,8 @@
 //!
 //! The public surface, which the rest of refract codes against:
 //! - [`parse`] always returns a module, partial when the source has errors, and every
-//!   diagnostic (lexical and syntactic, in source order);
+//!   diagnostic (lexical and syntactic, in source order) up to the error limit
+//!   ([`crate::diag::limit`]; [`parse_with_error_limit`] sets it);
 //! - [`print()`] writes any module as WGSL, whether parsed or built by code;
 //! - [`format()`] parses and prints, keeping comments, or returns the errors;
 //! - [`ast_to_json`] is the readable JSON of `refract compile --to ast`;
@@ -27,8 +28,14 @@ pub use parser::MAX_NESTING_DEPTH;
 use crate::diag::{self, Diagnostic};
 
 /// Parses WGSL source text. The module is always returned, partial when there are errors;
-/// the diagnostics come in source order.
+/// the diagnostics come in source order, at most [`diag::DEFAULT_ERROR_LIMIT`] errors.
 pub fn parse(source: &str) -> (ast::Module, Vec<Diagnostic>) {
+    parse_with_error_limit(source, diag::DEFAULT_ERROR_LIMIT)
+}
+
+/// [`parse`] with another error limit (0: none). When the limit is reached, parsing stops
+/// at the next declaration and the report ends with [`diag::codes::TOO_MANY_ERRORS`].
+pub fn parse_with_error_limit(source: &str, error_limit: u32) -> (ast::Module, Vec<Diagnostic>) {
     // Spans are 32-bit byte offsets.
     if source.len() >= u32::MAX as usize {
         let d = Diagnostic::error(
@@ -37,7 +44,7 @@ pub fn parse(source: &str) -> (ast::Module, Vec<Diagnostic>) {
         );
         return (ast::Module::default(), vec![d]);
     }
-    parser::parse(source)
+    parser::parse(source, error_limit)
 }
 
 /// Prints a module as canonical WGSL. Works for parsed modules and for trees built by
@@ -54,7 +61,8 @@ pub fn format(source: &str) -> Result<String, Vec<Diagnostic>> {
     if source.len() >= u32::MAX as usize {
         return Err(parse(source).1);
     }
-    let (module, diagnostics, tokens) = parser::parse_keeping_tokens(source);
+    let (module, diagnostics, tokens) =
+        parser::parse_keeping_tokens(source, diag::DEFAULT_ERROR_LIMIT);
     if diag::has_errors(&diagnostics) {
         return Err(diagnostics);
     }

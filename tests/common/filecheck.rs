@@ -1,14 +1,19 @@
-//! The filecheck matcher shared by the IR (`tests/ir/**/*.ir`, `;` comments) and the
-//! lowering (`tests/lower/*.wgsl`, `//` comments) harnesses.
+//! The filecheck matcher and directory walk shared by the harnesses over test files: the
+//! IR (`tests/ir/**/*.ir`, `;` comments), lowering (`tests/lower/*.wgsl`, `//` comments),
+//! SPIR-V legalization (`src/back/spirv/legalize/*.ir`) and the SPIR-V back end
+//! (`tests/spirv/*.ir`).
 //!
 //! `CHECK: text` finds the next output line containing `text`; `NEXT: text` requires it on
 //! the line right after the previous match; `NOT: text` requires that no line between the
 //! previous match and the next one contains `text`. Blank output lines are ignored.
-//! Blessing rewrites a file's CHECK/NEXT lines from the actual output, keeping NOT lines
-//! and everything else.
+//! Blessing (`BLESS=1`) rewrites the CHECK/NEXT lines of each file that fails them from
+//! its actual output, keeping NOT lines and everything else; files that pass are left
+//! alone, so their hand-picked checks survive.
 
 #![allow(dead_code)]
 
+use refract::Diagnostic;
+use refract::diag::LineIndex;
 use std::path::{Path, PathBuf};
 
 /// The text after `<comment> KEY:` on a directive line, trimmed.
@@ -116,8 +121,9 @@ pub fn blessing() -> bool {
     std::env::var("BLESS").is_ok_and(|v| v == "1")
 }
 
-/// Checks the output of the test file at `path` against its directives, or, when
-/// [`blessing`], rewrites them from it. The error carries the whole output.
+/// Checks the output of the test file at `path` against its directives. When
+/// [`blessing`], a file that fails them has them rewritten from the output instead. The
+/// error carries the whole output.
 pub fn check_or_bless(
     path: &Path,
     text: &str,
@@ -125,9 +131,112 @@ pub fn check_or_bless(
     output: Result<Vec<String>, String>,
 ) -> Result<(), String> {
     let out = output?;
-    if blessing() {
-        bless(path, text, comment, &out);
-        return Ok(());
+    match check(text, comment, &out) {
+        Ok(()) => Ok(()),
+        Err(_) if blessing() => {
+            bless(path, text, comment, &out);
+            Ok(())
+        }
+        Err(e) => Err(format!("{e}\noutput:\n{}", out.join("\n"))),
     }
-    check(text, comment, &out).map_err(|e| format!("{e}\noutput:\n{}", out.join("\n")))
+}
+
+/// One diagnostic per line, `CODE LINE:COLUMN: message` (or `CODE message` without a
+/// place), for harnesses whose output is a list of diagnostics.
+pub fn diag_lines(source: &str, diags: &[Diagnostic]) -> Vec<String> {
+    let index = LineIndex::new(source);
+    diags
+        .iter()
+        .map(|d| match d.primary_span() {
+            Some(s) if !s.is_detached() => {
+                let (l, c) = index.line_col(s.start);
+                format!("{} {l}:{c}: {}", d.code, d.message)
+            }
+            _ => format!("{} {}", d.code, d.message),
+        })
+        .collect()
+}
+
+/// What running a directory of test files gave.
+pub struct Outcome {
+    what: String,
+    files: Vec<PathBuf>,
+    /// Failures of the files, then any the harness adds.
+    failures: Vec<String>,
+    file_failures: usize,
+}
+
+impl Outcome {
+    /// The files run, sorted.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// Records a failure that is not one file's (a rule without a test file, say).
+    pub fn fail(&mut self, message: String) {
+        self.failures.push(message);
+    }
+
+    /// Prints `WHAT: N passed, N failed` and fails the test with every failure.
+    pub fn assert_all_passed(self) {
+        println!(
+            "{}: {} passed, {} failed",
+            self.what,
+            self.files.len() - self.file_failures,
+            self.failures.len()
+        );
+        assert!(
+            self.failures.is_empty(),
+            "{} of {} {} tests failed:\n\n{}",
+            self.failures.len(),
+            self.files.len(),
+            self.what,
+            self.failures.join("\n\n")
+        );
+    }
+}
+
+/// Runs `test` on the text of every file under `dir` (recursively) whose name ends in
+/// `.ext`, in order. A failure is reported with the file's path relative to the
+/// repository. There must be at least one file.
+pub fn for_each_file(
+    what: &str,
+    dir: &Path,
+    ext: &str,
+    mut test: impl FnMut(&Path, &str) -> Result<(), String>,
+) -> Outcome {
+    let mut files = Vec::new();
+    files_with_extension(dir, ext, &mut files);
+    assert!(!files.is_empty(), "no {what} tests under {}", dir.display());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        if let Err(e) = test(path, &text) {
+            let shown = path.strip_prefix(root).unwrap_or(path);
+            failures.push(format!("{}: {e}", shown.display()));
+        }
+    }
+    let file_failures = failures.len();
+    Outcome {
+        what: what.to_string(),
+        files,
+        failures,
+        file_failures,
+    }
+}
+
+/// The filecheck harness over a directory: each file's output, from `run`, is matched
+/// against (or, when [`blessing`], fixes) the file's directives.
+pub fn run_dir(
+    what: &str,
+    dir: &Path,
+    ext: &str,
+    comment: &str,
+    mut run: impl FnMut(&Path, &str) -> Result<Vec<String>, String>,
+) -> Outcome {
+    for_each_file(what, dir, ext, |path, text| {
+        check_or_bless(path, text, comment, run(path, text))
+    })
 }

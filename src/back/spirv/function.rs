@@ -897,52 +897,29 @@ impl Writer<'_> {
         at: Inst,
     ) -> Result<BuiltIn> {
         use BuiltinValue as B;
-        let spv = match b {
-            B::VertexIndex => BuiltIn::VertexIndex,
-            B::InstanceIndex => BuiltIn::InstanceIndex,
-            B::ClipDistances => {
-                self.capability(Capability::ClipDistance);
-                BuiltIn::ClipDistance
-            }
-            B::Position => {
-                if model == ExecutionModel::Fragment && input {
-                    BuiltIn::FragCoord
-                } else {
-                    BuiltIn::Position
-                }
-            }
-            B::FrontFacing => BuiltIn::FrontFacing,
-            B::FragDepth => BuiltIn::FragDepth,
-            B::PrimitiveIndex => {
-                self.capability(Capability::Geometry);
-                BuiltIn::PrimitiveId
-            }
-            B::SampleIndex => {
-                self.capability(Capability::SampleRateShading);
-                BuiltIn::SampleId
-            }
-            B::SampleMask => BuiltIn::SampleMask,
-            B::LocalInvocationId => BuiltIn::LocalInvocationId,
-            B::LocalInvocationIndex => BuiltIn::LocalInvocationIndex,
-            B::GlobalInvocationId => BuiltIn::GlobalInvocationId,
-            B::WorkgroupId => BuiltIn::WorkgroupId,
-            B::NumWorkgroups => BuiltIn::NumWorkgroups,
+        use Capability as C;
+        let (spv, capability) = match b {
+            B::VertexIndex => (BuiltIn::VertexIndex, None),
+            B::InstanceIndex => (BuiltIn::InstanceIndex, None),
+            B::ClipDistances => (BuiltIn::ClipDistance, Some(C::ClipDistance)),
+            B::Position if model == ExecutionModel::Fragment && input => (BuiltIn::FragCoord, None),
+            B::Position => (BuiltIn::Position, None),
+            B::FrontFacing => (BuiltIn::FrontFacing, None),
+            B::FragDepth => (BuiltIn::FragDepth, None),
+            B::PrimitiveIndex => (BuiltIn::PrimitiveId, Some(C::Geometry)),
+            B::SampleIndex => (BuiltIn::SampleId, Some(C::SampleRateShading)),
+            B::SampleMask => (BuiltIn::SampleMask, None),
+            B::LocalInvocationId => (BuiltIn::LocalInvocationId, None),
+            B::LocalInvocationIndex => (BuiltIn::LocalInvocationIndex, None),
+            B::GlobalInvocationId => (BuiltIn::GlobalInvocationId, None),
+            B::WorkgroupId => (BuiltIn::WorkgroupId, None),
+            B::NumWorkgroups => (BuiltIn::NumWorkgroups, None),
             B::SubgroupInvocationId => {
-                self.capability(Capability::GroupNonUniform);
-                BuiltIn::SubgroupLocalInvocationId
+                (BuiltIn::SubgroupLocalInvocationId, Some(C::GroupNonUniform))
             }
-            B::SubgroupSize => {
-                self.capability(Capability::GroupNonUniform);
-                BuiltIn::SubgroupSize
-            }
-            B::SubgroupId => {
-                self.capability(Capability::GroupNonUniform);
-                BuiltIn::SubgroupId
-            }
-            B::NumSubgroups => {
-                self.capability(Capability::GroupNonUniform);
-                BuiltIn::NumSubgroups
-            }
+            B::SubgroupSize => (BuiltIn::SubgroupSize, Some(C::GroupNonUniform)),
+            B::SubgroupId => (BuiltIn::SubgroupId, Some(C::GroupNonUniform)),
+            B::NumSubgroups => (BuiltIn::NumSubgroups, Some(C::GroupNonUniform)),
             B::GlobalInvocationIndex | B::WorkgroupIndex => {
                 return Err(Error::unsupported(
                     format!(
@@ -953,6 +930,9 @@ impl Writer<'_> {
                 ));
             }
         };
+        if let Some(c) = capability {
+            self.capability(c);
+        }
         Ok(spv)
     }
 

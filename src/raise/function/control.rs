@@ -187,6 +187,9 @@ impl FnRaiser<'_, '_> {
             self.pending.push(carried);
         }
         let insts = m.children_vec(b.inst());
+        self.leaf_effects.clear();
+        self.leaf_effects
+            .extend(insts.iter().map(|&i| effect_of(m, i)));
         for &i in &insts {
             let op = m.opcode(i);
             if op == Opcode::Param || op.is_terminator() {

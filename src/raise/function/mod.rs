@@ -17,7 +17,9 @@ mod values;
 
 use super::behavior::{self, Behaviors};
 use super::build::Ast;
-use super::expr::{abstract_int, constant_expr, eval_order, member_expr, op_expr, zero_expr};
+use super::expr::{
+    abstract_int, constant_expr, constant_index, eval_order, member_expr, op_expr, zero_expr,
+};
 use super::module::{global_value_expr, io_attributes, stage_attributes, stage_of};
 use super::names::Namer;
 use super::types::type_expr;
@@ -117,6 +119,8 @@ struct Pending {
     expr: ExprId,
     effect: Effect,
     /// Positions (in the block) of the reads and effects in the tree, in evaluation order.
+    /// Evaluation order agrees with position order on every conflicting pair; two reads
+    /// may be evaluated in either order.
     leaves: Vec<u32>,
 }
 
@@ -186,6 +190,7 @@ pub(super) fn raise_function(
         regions: Vec::new(),
         block_site: FxHashMap::default(),
         position: FxHashMap::default(),
+        leaf_effects: Vec::new(),
         first_continue: FxHashMap::default(),
         form: FxHashMap::default(),
         hoisted: FxHashSet::default(),
@@ -273,6 +278,9 @@ struct FnRaiser<'a, 'm> {
     block_site: FxHashMap<Inst, Site>,
     /// Position of each instruction in its block.
     position: FxHashMap<Inst, u32>,
+    /// What the instruction at each position of the block being written does to memory:
+    /// the effect of a leaf (see [`Pending::leaves`]).
+    leaf_effects: Vec<Effect>,
     /// Per loop body region: index of the first node that holds a `continue`.
     first_continue: FxHashMap<RegionId, u32>,
     form: FxHashMap<Inst, Form>,

@@ -462,7 +462,7 @@ impl FnRaiser<'_, '_> {
         let m = self.m;
         let Some(mut t) = m.ty(i) else { return false };
         for k in 2..m.num_operands(i) {
-            let Some(ix) = m.const_u32(m.operand(i, k)) else {
+            let Some(ix) = constant_index(m, m.operand(i, k)) else {
                 return false;
             };
             let count = match m.opcode(t) {

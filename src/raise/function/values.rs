@@ -155,12 +155,13 @@ impl FnRaiser<'_, '_> {
 
     /// Binds every pending read or effect that must be evaluated no later than block
     /// position `upto`: those with a leaf at or before it, and, transitively, those with
-    /// a leaf before the last leaf of one already chosen (binding an item evaluates all of
-    /// its leaves). They are bound in the order of their first leaf; pending items never
-    /// interleave (see [`Self::prepare`]), so that is evaluation order.
+    /// a leaf before the latest leaf of one already chosen (binding an item evaluates all
+    /// of its leaves). They are bound in the order of their earliest leaf; pending items
+    /// that conflict never interleave (see [`Self::prepare`]), so that order agrees with
+    /// the IR wherever order matters.
     pub(super) fn flush_through(&mut self, upto: u32) {
-        let first = |p: &Pending| p.leaves.first().copied().unwrap_or(u32::MAX);
-        let last = |p: &Pending| p.leaves.last().copied().unwrap_or(0);
+        let first = |p: &Pending| p.leaves.iter().copied().min().unwrap_or(u32::MAX);
+        let last = |p: &Pending| p.leaves.iter().copied().max().unwrap_or(0);
         let mut bound = upto;
         loop {
             let grown = self
@@ -258,7 +259,7 @@ impl FnRaiser<'_, '_> {
                         && conflicts(p.effect, effect)
                         && (emitted_now || p.leaves.iter().any(|&l| lo < l && l < hi))
                 })
-                .filter_map(|p| p.leaves.last().copied())
+                .filter_map(|p| p.leaves.iter().copied().max())
                 .max();
             if let Some(w) = worst {
                 self.flush_through(w);
@@ -271,19 +272,40 @@ impl FnRaiser<'_, '_> {
                 leaves.push(at);
             }
         }
-        // Each leaf that WGSL would evaluate after a later one must be bound; binding the
-        // latest such leaf (and so everything before it) leaves the rest in order.
-        let mut running_max = 0;
+        // Each leaf that WGSL would evaluate after a later one it conflicts with must be
+        // bound; binding the latest such leaf (and so everything before it) leaves the
+        // rest in order. Two reads keep whatever order WGSL gives them: binding one of
+        // them would only change the text (and a second round trip would undo it).
+        let mut latest_any: Option<u32> = None;
+        let mut latest_write: Option<u32> = None;
         let mut late: Option<u32> = None;
-        for (k, &l) in leaves.iter().enumerate() {
-            if k > 0 && l < running_max {
+        for &l in &leaves {
+            let effect = self.leaf_effect(l);
+            let after = if effect == Effect::Writes {
+                latest_any
+            } else {
+                latest_write
+            };
+            if after.is_some_and(|a| l < a) {
                 late = Some(late.map_or(l, |x| x.max(l)));
             }
-            running_max = running_max.max(l);
+            latest_any = latest_any.max(Some(l));
+            if effect == Effect::Writes {
+                latest_write = latest_write.max(Some(l));
+            }
         }
         if let Some(m) = late {
             self.flush_through(m);
         }
+    }
+
+    /// The effect of the instruction at block position `at` (a write when unknown, which
+    /// only ever binds more).
+    fn leaf_effect(&self, at: u32) -> Effect {
+        self.leaf_effects
+            .get(at as usize)
+            .copied()
+            .unwrap_or(Effect::Writes)
     }
 
     /// The pending items an expression over `values` would consume, their leaves in
@@ -405,7 +427,7 @@ impl FnRaiser<'_, '_> {
                     .ok_or_else(|| self.cx.malformed(p, "access base"))?;
                 for k in 1..m.num_operands(p) {
                     let ix = m.operand(p, k);
-                    let dynamic = if m.const_u32(ix).is_none() {
+                    let dynamic = if constant_index(m, ix).is_none() {
                         let piece = self.value(ix)?;
                         place.effect = place.effect.max(piece.effect);
                         place.leaves.extend(piece.leaves);
@@ -589,7 +611,7 @@ impl FnRaiser<'_, '_> {
         let comp = m.operand(i, 0);
         let value = self.value(m.operand(i, 1))?;
         let path: Vec<u32> = (2..m.num_operands(i))
-            .map(|k| m.const_u32(m.operand(i, k)).unwrap_or(0))
+            .map(|k| constant_index(m, m.operand(i, k)).unwrap_or(0))
             .collect();
         let t = m.ty(i).ok_or_else(|| self.cx.malformed(i, "insert"))?;
         let expr = self.rebuild(comp, Vec::new(), t, &path, value.expr)?;
@@ -814,7 +836,7 @@ impl FnRaiser<'_, '_> {
                 let val = m.operand(i, 1);
                 let indices: Vec<Inst> = m.operands(i).skip(2).collect();
                 let mut values = vec![comp, val];
-                values.extend(indices.iter().filter(|&&x| m.const_u32(x).is_none()));
+                values.extend(indices.iter().filter(|&&x| constant_index(m, x).is_none()));
                 self.prepare(&values, None, true);
                 let comp_e = self.value(comp)?.expr;
                 if self.hoisted.contains(&i) {
@@ -826,7 +848,7 @@ impl FnRaiser<'_, '_> {
                 let mut lhs = self.name_expr(i);
                 let mut t = m.ty(i).ok_or_else(|| self.cx.malformed(i, "insert"))?;
                 for ix in indices {
-                    let dynamic = if m.const_u32(ix).is_none() {
+                    let dynamic = if constant_index(m, ix).is_none() {
                         Some(self.value(ix)?.expr)
                     } else {
                         None

@@ -5,7 +5,9 @@
 //! - **Dependency order.** Module-scope declarations are checked in the order name
 //!   resolution computed, so every declaration is typed before anything that mentions it,
 //!   and a function before its callers. A declaration in a dependency cycle is skipped
-//!   (the cycle was reported) and its users see an error type silently.
+//!   (the cycle was reported) and its users see an error type silently. So is a function
+//!   past the error limit that nothing before the limit's last error uses: all it could
+//!   report would come after the errors shown ([`crate::diag::limit`]).
 //! - **Bottom-up typing, top-down conversion.** An expression is typed from its operands;
 //!   the context then *materializes* it ([`Checker::convert_to`]): an abstract operand is
 //!   converted to the parameter type the chosen overload gives it, its recorded type and
@@ -29,6 +31,7 @@ mod exprs;
 mod stmts;
 mod types;
 
+use crate::diag::limit::Horizon;
 use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::consteval::{self, Value};
 use crate::sema::program::{DeclId, EvalStage, ExprClass, ExprInfo, Extensions, Program};
@@ -83,6 +86,8 @@ pub(crate) struct Finished {
     /// The behavior of each statement.
     pub behaviors: Vec<Behavior>,
     pub diags: Vec<Diagnostic>,
+    /// Functions were left unchecked: past the error limit, nothing before it uses them.
+    pub skipped: bool,
 }
 
 /// The state of the function being checked.
@@ -161,15 +166,19 @@ pub(crate) struct Checker<'m> {
     blend_src_reported: bool,
     /// `@id` values of overrides, with their declaration and span.
     override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
+    /// Some function was left unchecked (past the error limit).
+    skipped: bool,
 }
 
-/// Runs the checker over a resolved module.
+/// Runs the checker over a resolved module. Functions past the error limit's horizon
+/// that nothing before it uses are left unchecked (see [`super::first_use`]).
 pub(crate) fn check<'m>(
     m: &'m Module,
     src: &'m str,
     res: Resolution,
     ext: Extensions,
     diags: Vec<Diagnostic>,
+    error_limit: u32,
 ) -> Checker<'m> {
     let mut p = Program::new(m.exprs.len(), m.stmts.len(), m.decls.len());
     p.extensions = ext;
@@ -191,10 +200,18 @@ pub(crate) fn check<'m>(
         f16_reported: false,
         blend_src_reported: false,
         override_ids: rustc_hash::FxHashMap::default(),
+        skipped: false,
     };
+    let mut horizon = Horizon::new(error_limit);
+    let first_use = super::first_use(m, &c.res);
     let order = c.res.order.clone();
     for d in order {
         if c.res.in_cycle[d.index()] {
+            continue;
+        }
+        horizon.follow(&c.diags);
+        if horizon.is_past(first_use[d.index()]) {
+            c.skipped = true;
             continue;
         }
         c.check_decl(d);
@@ -212,6 +229,7 @@ impl<'m> Checker<'m> {
             deps: self.res.deps,
             behaviors: self.behaviors,
             diags: self.diags,
+            skipped: self.skipped,
         }
     }
 

@@ -52,6 +52,10 @@ impl<'s> Parser<'s> {
             let start_pos = self.pos;
             self.depth = 0;
             self.depth_reported = false;
+            if self.peek() != TokenKind::Eof && self.past_error_limit() {
+                self.stopped = true;
+                break;
+            }
             let result = match self.peek() {
                 TokenKind::Eof => break,
                 TokenKind::Semicolon => {

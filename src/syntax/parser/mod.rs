@@ -25,6 +25,7 @@ mod statements;
 use super::ast::{ExprId, ExprKind, Ident, Module};
 use super::lexer::lex;
 use super::token::{Token, TokenKind};
+use crate::diag::limit::{self, Horizon};
 use crate::diag::{Diagnostic, Span, codes};
 
 /// The deepest a syntax tree may nest, counted in nodes from a module-scope declaration
@@ -46,15 +47,21 @@ pub(crate) struct Abort;
 
 pub(crate) type PResult<T> = Result<T, Abort>;
 
-/// Parses a whole source text.
-pub fn parse(source: &str) -> (Module, Vec<Diagnostic>) {
-    let (module, diags, _) = parse_keeping_tokens(source);
+/// Parses a whole source text, reporting at most `error_limit` errors (see
+/// [`crate::diag::limit`]).
+pub fn parse(source: &str, error_limit: u32) -> (Module, Vec<Diagnostic>) {
+    let (module, diags, _) = parse_keeping_tokens(source, error_limit);
     (module, diags)
 }
 
 /// Parses a whole source text, and also returns its tokens (the formatter reads them).
-pub(crate) fn parse_keeping_tokens(source: &str) -> (Module, Vec<Diagnostic>, Vec<Token>) {
+pub(crate) fn parse_keeping_tokens(
+    source: &str,
+    error_limit: u32,
+) -> (Module, Vec<Diagnostic>, Vec<Token>) {
     let lexed = lex(source);
+    let mut horizon = Horizon::new(error_limit);
+    horizon.follow(&lexed.diagnostics);
     let mut parser = Parser {
         src: source,
         tokens: lexed.tokens,
@@ -70,6 +77,8 @@ pub(crate) fn parse_keeping_tokens(source: &str) -> (Module, Vec<Diagnostic>, Ve
         depth: 0,
         depth_reported: false,
         eof_reported: false,
+        horizon,
+        stopped: false,
     };
     // Measured on the corpus: about one expression per two or three tokens, one statement
     // per ten or more.
@@ -79,7 +88,8 @@ pub(crate) fn parse_keeping_tokens(source: &str) -> (Module, Vec<Diagnostic>, Ve
     parser.translation_unit();
     let mut diags = parser.diags;
     // Lexer and parser diagnostics interleave in source order.
-    diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
+    limit::sort_by_position(&mut diags);
+    limit::limit_errors(&mut diags, error_limit, !parser.stopped);
     (parser.module, diags, parser.tokens)
 }
 
@@ -100,6 +110,10 @@ pub(crate) struct Parser<'s> {
     depth_reported: bool,
     /// An unclosed `{` was reported at the end of the file: enclosing ones stay quiet.
     pub(crate) eof_reported: bool,
+    /// Where the error limit's last error lies among the diagnostics so far.
+    horizon: Horizon,
+    /// Parsing stopped before the end: the error limit was reached before it.
+    stopped: bool,
 }
 
 impl<'s> Parser<'s> {
@@ -185,6 +199,14 @@ impl<'s> Parser<'s> {
     }
 
     // ---- Diagnostics -------------------------------------------------------------------
+
+    /// Whether the error limit's errors all lie before the current token, so nothing the
+    /// rest of the source could report would be shown. Asked at declaration boundaries,
+    /// where no earlier construct is still open: every later parse error lies ahead.
+    fn past_error_limit(&mut self) -> bool {
+        self.horizon.follow(&self.diags);
+        self.horizon.is_past(self.peek_token().start)
+    }
 
     fn report(&mut self, d: Diagnostic) {
         if let Some(span) = d.primary_span() {
