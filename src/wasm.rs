@@ -414,6 +414,10 @@ fn failure(source: &str, diagnostics: &[Diagnostic]) -> Object {
 
 /// The diagnostics array, in the CLI's JSON shape.
 fn diagnostics_js(source: &str, diagnostics: &[Diagnostic]) -> JsValue {
+    if diagnostics.is_empty() {
+        // The usual case, and no need to index the source's lines for it.
+        return Array::new().into();
+    }
     let value = diag::to_json_value(source, diagnostics);
     to_js(&value["diagnostics"])
 }
