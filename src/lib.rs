@@ -16,6 +16,7 @@
 
 pub mod back;
 pub mod diag;
+pub mod explore;
 pub mod ir;
 pub mod lower;
 pub mod passes;
@@ -234,33 +235,56 @@ fn compile_through_ir(
     // Pass names are checked first, so a typo is reported whatever the source holds.
     let names = pass_names(options);
     passes::resolve(&names)?;
-    let (typed, mut diagnostics) = analyze_with_error_limit(source, options.error_limit);
+    let (typed, diagnostics) = analyze_with_error_limit(source, options.error_limit);
     let Some((ast, program)) = typed else {
         return Err(diagnostics);
     };
-    let mut module = lower::lower(&ast, &program).map_err(|mut d| {
-        diagnostics.append(&mut d);
-        std::mem::take(&mut diagnostics)
-    })?;
+    let mut module = lower_checked(&ast, &program, &diagnostics, options.entry_point.as_deref())?;
+    passes::run_pipeline(&mut module, &names)?;
+    let output = emit(&module, &ast, source, options.target, &options.spirv)?;
+    Ok((output, diagnostics))
+}
+
+/// Lowers a checked program, verified in debug builds, keeping only `entry_point` when
+/// one is named: the IR the pass pipeline starts from. A lowering error is reported
+/// after the check's `diagnostics`.
+fn lower_checked(
+    ast: &syntax::ast::Module,
+    program: &sema::Program,
+    diagnostics: &[Diagnostic],
+    entry_point: Option<&str>,
+) -> Result<ir::Module, Vec<Diagnostic>> {
+    let mut module = lower::lower(ast, program)
+        .map_err(|d| diagnostics.iter().cloned().chain(d).collect::<Vec<_>>())?;
     if passes::VERIFY_EACH_PASS {
         passes::verify_after(&module, "lowering")?;
     }
-    if let Some(entry) = &options.entry_point {
+    if let Some(entry) = entry_point {
         passes::entry::keep_only(&mut module, entry)?;
     }
-    passes::run_pipeline(&mut module, &names)?;
-    let output = match options.target {
+    Ok(module)
+}
+
+/// Writes the module the pass pipeline made from `ast` (the text `source`) for a target
+/// that goes through the IR.
+fn emit(
+    module: &ir::Module,
+    ast: &syntax::ast::Module,
+    source: &str,
+    target: Target,
+    spirv: &back::spirv::Options,
+) -> Result<Output, Vec<Diagnostic>> {
+    match target {
         Target::Wgsl => {
             let mut wgsl = back::wgsl::Options::default();
-            wgsl.raise.diagnostics = back::wgsl::diagnostic_filters(&ast);
-            Output::Text(back::wgsl::write_string(&module, &wgsl).map_err(Vec::from)?)
+            wgsl.raise.diagnostics = back::wgsl::diagnostic_filters(ast);
+            Ok(Output::Text(
+                back::wgsl::write_string(module, &wgsl).map_err(Vec::from)?,
+            ))
         }
-        Target::Spirv | Target::Spvasm => {
-            emit_spirv(&module, &options.spirv, Some(source), options.target)?
-        }
-        other => Output::Text(emit_text(&module, other)?),
-    };
-    Ok((output, diagnostics))
+        Target::Spirv | Target::Spvasm => emit_spirv(module, spirv, Some(source), target),
+        other => Ok(Output::Text(emit_text(module, other)?)),
+    }
 }
 
 /// Writes a verified module for a text target that goes through the IR.

@@ -21,6 +21,7 @@
 //! checked with `tsc` by the package tests; the exports here are the raw layer under them.
 
 use crate::diag::{self, Diagnostic, codes};
+use crate::explore::{Product, Session};
 use crate::{CompileResult, Options, Output, Target};
 use js_sys::{Array, Object, Reflect, Uint32Array};
 use serde::Deserialize;
@@ -34,6 +35,8 @@ static ALLOC: wee_alloc::WeeAlloc = wee_alloc::WeeAlloc::INIT;
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// `explore`'s memory of the last text it was given (see [`crate::explore`]).
+    static SESSION: RefCell<Session> = RefCell::new(Session::new());
 }
 
 /// Installs the panic hook once. Cheap after the first call.
@@ -169,17 +172,19 @@ pub fn reflect(source: JsValue) -> Object {
 }
 
 /// Several products of one text from one run of the front end, for the playground:
-/// `{ ok, diagnostics, products: { [name]: CompileResult } }`, where `ok` and
+/// `{ ok, diagnostics, products: { [name]: CompileResult }, timings }`, where `ok` and
 /// `diagnostics` are `check`'s and each product is exactly what the matching single call
 /// returns (`compile` for a target, `reflect` as indented JSON text).
 ///
 /// Options: `{ products: string[], passes?, opt?, entryPoint? }` with `CompileOptions`'
 /// meaning. Products: the targets' names, `irBefore` (the IR as lowered, before any pass:
-/// `compile(src, { to: 'ir', opt: 0 })`) and `reflect`.
+/// `compile(src, { to: 'ir', opt: 0 })`) and `reflect`. `timings` has the milliseconds of
+/// each stage run.
 ///
-/// Not part of DESIGN §9, and the one export with logic of its own: it runs the stages of
-/// `lib.rs`'s pipeline (parse, sema, lowering, passes, back ends) once for every product
-/// instead of once per product, which for a long shader is most of the cost of a keystroke.
+/// Not part of DESIGN §9: the logic is [`crate::explore`]'s. The instance keeps one
+/// [`Session`](crate::explore::Session), so a second call on the identical text (the
+/// playground asks for the panel on screen first, then the others) reuses the front end's
+/// work instead of parsing, checking, lowering and optimizing again.
 /// The package tests check that every product equals the single call's result.
 #[wasm_bindgen]
 pub fn explore(source: JsValue, options: JsValue) -> Object {
@@ -199,7 +204,11 @@ pub fn explore(source: JsValue, options: JsValue) -> Object {
         Err(d) => return misuse(&source, d),
     };
     let clock = Clock::new();
-    let explored = explore_products(&source, &options, &wanted, &mut |stage| clock.lap(stage));
+    // Taken out for the call, so a trap in the middle leaves an empty session behind
+    // rather than a half-updated one.
+    let mut session = SESSION.with(|s| s.take());
+    let explored = session.explore(&source, &options, &wanted, &mut |stage| clock.lap(stage));
+    SESSION.with(|s| s.replace(session));
     let result = Object::new();
     set(
         &result,
@@ -213,15 +222,11 @@ pub fn explore(source: JsValue, options: JsValue) -> Object {
     );
     let products = Object::new();
     for (product, outcome) in explored.products {
-        let value = match outcome {
-            Outcome::Compiled(r) => compile_result_js(&source, r),
-            Outcome::Reflected(code) => {
-                let object = success(&source, &[]);
-                set(&object, "code", &JsValue::from_str(&code));
-                object
-            }
-        };
-        set(&products, product.name(), &value);
+        set(
+            &products,
+            product.name(),
+            &compile_result_js(&source, outcome),
+        );
     }
     set(&result, "products", &products);
     set(&result, "timings", &clock.timings);
@@ -293,279 +298,48 @@ impl Clock {
     }
 }
 
-/// What `explore` can make.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Product {
-    Target(Target),
-    IrBefore,
-    Reflect,
-}
-
-impl Product {
-    fn name(self) -> &'static str {
-        match self {
-            Product::Target(t) => t.name(),
-            Product::IrBefore => "irBefore",
-            Product::Reflect => "reflect",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Product> {
-        match name {
-            "irBefore" => Some(Product::IrBefore),
-            "reflect" => Some(Product::Reflect),
-            _ => Target::from_name(name).map(Product::Target),
-        }
-    }
-
-    /// Made from the module after the pass pipeline.
-    fn after_passes(self) -> bool {
-        matches!(
-            self,
-            Product::Target(Target::Ir | Target::Wgsl | Target::Spirv | Target::Spvasm)
-        )
-    }
-}
-
-enum Outcome {
-    Compiled(CompileResult),
-    /// The reflection as indented JSON text.
-    Reflected(String),
-}
-
-struct Explored {
-    check: Vec<Diagnostic>,
-    products: Vec<(Product, Outcome)>,
-}
-
-fn compiled(output: Output, diagnostics: &[Diagnostic]) -> Outcome {
-    Outcome::Compiled(CompileResult {
-        output: Some(output),
-        diagnostics: diagnostics.to_vec(),
-    })
-}
-
-fn failed(diagnostics: Vec<Diagnostic>) -> Outcome {
-    Outcome::Compiled(CompileResult {
-        output: None,
-        diagnostics,
-    })
-}
-
-/// The stages of `crate::compile` (see `compile_through_ir` in lib.rs), each run once, with
-/// every product taken where its single call would take it, failures included.
-fn explore_products(
-    source: &str,
-    options: &Options,
-    wanted: &[Product],
-    lap: &mut dyn FnMut(&str),
-) -> Explored {
-    let mut products: Vec<(Product, Outcome)> = Vec::with_capacity(wanted.len());
-    // Targets without a back end here (HLSL, Gen) are the single call's business.
-    for &p in wanted {
-        if let Product::Target(t @ (Target::Hlsl | Target::Gen)) = p {
-            let mut single = options.clone();
-            single.target = t;
-            done(
-                &mut products,
-                p,
-                Outcome::Compiled(crate::compile(source, &single)),
-            );
-            lap(t.name());
-        }
-    }
-    let want = |p: Product| wanted.contains(&p);
-    let names: Vec<String> = match &options.passes {
-        Some(list) => list.clone(),
-        None => crate::passes::pipeline_for(options.opt_level)
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-    };
-    // `compile` checks pass names before the source; `irBefore` runs no pass.
-    if let Err(d) = crate::passes::resolve(&names) {
-        for &p in wanted.iter().filter(|p| p.after_passes()) {
-            done(&mut products, p, failed(d.clone()));
-        }
-    }
-
-    let (ast, mut check) = crate::syntax::parse(source);
-    lap("parse");
-    if diag::has_errors(&check) {
-        for &p in wanted {
-            done(&mut products, p, failed(check.clone()));
-        }
-        return finish(check, products, wanted);
-    }
-    if want(Product::Target(Target::Ast)) {
-        let mut text = crate::syntax::ast_to_json(&ast);
-        text.push('\n');
-        done(
-            &mut products,
-            Product::Target(Target::Ast),
-            compiled(Output::Text(text), &check),
-        );
-        lap("ast");
-    }
-    let (program, mut sema) = crate::sema::analyze(&ast, source);
-    check.append(&mut sema);
-    lap("sema");
-    if diag::has_errors(&check) {
-        for &p in wanted {
-            done(&mut products, p, failed(check.clone()));
-        }
-        return finish(check, products, wanted);
-    }
-    if want(Product::Reflect) {
-        let json = crate::sema::reflect::reflect(&ast, &program);
-        let text = serde_json::to_string_pretty(&json).unwrap_or_default();
-        done(&mut products, Product::Reflect, Outcome::Reflected(text));
-        lap("reflect");
-    }
-    if !wanted
-        .iter()
-        .any(|p| p.after_passes() || *p == Product::IrBefore)
-    {
-        return finish(check, products, wanted);
-    }
-
-    let lowered = crate::lower::lower(&ast, &program)
-        .map_err(|d| check.iter().cloned().chain(d).collect::<Vec<_>>())
-        .and_then(|module| {
-            if crate::passes::VERIFY_EACH_PASS {
-                crate::passes::verify_after(&module, "lowering")?;
-            }
-            Ok(module)
-        })
-        .and_then(|mut module| {
-            if let Some(entry) = &options.entry_point {
-                crate::passes::entry::keep_only(&mut module, entry)?;
-            }
-            Ok(module)
-        });
-    lap("lower");
-    let mut module = match lowered {
-        Ok(m) => m,
-        Err(d) => {
-            for &p in wanted {
-                done(&mut products, p, failed(d.clone()));
-            }
-            return finish(check, products, wanted);
-        }
-    };
-    if want(Product::IrBefore) {
-        let text = crate::ir::print(&module);
-        done(
-            &mut products,
-            Product::IrBefore,
-            compiled(Output::Text(text), &check),
-        );
-        lap("irBefore");
-    }
-    let ran = crate::passes::run_pipeline(&mut module, &names);
-    lap("passes");
-    if let Err(d) = ran {
-        for &p in wanted {
-            done(&mut products, p, failed(d.clone()));
-        }
-        return finish(check, products, wanted);
-    }
-    for &p in wanted {
-        let Product::Target(target) = p else { continue };
-        let output = match target {
-            Target::Ir => Ok(Output::Text(crate::ir::print(&module))),
-            Target::Wgsl => {
-                let mut wgsl = crate::back::wgsl::Options::default();
-                wgsl.raise.diagnostics = crate::back::wgsl::diagnostic_filters(&ast);
-                crate::back::wgsl::write_string(&module, &wgsl)
-                    .map(Output::Text)
-                    .map_err(Vec::from)
-            }
-            Target::Spirv | Target::Spvasm => {
-                crate::emit_spirv(&module, &options.spirv, Some(source), target)
-            }
-            _ => continue,
-        };
-        let outcome = match output {
-            Ok(output) => compiled(output, &check),
-            Err(d) => failed(d),
-        };
-        done(&mut products, p, outcome);
-        lap(target.name());
-    }
-    finish(check, products, wanted)
-}
-
-/// Records a product's outcome, unless an earlier stage has already decided it.
-fn done(products: &mut Vec<(Product, Outcome)>, product: Product, outcome: Outcome) {
-    if !products.iter().any(|(p, _)| *p == product) {
-        products.push((product, outcome));
-    }
-}
-
-/// The products in the order asked for.
-fn finish(
-    check: Vec<Diagnostic>,
-    mut products: Vec<(Product, Outcome)>,
-    wanted: &[Product],
-) -> Explored {
-    products.sort_by_key(|(p, _)| wanted.iter().position(|w| w == p));
-    Explored { check, products }
-}
-
-/// The JS options of `explore`: `CompileOptions` without `to`, with `products`.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct JsExploreOptions {
-    products: Vec<String>,
-    #[serde(default)]
-    opt: Option<f64>,
-    #[serde(default)]
-    passes: Option<Vec<String>>,
-    #[serde(default)]
-    entry_point: Option<String>,
-}
-
+/// `explore`'s options: `CompileOptions` without `to`, with `products`.
 fn explore_options(value: JsValue) -> Result<(Options, Vec<Product>), Diagnostic> {
-    let usage = |message: String| Diagnostic::error(codes::USAGE, message);
-    if !value.is_object() {
-        return Err(usage(
-            "`explore` needs options: `{ products: ['ast', 'irBefore', 'ir', 'wgsl', …] }`".into(),
-        ));
-    }
-    let raw: JsExploreOptions = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| usage(format!("invalid explore options: {e}")))?;
-    let mut wanted = Vec::with_capacity(raw.products.len());
-    for name in &raw.products {
+    let (names, options): (Vec<String>, _) = read_options(
+        value,
+        "explore",
+        "products",
+        "['ast', 'irBefore', 'ir', 'wgsl', …]",
+    )?;
+    let mut wanted = Vec::with_capacity(names.len());
+    for name in &names {
         let product =
             Product::from_name(name).ok_or_else(|| usage(format!("unknown product `{name}`")))?;
         if !wanted.contains(&product) {
             wanted.push(product);
         }
     }
-    let mut options = Options::new(Target::Ir);
-    options.opt_level = opt_level(raw.opt)?;
-    options.passes = raw.passes;
-    options.entry_point = raw.entry_point;
     Ok((options, wanted))
 }
 
-fn opt_level(level: Option<f64>) -> Result<u8, Diagnostic> {
-    let Some(level) = level else { return Ok(1) };
-    match [0.0, 1.0, 2.0].iter().position(|&l| l == level) {
-        Some(l) => Ok(l as u8),
-        None => Err(Diagnostic::error(
-            codes::USAGE,
-            format!("invalid `opt` {level}; expected 0, 1 or 2"),
-        )),
-    }
+/// `compile`'s options, the JS `CompileOptions`.
+fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
+    let (to, mut options): (String, _) = read_options(
+        value,
+        "compile",
+        "to",
+        "'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast'",
+    )?;
+    options.target = Target::from_name(&to).ok_or_else(|| {
+        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        usage(format!(
+            "unknown target `{to}`; expected one of {}",
+            names.join(", ")
+        ))
+    })?;
+    Ok(options)
 }
 
-/// The JS `CompileOptions`, as sent. Unknown keys are ignored, as JS APIs usually do.
+/// The options `compile` and `explore` share, as sent. Unknown keys are ignored, as JS
+/// APIs usually do.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct JsCompileOptions {
-    to: String,
+struct JsOptions {
     #[serde(default)]
     opt: Option<f64>,
     #[serde(default)]
@@ -574,38 +348,53 @@ struct JsCompileOptions {
     entry_point: Option<String>,
 }
 
-fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
-    let usage = |message: String| Diagnostic::error(codes::USAGE, message);
+/// Reads the options of `call`: its own required `key` (`to`, `products`) as `T`, and the
+/// shared ones into [`Options`] (whose target the caller sets). `shape` is the key's
+/// value in the hint given when the options are not an object at all.
+fn read_options<T: serde::de::DeserializeOwned>(
+    value: JsValue,
+    call: &str,
+    key: &str,
+    shape: &str,
+) -> Result<(T, Options), Diagnostic> {
     if !value.is_object() {
-        return Err(usage(
-            "`compile` needs options: `{ to: 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast' }`"
-                .into(),
-        ));
+        return Err(usage(format!(
+            "`{call}` needs options: `{{ {key}: {shape} }}`"
+        )));
     }
-    let raw: JsCompileOptions = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| usage(format!("invalid compile options: {e}")))?;
-    let target = Target::from_name(&raw.to).ok_or_else(|| {
-        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
-        usage(format!(
-            "unknown target `{}`; expected one of {}",
-            raw.to,
-            names.join(", ")
-        ))
-    })?;
-    let mut options = Options::new(target);
+    let invalid = |e: &dyn std::fmt::Display| usage(format!("invalid {call} options: {e}"));
+    // Read as a struct field is: through the prototype chain, `undefined` as missing.
+    let own = Reflect::get(&value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    if own.is_undefined() {
+        return Err(invalid(&format_args!("missing field `{key}`")));
+    }
+    let own: T = serde_wasm_bindgen::from_value(own).map_err(|e| invalid(&e))?;
+    let raw: JsOptions = serde_wasm_bindgen::from_value(value).map_err(|e| invalid(&e))?;
+    let mut options = Options::new(Target::Ir);
     options.opt_level = opt_level(raw.opt)?;
     options.passes = raw.passes;
     options.entry_point = raw.entry_point;
-    Ok(options)
+    Ok((own, options))
+}
+
+fn opt_level(level: Option<f64>) -> Result<u8, Diagnostic> {
+    let Some(level) = level else { return Ok(1) };
+    match [0.0, 1.0, 2.0].iter().position(|&l| l == level) {
+        Some(l) => Ok(l as u8),
+        None => Err(usage(format!("invalid `opt` {level}; expected 0, 1 or 2"))),
+    }
+}
+
+fn usage(message: String) -> Diagnostic {
+    Diagnostic::error(codes::USAGE, message)
 }
 
 fn source_text(value: &JsValue) -> Result<String, Diagnostic> {
     value.as_string().ok_or_else(|| {
         let found = value.js_typeof().as_string().unwrap_or_default();
-        Diagnostic::error(
-            codes::USAGE,
-            format!("the source must be a string, not a value of type `{found}`"),
-        )
+        usage(format!(
+            "the source must be a string, not a value of type `{found}`"
+        ))
     })
 }
 
@@ -625,6 +414,10 @@ fn failure(source: &str, diagnostics: &[Diagnostic]) -> Object {
 
 /// The diagnostics array, in the CLI's JSON shape.
 fn diagnostics_js(source: &str, diagnostics: &[Diagnostic]) -> JsValue {
+    if diagnostics.is_empty() {
+        // The usual case, and no need to index the source's lines for it.
+        return Array::new().into();
+    }
     let value = diag::to_json_value(source, diagnostics);
     to_js(&value["diagnostics"])
 }

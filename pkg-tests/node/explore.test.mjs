@@ -92,6 +92,27 @@ describe('explore', () => {
     assert.deepEqual(Object.keys(r.products), products);
   });
 
+  test("the worker's two calls per text: the open panel, then the rest on the same text", () => {
+    // The second call reuses the front end's work on the identical text; a changed text or
+    // pipeline must never get another's products.
+    const source = examples['renderer.wgsl'];
+    const rest = PRODUCTS.filter((p) => p !== 'wgsl');
+    let previous = null;
+    for (const [i, [text, options]] of [
+      [source, {}],
+      [`// edited\n${source}`, {}],
+      [`// edited\n${source}`, { passes: ['mem2reg'] }],
+      [source.replace(';', ''), {}],
+      [source, {}],
+    ].entries()) {
+      const first = agree(text, { products: ['wgsl'], ...options }, `text #${i}, first call`);
+      assert.equal('parse' in first.timings, text !== previous, `text #${i}: parsed only when new`);
+      previous = text;
+      const second = agree(text, { products: rest, ...options }, `text #${i}, second call`);
+      assert.ok(!('parse' in second.timings), `text #${i}: the same text is not parsed again`);
+    }
+  });
+
   test('a corpus sample', () => {
     const sample = corpusSample(50);
     for (const [path, source] of sample) agree(source, { products: PRODUCTS }, path);

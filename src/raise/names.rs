@@ -225,16 +225,19 @@ pub fn sanitize(raw: &str, fallback: &str) -> String {
 }
 
 /// Hands out unique names. `fork` gives a namer for a function's locals that avoids
-/// every name taken so far.
-#[derive(Clone, Default)]
-pub struct Namer {
+/// every name taken so far: it reads its parent's names rather than copying them, so a
+/// module's functions cost their own names each, not the module's.
+#[derive(Default)]
+pub struct Namer<'p> {
+    /// The namer this one was forked from; its names are taken here too.
+    parent: Option<&'p Namer<'p>>,
     used: FxHashSet<String>,
-    /// The next suffix to try for each base name.
+    /// The next suffix to try for each base name (falling back to the parent's).
     next_suffix: FxHashMap<String, u32>,
 }
 
-impl Namer {
-    pub fn new() -> Namer {
+impl<'p> Namer<'p> {
+    pub fn new() -> Namer<'p> {
         Namer::default()
     }
 
@@ -246,19 +249,26 @@ impl Namer {
 
     /// `base` if free, else `base_N` for the smallest free N.
     pub fn unique(&mut self, base: String) -> String {
-        if !self.used.contains(&base) && !is_taken_by_wgsl(&base) {
+        if !self.is_used(&base) && !is_taken_by_wgsl(&base) {
             self.used.insert(base.clone());
             return base;
         }
-        let mut n = self.next_suffix.get(&base).copied().unwrap_or(1);
+        let mut n = self.next_suffix(&base);
         loop {
             let candidate = format!("{base}_{n}");
             n += 1;
-            if !self.used.contains(&candidate) && !is_taken_by_wgsl(&candidate) {
+            if !self.is_used(&candidate) && !is_taken_by_wgsl(&candidate) {
                 self.next_suffix.insert(base, n);
                 self.used.insert(candidate.clone());
                 return candidate;
             }
+        }
+    }
+
+    fn next_suffix(&self, base: &str) -> u32 {
+        match self.next_suffix.get(base) {
+            Some(&n) => n,
+            None => self.parent.map_or(1, |p| p.next_suffix(base)),
         }
     }
 
@@ -271,7 +281,7 @@ impl Namer {
                 && TokenKind::keyword(d).is_none()
                 && !is_reserved(d)
                 && !d.starts_with("__");
-            if valid && !self.used.contains(d) {
+            if valid && !self.is_used(d) {
                 self.used.insert(d.to_string());
                 return d.to_string();
             }
@@ -283,17 +293,17 @@ impl Namer {
     /// identifier (structure members live in their own namespace).
     pub fn member(&mut self, debug: Option<&str>, fallback: &str) -> String {
         let base = sanitize(debug.unwrap_or(fallback), fallback);
-        let free = |n: &str, used: &FxHashSet<String>| {
-            !used.contains(n) && TokenKind::keyword(n).is_none() && !is_reserved(n)
+        let free = |n: &str, namer: &Namer| {
+            !namer.is_used(n) && TokenKind::keyword(n).is_none() && !is_reserved(n)
         };
-        if free(&base, &self.used) {
+        if free(&base, self) {
             self.used.insert(base.clone());
             return base;
         }
         let mut k = 1;
         loop {
             let candidate = format!("{base}_{k}");
-            if free(&candidate, &self.used) {
+            if free(&candidate, self) {
                 self.used.insert(candidate.clone());
                 return candidate;
             }
@@ -301,13 +311,18 @@ impl Namer {
         }
     }
 
-    /// Whether `name` is already taken.
+    /// Whether `name` is already taken, here or by a parent.
     pub fn is_used(&self, name: &str) -> bool {
-        self.used.contains(name)
+        self.used.contains(name) || self.parent.is_some_and(|p| p.is_used(name))
     }
 
-    pub fn fork(&self) -> Namer {
-        self.clone()
+    /// A namer whose names avoid this one's.
+    pub fn fork<'s>(&'s self) -> Namer<'s> {
+        Namer {
+            parent: Some(self),
+            used: FxHashSet::default(),
+            next_suffix: FxHashMap::default(),
+        }
     }
 }
 

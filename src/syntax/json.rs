@@ -22,7 +22,8 @@ use std::fmt::Write as _;
 pub fn module_to_json(m: &Module) -> String {
     let mut w = Writer {
         m,
-        out: String::with_capacity(m.decls.len() * 256 + 64),
+        // About what a node takes, indented, so the text is rarely copied as it grows.
+        out: String::with_capacity((m.exprs.len() + m.stmts.len() + m.decls.len()) * 128 + 64),
         depth: 0,
         first: true,
         inline: false,
@@ -42,6 +43,11 @@ pub fn module_to_json(m: &Module) -> String {
     });
     w.close(b'}');
     w.out
+}
+
+/// Whether a byte of a string must be escaped in JSON: `"`, `\\` and control characters.
+fn needs_escape(b: u8) -> bool {
+    b == b'"' || b == b'\\' || b < b' '
 }
 
 /// A streaming JSON writer with `serde_json::to_string_pretty`'s layout: two-space
@@ -75,9 +81,14 @@ impl Writer<'_> {
     }
 
     fn newline(&mut self) {
+        /// Indentation for 32 levels; deeper levels take it more than once.
+        const SPACES: &str = "                                                                ";
         self.out.push('\n');
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
+        let mut width = 2 * self.depth;
+        while width > 0 {
+            let n = width.min(SPACES.len());
+            self.out.push_str(&SPACES[..n]);
+            width -= n;
         }
     }
 
@@ -97,16 +108,20 @@ impl Writer<'_> {
         self.newline();
     }
 
-    fn key(&mut self, key: &str) {
+    /// A key: one of this file's field names, which need no escaping.
+    fn key(&mut self, key: &'static str) {
+        debug_assert!(!key.bytes().any(needs_escape), "{key}");
         self.slot();
-        self.string(key);
-        self.out.push_str(": ");
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str("\": ");
     }
 
     fn string(&mut self, s: &str) {
         self.out.push('"');
         let mut rest = s;
-        while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+        // The characters to escape are ASCII, so a byte scan finds them in UTF-8.
+        while let Some(at) = rest.bytes().position(needs_escape) {
             self.out.push_str(&rest[..at]);
             let c = rest.as_bytes()[at];
             match c {
@@ -144,7 +159,12 @@ impl Writer<'_> {
         if s.is_detached() {
             self.null();
         } else {
-            let _ = write!(self.out, "[{}, {}]", s.start, s.end);
+            let mut digits = itoa::Buffer::new();
+            self.out.push('[');
+            self.out.push_str(digits.format(s.start));
+            self.out.push_str(", ");
+            self.out.push_str(digits.format(s.end));
+            self.out.push(']');
         }
     }
 
@@ -174,17 +194,17 @@ impl Writer<'_> {
         self.string(m.name(i.name));
     }
 
-    fn ident_field(&mut self, key: &str, i: Ident) {
+    fn ident_field(&mut self, key: &'static str, i: Ident) {
         self.key(key);
         self.ident(i);
     }
 
-    fn expr_field(&mut self, key: &str, e: ExprId) {
+    fn expr_field(&mut self, key: &'static str, e: ExprId) {
         self.key(key);
         self.expr(e);
     }
 
-    fn opt_expr_field(&mut self, key: &str, e: Option<ExprId>) {
+    fn opt_expr_field(&mut self, key: &'static str, e: Option<ExprId>) {
         self.key(key);
         match e {
             Some(e) => self.expr(e),
@@ -192,12 +212,12 @@ impl Writer<'_> {
         }
     }
 
-    fn exprs_field(&mut self, key: &str, list: &[ExprId]) {
+    fn exprs_field(&mut self, key: &'static str, list: &[ExprId]) {
         self.key(key);
         self.array(list, |w, &e| w.expr(e));
     }
 
-    fn opt_stmt_field(&mut self, key: &str, s: Option<StmtId>) {
+    fn opt_stmt_field(&mut self, key: &'static str, s: Option<StmtId>) {
         self.key(key);
         match s {
             Some(s) => self.stmt(s),
@@ -205,7 +225,7 @@ impl Writer<'_> {
         }
     }
 
-    fn block_field(&mut self, key: &str, b: &Block) {
+    fn block_field(&mut self, key: &'static str, b: &Block) {
         self.key(key);
         self.block(b);
     }
@@ -214,7 +234,7 @@ impl Writer<'_> {
         self.attributes_under("attributes", list);
     }
 
-    fn attributes_under(&mut self, key: &str, list: &[Attribute]) {
+    fn attributes_under(&mut self, key: &'static str, list: &[Attribute]) {
         self.key(key);
         self.array(list, |w, a| {
             let fields = |w: &mut Self| {
@@ -493,7 +513,7 @@ impl Writer<'_> {
                         IntSuffix::U => w.string("u"),
                     }
                     w.key("value");
-                    let _ = write!(w.out, "{value}");
+                    w.out.push_str(itoa::Buffer::new().format(value));
                 }
                 LiteralValue::Float { value, suffix } => {
                     w.string("float");
@@ -523,7 +543,7 @@ impl Writer<'_> {
         });
     }
 
-    fn wrap(&mut self, kind: &str, field: &str, inner: ExprId, span: Span) {
+    fn wrap(&mut self, kind: &str, field: &'static str, inner: ExprId, span: Span) {
         self.node(kind, span, |w| w.expr_field(field, inner));
     }
 

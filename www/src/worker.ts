@@ -5,8 +5,11 @@
 // and makes every product asked for from that single run. Scheduling: the newest text
 // wins. First the check and the products of the panel on screen are made and posted; then,
 // unless a newer text has arrived meanwhile, the other panels' products in a second call.
-// So what the user looks at updates at the cost of one product, and the rest follow while
-// the user pauses. Requests that arrive while a compile runs replace one another.
+// The second call is on the identical text with the same options, so `explore` reuses the
+// front end's work from the first (it keeps the last text's AST, program and IR) and only
+// the other panels' back ends run. So what the user looks at updates at the cost of the
+// front end and one product, and the rest follow while the user pauses. Requests that
+// arrive while a compile runs replace one another.
 
 import init, { explore, format, passes, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';

@@ -231,7 +231,7 @@ pub(super) fn builtin(cx: &Cx<'_>) -> Check {
                     && m.vec_parts(rc)
                         .is_some_and(|(e, k)| k == c && Some(e) == m.scalar_type_of(col))
             });
-            cx.result(ok, &format!("a mat{r}x{c} of the same element type"))
+            cx.result(ok, format_args!("a mat{r}x{c} of the same element type"))
         }
         O::ExtractBits | O::InsertBits => {
             let n = if op == O::ExtractBits { 3 } else { 4 };
@@ -309,7 +309,7 @@ pub(super) fn builtin(cx: &Cx<'_>) -> Check {
             cx.want(
                 shaped(m, t0, s, n),
                 0,
-                format!("a `vec{n}<{}>`", scalar_name(s)),
+                format_args!("a `vec{n}<{}>`", scalar_name(s)),
             )?;
             cx.result_shape(Scalar::U32, 1)
         }
@@ -540,7 +540,7 @@ pub(super) fn texture(cx: &Cx<'_>) -> Check {
             cx.want(
                 shaped(m, cx.ty(last), channel, 4),
                 last,
-                format!("a `vec4<{}>` texel", scalar_name(channel)),
+                format_args!("a `vec4<{}>` texel", scalar_name(channel)),
             )?;
             cx.result_void()
         }

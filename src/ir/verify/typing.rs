@@ -107,7 +107,7 @@ impl Cx<'_> {
     }
 
     /// Fails with `result-type` unless `ok`.
-    pub(super) fn result(&self, ok: bool, what: &str) -> Check {
+    pub(super) fn result(&self, ok: bool, what: impl std::fmt::Display) -> Check {
         if ok {
             return Ok(());
         }
@@ -125,8 +125,7 @@ impl Cx<'_> {
         if same(self.rt, t) {
             return Ok(());
         }
-        let what = tn(self.m, t).to_string();
-        self.result(false, &what)
+        self.result(false, tn(self.m, t))
     }
 
     pub(super) fn result_void(&self) -> Check {
@@ -140,12 +139,11 @@ impl Cx<'_> {
         if shaped(self.m, self.rt, s, n) {
             return Ok(());
         }
-        let what = if n == 1 {
-            format!("`{}`", scalar_name(s))
+        if n == 1 {
+            self.result(false, format_args!("`{}`", scalar_name(s)))
         } else {
-            format!("`vec{n}<{}>`", scalar_name(s))
-        };
-        self.result(shaped(self.m, self.rt, s, n), &what)
+            self.result(false, format_args!("`vec{n}<{}>`", scalar_name(s)))
+        }
     }
 
     pub(super) fn value(&self, k: usize) -> Check {
@@ -361,7 +359,7 @@ pub fn check_inst_with(
                 cx.want(
                     c.is_some_and(|c| c < n),
                     k,
-                    format!("a constant component index below {n}"),
+                    format_args!("a constant component index below {n}"),
                 )?;
             }
             cx.result_shape(s, (cx.n() - 1) as u32)
@@ -378,9 +376,9 @@ pub fn check_inst_with(
                 .is_some_and(|(s2, t2, a2)| s2 == space && t2 == t && a2 == access);
             cx.result(
                 ok,
-                &format!(
-                    "a pointer to `{}` in the same address space and access mode",
-                    m.type_name(t)
+                format_args!(
+                    "a pointer to {} in the same address space and access mode",
+                    tn(m, Some(t))
                 ),
             )
         }
@@ -448,11 +446,7 @@ pub fn check_inst_with(
                     format!("`{}` cannot be stored as a whole", m.type_name(store)),
                 );
             }
-            cx.want(
-                same(cx.ty(1), Some(store)),
-                1,
-                format!("`{}`", m.type_name(store)),
-            )?;
+            cx.want(same(cx.ty(1), Some(store)), 1, tn(m, Some(store)))?;
             cx.result_void()
         }
         O::Var => {
@@ -473,7 +467,7 @@ pub fn check_inst_with(
                 cx.want(
                     same(cx.ty(0), Some(store)),
                     0,
-                    format!("an initializer of type `{}`", m.type_name(store)),
+                    format_args!("an initializer of type {}", tn(m, Some(store))),
                 )?;
             }
             Ok(())
@@ -717,7 +711,7 @@ fn arith(cx: &Cx<'_>) -> Check {
         cx.want(
             sa == sb && (na == nb || na == 1 || nb == 1),
             1,
-            format!("a value of type {} or its element type", tn(m, ta)),
+            format_args!("a value of type {} or its element type", tn(m, ta)),
         )?;
         let r = if na >= nb { ta } else { tb };
         return cx.result_is(r);
@@ -727,7 +721,7 @@ fn arith(cx: &Cx<'_>) -> Check {
             cx.want(
                 ma.is_some() && same(ta, tb),
                 1,
-                format!("the same matrix type as operand 0 ({})", tn(m, ta)),
+                format_args!("the same matrix type as operand 0 ({})", tn(m, ta)),
             )?;
             cx.result_is(ta)
         }
@@ -748,7 +742,7 @@ fn arith(cx: &Cx<'_>) -> Check {
                     cx.want(
                         n == c && scalar_of(ta) == scalar_of(tb),
                         1,
-                        format!("a vec{c} of the matrix's element type"),
+                        format_args!("a vec{c} of the matrix's element type"),
                     )?;
                     cx.result_is(Some(col))
                 }
@@ -758,7 +752,7 @@ fn arith(cx: &Cx<'_>) -> Check {
                     cx.want(
                         n == rows && scalar_of(ta) == scalar_of(tb),
                         0,
-                        format!("a vec{rows} of the matrix's element type"),
+                        format_args!("a vec{rows} of the matrix's element type"),
                     )?;
                     let s = scalar_of(ta).and_then(|s| m.scalar(s));
                     match s {
@@ -777,7 +771,7 @@ fn arith(cx: &Cx<'_>) -> Check {
                     let ok = cx.rt.and_then(|r| m.mat_parts(r)) == Some((col_a, c));
                     cx.result(
                         ok,
-                        &format!("a matrix with {c} columns of operand 0's column type"),
+                        format_args!("a matrix with {c} columns of operand 0's column type"),
                     )
                 }
                 _ => cx.want(false, 1, "an operand that can multiply operand 0"),
@@ -805,7 +799,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                         return cx.want(
                             false,
                             k,
-                            format!("a scalar or vector of `{}`", m.type_name(e)),
+                            format_args!("a scalar or vector of {}", tn(m, Some(e))),
                         );
                     }
                 }
@@ -831,7 +825,7 @@ fn construct(cx: &Cx<'_>) -> Check {
                     cx.want(
                         same(cx.ty(k), Some(col)),
                         k,
-                        format!("a column of type `{}`", m.type_name(col)),
+                        format_args!("a column of type {}", tn(m, Some(col))),
                     )?;
                 }
                 Ok(())

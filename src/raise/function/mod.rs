@@ -269,7 +269,7 @@ struct FnRaiser<'a, 'm> {
     cx: &'a Cx<'m>,
     m: &'m Module,
     ast: &'a mut Ast,
-    namer: Namer,
+    namer: Namer<'a>,
     tree: StructureTree,
     reachable: FxHashSet<Inst>,
     result_ty: Option<Inst>,
