@@ -5,17 +5,18 @@
 //! Rules:
 //! - Every product is exactly what its single call returns, failures included: `compile`
 //!   for a target, `compile` at `-O0` (no pass) for [`Product::IrBefore`], and `reflect`
-//!   as indented JSON text for [`Product::Reflect`]. The check is `check`'s. The stages
+//!   as indented JSON text for [`Product::Reflect`]. The check is `check`'s. All of them
+//!   with the options' error limit (`check_with_error_limit` for the check). The stages
 //!   are those of `compile` (see `compile_through_ir` in lib.rs), and each product is taken
 //!   where its single call would take it.
 //! - A [`Session`] keeps the front end's work on the last text it was given: the AST, the
 //!   check, the typed program, the IR as lowered and the IR after the passes. A call reuses
-//!   it only when its text is identical, byte for byte, and the IR only for the same entry
-//!   point and the same pass pipeline; any other call starts again and replaces it. Every
-//!   product is a function of the text and the options alone, so reusing the work is
-//!   invisible except in time: no product can come from another text. This is what lets
-//!   the playground ask for the panel on screen first and the others in a second call
-//!   without paying for the front end twice.
+//!   it only when its text is identical, byte for byte, with the same error limit, and the
+//!   IR only for the same entry point and the same pass pipeline; any other call starts
+//!   again and replaces it. Every product is a function of the text and the options
+//!   alone, so reusing the work is invisible except in time: no product can come from
+//!   another text. This is what lets the playground ask for the panel on screen first and
+//!   the others in a second call without paying for the front end twice.
 //! - Back ends run on every call: a product is always made afresh (only the front end's
 //!   work is kept), so a call costs what its products cost.
 
@@ -78,6 +79,8 @@ pub struct Session {
 /// A text parsed and checked, and its IR once lowered.
 struct FrontEnd {
     source: String,
+    /// The error limit the diagnostics were made with ([`Options::error_limit`]).
+    error_limit: u32,
     ast: syntax::ast::Module,
     /// The parser's diagnostics, then sema's (none when parsing failed).
     check: Vec<Diagnostic>,
@@ -137,8 +140,10 @@ impl Session {
             }
         }
         let front = match self.last.take() {
-            Some(front) if front.source == source => front,
-            _ => FrontEnd::analyze(source, lap),
+            Some(front) if front.source == source && front.error_limit == options.error_limit => {
+                front
+            }
+            _ => FrontEnd::analyze(source, options.error_limit, lap),
         };
         let front = self.last.insert(front);
         front.make(options, &names, &mut made, lap);
@@ -147,19 +152,20 @@ impl Session {
 }
 
 impl FrontEnd {
-    fn analyze(source: &str, lap: &mut dyn FnMut(&str)) -> FrontEnd {
-        let (ast, mut check) = syntax::parse(source);
+    fn analyze(source: &str, error_limit: u32, lap: &mut dyn FnMut(&str)) -> FrontEnd {
+        let (ast, mut check) = syntax::parse_with_error_limit(source, error_limit);
         lap("parse");
         let parsed = check.len();
         let mut program = None;
         if !diag::has_errors(&check) {
-            let (typed, mut sema) = sema::analyze(&ast, source);
+            let (typed, mut sema) = sema::analyze_with_error_limit(&ast, source, error_limit);
             check.append(&mut sema);
             lap("sema");
             program = (!diag::has_errors(&check)).then_some(typed);
         }
         FrontEnd {
             source: source.to_string(),
+            error_limit,
             ast,
             check,
             parsed,
@@ -183,6 +189,7 @@ impl FrontEnd {
             parsed,
             program,
             ir,
+            ..
         } = self;
         let parse_diagnostics = &check[..*parsed];
         if diag::has_errors(parse_diagnostics) {

@@ -52,12 +52,16 @@ fn single(source: &str, product: Product, options: &Options) -> Result {
             options.passes = None;
             parts(refract::compile(source, &options))
         }
-        Product::Reflect => match refract::reflect(source) {
-            Ok(json) => (
-                Some(Output::Text(serde_json::to_string_pretty(&json).unwrap())),
-                Vec::new(),
-            ),
-            Err(d) => (None, d),
+        // `reflect`, with the options' error limit.
+        Product::Reflect => match refract::analyze_with_error_limit(source, options.error_limit) {
+            (Some((ast, program)), _) => {
+                let json = refract::sema::reflect::reflect(&ast, &program);
+                (
+                    Some(Output::Text(serde_json::to_string_pretty(&json).unwrap())),
+                    Vec::new(),
+                )
+            }
+            (None, d) => (None, d),
         },
     }
 }
@@ -73,7 +77,11 @@ fn agree(
 ) -> Vec<String> {
     let mut stages = Vec::new();
     let explored = session.explore(source, options, wanted, &mut |s| stages.push(s.to_string()));
-    assert_eq!(explored.check, refract::check(source), "{what}: check");
+    assert_eq!(
+        explored.check,
+        refract::check_with_error_limit(source, options.error_limit),
+        "{what}: check"
+    );
     let made: Vec<Product> = explored.products.iter().map(|(p, _)| *p).collect();
     assert_eq!(made, wanted, "{what}: products in order");
     for (product, result) in explored.products {
@@ -117,6 +125,8 @@ fn variants(source: &str) -> Vec<(String, Options)> {
     let entry = refract::reflect(source)
         .ok()
         .and_then(|r| r["entryPoints"][0]["name"].as_str().map(str::to_string));
+    let many_errors =
+        format!("{source}\nfn e1() -> i32 {{ return 1u; }}\nfn e2() -> i32 {{ return 2u; }}\n");
     vec![
         (source.to_string(), Options::new(Target::Ir)),
         (source.replacen(';', "", 1), Options::new(Target::Ir)),
@@ -144,6 +154,9 @@ fn variants(source: &str) -> Vec<(String, Options)> {
         (source.to_string(), with(|o| o.entry_point = entry)),
         (source.to_string(), with(|o| o.opt_level = 0)),
         (source.to_string(), with(|o| o.opt_level = 2)),
+        // Several errors, under two limits in a row on the same text.
+        (many_errors.clone(), with(|o| o.error_limit = 1)),
+        (many_errors, Options::new(Target::Ir)),
     ]
 }
 
