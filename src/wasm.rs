@@ -509,7 +509,12 @@ fn finish(
     mut products: Vec<(Product, Outcome)>,
     wanted: &[Product],
 ) -> Explored {
-    products.sort_by_key(|(p, _)| wanted.iter().position(|w| w == p));
+    crate::util::sort::by_key(&mut products, |(p, _)| {
+        wanted
+            .iter()
+            .position(|w| w == p)
+            .map_or(0, |i| i as u64 + 1)
+    });
     Explored { check, products }
 }
 

@@ -174,6 +174,14 @@ impl Diagnostic {
     }
 }
 
+/// Sorts diagnostics by where their primary label starts (unlabeled ones last), keeping
+/// the order of those that start at the same place.
+pub fn sort_by_position(diags: &mut Vec<Diagnostic>) {
+    crate::util::sort::by_key(diags, |d| {
+        u64::from(d.primary_span().map_or(u32::MAX, |s| s.start))
+    });
+}
+
 /// True if any diagnostic in the list is an error.
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)

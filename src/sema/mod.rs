@@ -53,6 +53,6 @@ pub fn analyze(module: &Module, source: &str) -> (Program, Vec<Diagnostic>) {
     let filters = filters::FilterMap::build(module, &dir, &mut diags);
     uniformity::run(module, &fin, &filters, &mut diags);
     let program = fin.program;
-    diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
+    crate::diag::sort_by_position(&mut diags);
     (program, diags)
 }

@@ -79,7 +79,7 @@ pub(crate) fn parse_keeping_tokens(source: &str) -> (Module, Vec<Diagnostic>, Ve
     parser.translation_unit();
     let mut diags = parser.diags;
     // Lexer and parser diagnostics interleave in source order.
-    diags.sort_by_key(|d| d.primary_span().map_or(u32::MAX, |s| s.start));
+    crate::diag::sort_by_position(&mut diags);
     (parser.module, diags, parser.tokens)
 }
 
