@@ -303,8 +303,12 @@ impl Made<'_> {
     /// The products in the order asked for.
     fn finish(mut self, check: Vec<Diagnostic>) -> Explored {
         let wanted = self.wanted;
-        self.products
-            .sort_by_key(|(p, _)| wanted.iter().position(|w| w == p));
+        crate::util::sort::by_key(&mut self.products, |(p, _)| {
+            wanted
+                .iter()
+                .position(|w| w == p)
+                .map_or(0, |i| i as u64 + 1)
+        });
         Explored {
             check,
             products: self.products,

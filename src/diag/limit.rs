@@ -42,8 +42,8 @@ pub fn sort_position(d: &Diagnostic) -> u32 {
 }
 
 /// Sorts diagnostics by position, keeping the order of those at one position.
-pub fn sort_by_position(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by_key(sort_position);
+pub fn sort_by_position(diagnostics: &mut Vec<Diagnostic>) {
+    crate::util::sort::by_key(diagnostics, |d| u64::from(sort_position(d)));
 }
 
 /// The position of the limit-th error by position among the errors seen so far: nothing

@@ -14,6 +14,7 @@
 
 use super::module::{Block, Func, Inst, Module};
 use super::opcode::Opcode;
+use crate::util::sort;
 use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
@@ -457,7 +458,9 @@ impl LoopForest {
             .filter(|&h| cfg.is_reachable(h) && cfg.preds(h).iter().any(|&p| dom.dominates(h, p)))
             .collect();
         // Innermost first: inner headers come later in reverse post-order.
-        headers.sort_by_key(|&h| std::cmp::Reverse(cfg.rpo_index[h as usize]));
+        sort::by_key(&mut headers, |&h| {
+            u64::from(u32::MAX - cfg.rpo_index[h as usize])
+        });
         let mut loop_of: Vec<Option<u32>> = vec![None; n];
         let mut parent: Vec<Option<u32>> = vec![None; headers.len()];
         let top = |parent: &[Option<u32>], mut l: u32| {

@@ -40,6 +40,7 @@
 use crate::ir::cfg::{Cfg, DomTree, terminator};
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use crate::util::sort;
 use rustc_hash::FxHashMap;
 
 pub fn run(m: &mut Module) -> bool {
@@ -221,7 +222,7 @@ fn promote_function(m: &mut Module, f: Func) -> bool {
             }
         }
     }
-    placed.sort_unstable();
+    sort::by_key(&mut placed, |&(blk, k)| sort::pair(blk, k));
 
     // Create the parameters, in variable order per block.
     let mut new_params: Vec<Vec<(u32, Inst)>> = vec![Vec::new(); n];
@@ -343,7 +344,7 @@ fn promote_function(m: &mut Module, f: Func) -> bool {
     }
 
     // The variables go last: loads and stores are gone, so nothing uses them.
-    doomed.sort_by_key(|&i| m.opcode(i) == Opcode::Var);
+    sort::by_key(&mut doomed, |&i| u64::from(m.opcode(i) == Opcode::Var));
     for i in doomed {
         m.set_operands(i, &[]);
         m.remove(i);

@@ -298,7 +298,9 @@ pub fn compile(
     debug: Option<DebugSource<'_>>,
 ) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
     // The writer's precondition; modules from the parser and from lowering already verify.
-    crate::ir::verify(module)?;
+    if crate::ir::verify::VERIFY_BACK_END_INPUT {
+        crate::ir::verify(module)?;
+    }
     unsupported_buffers(module)?;
     let mut m = module.clone();
     legalize::run(&mut m, options).map_err(|e| vec![e.to_diagnostic(&m)])?;

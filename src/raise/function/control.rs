@@ -906,7 +906,7 @@ pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>, later:
         }
         removals.push(j);
     }
-    removals.sort_unstable();
+    crate::util::sort::by_key(&mut removals, |&j| j as u64);
     for j in removals.into_iter().rev() {
         stmts.remove(j);
     }

@@ -183,7 +183,10 @@ impl FnRaiser<'_, '_> {
             .filter(|p| p.effect != Effect::Pure && first(p) <= bound)
             .map(|p| (first(p), p.inst))
             .collect();
-        chosen.sort_unstable();
+        use crate::util::sort;
+        sort::by_key(&mut chosen, |&(at, inst)| {
+            sort::pair(at, inst.index() as u32)
+        });
         for (_, inst) in chosen {
             if let Some(k) = self.pending_index(inst) {
                 self.flush_at(k);

@@ -901,12 +901,11 @@ impl Checker<'_> {
                 self.report(bad(k, "every `@location(0)` member of a structure using `@blend_src` needs `@blend_src`", "no `@blend_src`"));
                 return;
             }
-            let mut values: Vec<Option<u32>> = with_location
+            let values: Vec<Option<u32>> = with_location
                 .iter()
                 .map(|&k| io[k].attrs.blend_src)
                 .collect();
-            values.sort();
-            if values != [Some(0), Some(1)] {
+            if !(values.len() == 2 && values.contains(&Some(0)) && values.contains(&Some(1))) {
                 let k = *with_location.last().unwrap_or(&blend[0]);
                 self.report(bad(k, "a structure using `@blend_src` needs one member with `@blend_src(0)` and one with `@blend_src(1)`", "dual-source blending declared here"));
                 return;

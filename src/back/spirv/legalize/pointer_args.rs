@@ -18,6 +18,7 @@
 use super::util::{clone_func, functions};
 use crate::back::spirv::{Error, Options, Result};
 use crate::ir::{Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use crate::util::sort;
 use rustc_hash::FxHashMap;
 
 /// Where a pointer argument comes from.
@@ -121,7 +122,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
 /// may orphan the next one in turn). They would still be written, and a parameter
 /// rooted nowhere cannot, for one, give `arrayLength` its buffer.
 fn remove_orphans(m: &mut Module, mut candidates: Vec<Inst>) {
-    candidates.sort_unstable();
+    sort::by_key(&mut candidates, |i| i.index() as u64);
     candidates.dedup();
     let stage = [
         Opcode::DecoVertex,
