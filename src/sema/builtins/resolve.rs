@@ -14,6 +14,8 @@
 //!   structurally from the argument types; no conversion changes them.
 //! - Each surviving substitution is instantiated to parameter types and ranked with
 //!   [`conversion_rank`], which also applies the Load Rule to reference arguments.
+//! - Each answer is remembered in the type table's [`Memo`]: a shader applies the same
+//!   operator to the same types hundreds of times, and the answer depends on nothing else.
 
 use super::pattern::{AccessPat, Overload, Pat, SpacePat, TypePredicate, VarId, VarKind, Width};
 use crate::sema::types::convert::{conversion_rank, scalar_rank};
@@ -21,6 +23,7 @@ use crate::sema::types::{
     Access, AddressSpace, ArraySize, BuiltinStruct, Scalar, TexelFormat, TextureKind, TypeId,
     TypeKind, TypeTable,
 };
+use rustc_hash::FxHashMap as HashMap;
 
 /// One argument of a call or operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +68,49 @@ struct Candidate {
     ranks: Vec<u32>,
 }
 
+/// The resolutions already made against one [`TypeTable`].
+///
+/// A resolution is a function of the overload table, the template types, the argument
+/// types (and whether each is a const-expression) and the type table alone. Overload tables are `'static` (so their address names them), and
+/// a type table only ever gains types (an id never changes meaning), so an answer stays
+/// right for as long as its table lives, and the memo lives in the table.
+#[derive(Clone, Debug, Default)]
+pub struct Memo {
+    /// The key being looked up, kept to reuse its allocation.
+    key: Vec<u32>,
+    answers: HashMap<Box<[u32]>, Result<Resolved, ResolveError>>,
+}
+
 /// Resolves a call against `overloads`.
 pub fn resolve(
+    table: &mut TypeTable,
+    overloads: &'static [Overload],
+    templates: &[TypeId],
+    args: &[Arg],
+) -> Result<Resolved, ResolveError> {
+    let mut key = std::mem::take(&mut table.memo_mut().key);
+    key.clear();
+    let at = overloads.as_ptr() as usize as u64;
+    key.extend([at as u32, (at >> 32) as u32, overloads.len() as u32]);
+    key.push(templates.len() as u32);
+    key.extend(templates.iter().map(|t| t.index() as u32));
+    for a in args {
+        key.extend([a.ty.index() as u32, u32::from(a.is_const)]);
+    }
+    let answer = match table.memo_mut().answers.get(&key[..]) {
+        Some(answer) => answer.clone(),
+        None => {
+            let answer = resolve_afresh(table, overloads, templates, args);
+            let memo = table.memo_mut();
+            memo.answers.insert(key[..].into(), answer.clone());
+            answer
+        }
+    };
+    table.memo_mut().key = key;
+    answer
+}
+
+fn resolve_afresh(
     table: &mut TypeTable,
     overloads: &[Overload],
     templates: &[TypeId],

@@ -630,6 +630,8 @@ pub struct TypeTable {
     /// How to spell override-sized array counts: the override's name or the expression.
     override_spellings: HashMap<ArraySize, String>,
     scalars: [TypeId; 7],
+    /// The overload resolutions made against this table.
+    memo: crate::sema::builtins::resolve::Memo,
 }
 
 impl Default for TypeTable {
@@ -649,6 +651,7 @@ impl TypeTable {
             builtin_structs: HashMap::default(),
             override_spellings: HashMap::default(),
             scalars: [TypeId::from_index(0); 7],
+            memo: Default::default(),
         };
         for (i, s) in Scalar::ALL.into_iter().enumerate() {
             table.scalars[i] = table.intern(TypeKind::Scalar(s));
@@ -670,6 +673,13 @@ impl TypeTable {
         self.layouts.push(layout);
         self.map.insert(kind, id);
         id
+    }
+
+    /// The overload resolutions made against this table (see [`resolve::Memo`]).
+    ///
+    /// [`resolve::Memo`]: crate::sema::builtins::resolve::Memo
+    pub(crate) fn memo_mut(&mut self) -> &mut crate::sema::builtins::resolve::Memo {
+        &mut self.memo
     }
 
     /// The id of `kind` if it was interned.
