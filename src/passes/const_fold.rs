@@ -712,8 +712,15 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
     use Opcode as O;
     let op = m.opcode(i);
     let ty = m.ty(i)?;
-    if let Some(c) = evaluate(m, i) {
-        return Some(materialize(m, ty, &c));
+    // Every operation `evaluate` folds reads its first operand as a constant (`read`):
+    // most instructions have none there, and every cleanup round meets them all again.
+    let first_constant = m
+        .operand_opt(i, 0)
+        .is_some_and(|x| matches!(m.opcode(x), O::Constant | O::Zero | O::Composite));
+    if first_constant {
+        if let Some(c) = evaluate(m, i) {
+            return Some(materialize(m, ty, &c));
+        }
     }
     let n = m.num_operands(i);
     let same_type = |m: &Module, x: Inst| m.ty(x) == Some(ty);

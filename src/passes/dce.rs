@@ -60,6 +60,10 @@ fn remove_all(m: &mut Module, insts: &[Inst]) {
 }
 
 fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
+    // The entry block alone is reachable: no CFG to build (most helper functions).
+    if m.blocks(f).nth(1).is_none() {
+        return false;
+    }
     let cfg = Cfg::new(m, f);
     let mut keep: FxHashSet<Inst> = FxHashSet::default();
     for (k, &b) in cfg.blocks.iter().enumerate() {
@@ -161,8 +165,10 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
     };
     let mut live: FxHashSet<Inst> = FxHashSet::default();
     let mut work: Vec<Inst> = Vec::new();
+    let mut insts: usize = 0;
     for &b in &blocks {
         for i in m.children(b.inst()) {
+            insts += 1;
             let op = m.opcode(i);
             if op.has_side_effects() || op.is_terminator() {
                 live.insert(i);
@@ -170,6 +176,8 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
             }
         }
     }
+    // Most instructions are live: size the set once rather than grow it.
+    live.reserve(insts.saturating_sub(live.len()));
     for p in cfg::params(m, entry) {
         if live.insert(p) {
             work.push(p);

@@ -14,6 +14,11 @@
 //! 4. **Straight lines.** A block that only a `br` reaches (and that no construct names
 //!    as its merge or continue block) is joined to that predecessor.
 //!
+//! Steps 2 to 4 build a structure tree or a CFG, the pass's main cost; each first looks
+//! for an instruction it could change (an `if_else` on a constant or with two lone
+//! branches, a block with one use), so a function with none, which is what a pass's
+//! confirming rounds meet, costs one walk of its blocks.
+//!
 //! Blocks that become unreachable are left to `dce`, which also removes the operands
 //! that no longer have uses. Nothing is reordered, so effects keep their order, and
 //! every step keeps the no-critical-edge and nesting rules (each is checked by the
@@ -133,6 +138,9 @@ fn branch_instead(m: &mut Module, b: Block, target: Block, args: &[Inst]) {
 }
 
 fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
+    if !m.blocks(f).any(|b| decidable_if(m, b)) {
+        return false;
+    }
     let Ok(tree) = StructureTree::build(m, f) else {
         return false;
     };
@@ -206,7 +214,47 @@ fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
     changed
 }
 
+/// Whether `b` ends in an `if_else` that [`constant_and_empty_ifs`] may replace: one on
+/// a constant, or whose arms are each a lone branch with the same operands.
+fn decidable_if(m: &Module, b: Block) -> bool {
+    let Some(t) = terminator(m, b).filter(|&t| m.opcode(t) == Opcode::IfElse) else {
+        return false;
+    };
+    if m.operand_opt(t, 0)
+        .is_some_and(|c| m.opcode(c) == Opcode::Constant)
+    {
+        return true;
+    }
+    let lone_branch = |arm: Option<Inst>| {
+        let arm = arm.filter(|&a| m.opcode(a) == Opcode::Block)?;
+        let term = terminator(m, Block(arm))?;
+        (m.first_child(arm) == Some(term) && m.opcode(term) == Opcode::Br).then_some(term)
+    };
+    match (
+        lone_branch(m.operand_opt(t, 1)),
+        lone_branch(m.operand_opt(t, 2)),
+    ) {
+        (Some(a), Some(b)) => m.operands(a).eq(m.operands(b)),
+        _ => false,
+    }
+}
+
+/// Whether `b` could be joined to its predecessor by [`join_straight_lines`]: its one use
+/// is the target of another block's `br`.
+fn joinable(m: &Module, b: Block) -> bool {
+    let mut uses = m.uses(b.inst());
+    match (uses.next(), uses.next()) {
+        (Some(u), None) => {
+            m.opcode(u.user) == Opcode::Br && u.index == 0 && m.parent(u.user) != Some(b.inst())
+        }
+        _ => false,
+    }
+}
+
 fn join_straight_lines(m: &mut Module, f: Func) -> bool {
+    if !m.blocks(f).any(|b| joinable(m, b)) {
+        return false;
+    }
     let cfg = Cfg::new(m, f);
     let mut changed = false;
     for (k, &b) in cfg.blocks.iter().enumerate() {
