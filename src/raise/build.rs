@@ -8,6 +8,9 @@ pub struct Ast {
     pub module: Module,
     /// Height of each expression (a leaf is 1), indexed by `ExprId`.
     heights: Vec<u32>,
+    /// The spelling of each float literal made so far, by its bits and suffix: formatting
+    /// a float is most of a literal's cost, and a shader repeats its constants.
+    float_spellings: rustc_hash::FxHashMap<(u32, u8), crate::util::Symbol>,
 }
 
 impl Ast {
@@ -15,6 +18,7 @@ impl Ast {
         Ast {
             module: Module::default(),
             heights: Vec::new(),
+            float_spellings: Default::default(),
         }
     }
 
@@ -126,17 +130,42 @@ impl Ast {
         self.add(ExprKind::Literal(Literal { value, spelling }), 1)
     }
 
+    /// A float literal of value `magnitude` (not negative) spelled `spell()`, which is
+    /// called once per distinct value and suffix.
+    pub fn float_lit(
+        &mut self,
+        magnitude: f32,
+        suffix: FloatSuffix,
+        spell: impl FnOnce() -> String,
+    ) -> ExprId {
+        let key = (magnitude.to_bits(), suffix as u8);
+        let spelling = match self.float_spellings.get(&key) {
+            Some(&s) => s,
+            None => {
+                let s = self.module.symbols.intern(&spell());
+                self.float_spellings.insert(key, s);
+                s
+            }
+        };
+        let value = LiteralValue::Float {
+            value: f64::from(magnitude),
+            suffix,
+        };
+        self.add(ExprKind::Literal(Literal { value, spelling }), 1)
+    }
+
     pub fn bool_lit(&mut self, v: bool) -> ExprId {
         self.literal(LiteralValue::Bool(v), if v { "true" } else { "false" })
     }
 
     /// A non-negative integer literal with a suffix (`None` for abstract-int).
     pub fn int_lit(&mut self, value: u64, suffix: IntSuffix) -> ExprId {
-        let text = match suffix {
-            IntSuffix::None => format!("{value}"),
-            IntSuffix::I => format!("{value}i"),
-            IntSuffix::U => format!("{value}u"),
-        };
+        let mut text = itoa::Buffer::new().format(value).to_owned();
+        match suffix {
+            IntSuffix::None => {}
+            IntSuffix::I => text.push('i'),
+            IntSuffix::U => text.push('u'),
+        }
         self.literal(LiteralValue::Int { value, suffix }, &text)
     }
 

@@ -7,7 +7,7 @@ use super::types::type_expr;
 use super::{Cx, RaiseError};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
-use crate::syntax::ast::{BinaryOp, ExprId, FloatSuffix, IntSuffix, LiteralValue, UnaryOp};
+use crate::syntax::ast::{BinaryOp, ExprId, FloatSuffix, IntSuffix, UnaryOp};
 
 /// The WGSL builtin function an opcode calls, for opcodes that are plain calls.
 pub fn builtin_name(op: Opcode) -> Option<&'static str> {
@@ -315,14 +315,7 @@ fn float_literal(ast: &mut Ast, v: f32, bits: u32, suffix: FloatSuffix) -> ExprI
         return ast.call("bitcast", vec![t], vec![b]);
     }
     let mag = v.abs();
-    let text = format!("{}{letter}", float_text(mag));
-    let lit = ast.literal(
-        LiteralValue::Float {
-            value: f64::from(mag),
-            suffix,
-        },
-        &text,
-    );
+    let lit = ast.float_lit(mag, suffix, || format!("{}{letter}", float_text(mag)));
     if v.is_sign_negative() {
         ast.unary(UnaryOp::Negate, lit)
     } else {
