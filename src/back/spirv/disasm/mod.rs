@@ -51,6 +51,8 @@ pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
         }));
     }
     let mut p = Printer::default();
+    // About eight bytes of text per word.
+    p.out.reserve(words.len() * 8);
     let (major, minor) = ((version >> 16) & 0xFF, (version >> 8) & 0xFF);
     let _ = write!(
         p.out,
@@ -157,14 +159,16 @@ impl Printer {
             self.out.push('\n');
         }
         if let Some(id) = result_id {
-            let _ = write!(self.out, "%{id} = ");
+            self.id(id);
+            self.out.push_str(" = ");
         } else if self.indent && opcode != op::FUNCTION_END {
             self.out.push_str("      ");
         }
         self.out.push_str("Op");
         self.out.push_str(grammar::OPS.name(index));
         if let Some(t) = result_type {
-            let _ = write!(self.out, " %{t}");
+            self.out.push(' ');
+            self.id(t);
         }
         let first = cur.words.first().copied();
         let cx = Context {
@@ -196,6 +200,12 @@ impl Printer {
         Ok(())
     }
 
+    /// `%id`. Ids are most of the text: itoa, not the formatting machinery.
+    fn id(&mut self, id: u32) {
+        self.out.push('%');
+        self.out.push_str(itoa::Buffer::new().format(id));
+    }
+
     /// Prints the operands `layout` describes, each after a space.
     fn operands(&mut self, layout: &[u8], cur: &mut Cursor, cx: Context) -> Result<(), Raw> {
         let mut k = 0;
@@ -224,18 +234,21 @@ impl Printer {
         match kind {
             b'i' => {
                 let id = cur.word()?;
-                let _ = write!(self.out, "%{id}");
+                self.id(id);
             }
             b'n' => literal(&mut self.out, cur.word()?, None),
             b'c' => self.typed_literal(cur, cx.literal)?,
             b'p' => {
                 self.typed_literal(cur, cx.literal)?;
                 let id = cur.word()?;
-                let _ = write!(self.out, " %{id}");
+                self.out.push(' ');
+                self.id(id);
             }
             b'q' => {
                 let (a, b) = (cur.word()?, cur.word()?);
-                let _ = write!(self.out, "%{a} %{b}");
+                self.id(a);
+                self.out.push(' ');
+                self.id(b);
             }
             b's' => string(&mut self.out, cur)?,
             b'e' => {
@@ -442,13 +455,11 @@ fn string(out: &mut String, cur: &mut Cursor) -> Result<(), Raw> {
 fn literal(out: &mut String, v: u32, ty: Option<Num>) {
     match ty {
         Some(t) if t & SIGNED != 0 && t & 0xFF <= 32 => {
-            let _ = write!(out, "{}", v as i32);
+            out.push_str(itoa::Buffer::new().format(v as i32));
         }
         Some(t) if t == FLOAT | 32 => float32(out, v),
         Some(t) if t == FLOAT | 16 => hex_float(out, v & 0xFFFF, 10, 5),
-        _ => {
-            let _ = write!(out, "{v}");
-        }
+        _ => out.push_str(itoa::Buffer::new().format(v)),
     }
 }
 
