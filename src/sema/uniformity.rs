@@ -67,16 +67,22 @@ fn reachable_targets(
     sources: &[Node],
 ) -> Vec<Vec<u64>> {
     let words = targets.len().div_ceil(64).max(1);
-    let mut target_bit: HashMap<Node, usize> = HashMap::default();
-    for (i, &t) in targets.iter().enumerate() {
-        target_bit.entry(t).or_insert(i);
-    }
     const UNSEEN: u32 = u32::MAX;
+    // Each node's bit among the targets (the first, for a node listed twice).
+    let mut target_bit = vec![UNSEEN; n];
+    for (i, &t) in targets.iter().enumerate() {
+        if let Some(slot) = target_bit.get_mut(t as usize).filter(|b| **b == UNSEEN) {
+            *slot = i as u32;
+        }
+    }
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
     let mut comp = vec![UNSEEN; n];
-    let mut comp_bits: Vec<Vec<u64>> = Vec::new();
+    // `words` words per component, in one allocation (a function has about as many
+    // components as nodes).
+    let mut comp_bits: Vec<u64> = Vec::new();
+    let mut members: Vec<Node> = Vec::new();
     let mut stack: Vec<Node> = Vec::new();
     let mut counter = 0u32;
     let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
@@ -114,8 +120,8 @@ fn reachable_targets(
             }
             if low[v as usize] == index[v as usize] {
                 // `v` roots a component: pop it and compute its set.
-                let id = comp_bits.len() as u32;
-                let mut members = Vec::new();
+                let id = (comp_bits.len() / words) as u32;
+                members.clear();
                 loop {
                     let w = stack.pop().expect("component member");
                     on_stack[w as usize] = false;
@@ -125,27 +131,32 @@ fn reachable_targets(
                         break;
                     }
                 }
-                let mut bits = vec![0u64; words];
+                let at = comp_bits.len();
+                comp_bits.resize(at + words, 0);
                 for &w in &members {
-                    if let Some(&b) = target_bit.get(&w) {
-                        bits[b / 64] |= 1 << (b % 64);
+                    let b = target_bit[w as usize];
+                    if b != UNSEEN {
+                        comp_bits[at + b as usize / 64] |= 1 << (b % 64);
                     }
                     for &x in succ(w) {
                         let c = comp[x as usize];
                         if c != id && c != UNSEEN {
-                            for (a, b) in bits.iter_mut().zip(&comp_bits[c as usize]) {
-                                *a |= b;
+                            let from = c as usize * words;
+                            for k in 0..words {
+                                comp_bits[at + k] |= comp_bits[from + k];
                             }
                         }
                     }
                 }
-                comp_bits.push(bits);
             }
         }
     }
     sources
         .iter()
-        .map(|&s| comp_bits[comp[s as usize] as usize].clone())
+        .map(|&s| {
+            let at = comp[s as usize] as usize * words;
+            comp_bits[at..at + words].to_vec()
+        })
         .collect()
 }
 
@@ -1473,10 +1484,13 @@ impl<'a> Walker<'a> {
         };
         let mut visited = vec![false; n];
         let mut parent = vec![u32::MAX; n];
+        let mut seen_here = vec![false; n];
+        let mut queue = Vec::new();
         for (sev, &root) in RTU.iter().enumerate() {
             // Breadth-first from RequiredToBeUniform.sev over unvisited nodes.
-            let mut seen_here = vec![false; n];
-            let mut queue = vec![root];
+            seen_here.fill(false);
+            queue.clear();
+            queue.push(root);
             seen_here[root as usize] = true;
             let mut head = 0;
             let mut failed = false;
