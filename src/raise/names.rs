@@ -186,8 +186,15 @@ pub fn is_taken_by_wgsl(name: &str) -> bool {
         || is_reserved(name)
         || name == "_"
         || name.starts_with("__")
-        || PREDECLARED.contains(&name)
+        || is_predeclared(name)
         || BuiltinFn::from_name(name).is_some()
+}
+
+/// Whether `name` is in [`PREDECLARED`]: a set, since every name the raiser makes asks.
+fn is_predeclared(name: &str) -> bool {
+    static SET: std::sync::OnceLock<FxHashSet<&'static str>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| PREDECLARED.iter().copied().collect())
+        .contains(name)
 }
 
 /// A valid identifier made from a debug name: characters that cannot appear in an
