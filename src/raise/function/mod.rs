@@ -196,6 +196,7 @@ pub(super) fn raise_function(
         hoisted: FxHashSet::default(),
         force_bind: FxHashSet::default(),
         sites: FxHashMap::default(),
+        peeked: Default::default(),
         names: FxHashMap::default(),
         decls_at: FxHashMap::default(),
         lazy: Vec::new(),
@@ -290,6 +291,9 @@ struct FnRaiser<'a, 'm> {
     force_bind: FxHashSet<Inst>,
     /// Use sites of each value (through rewritten pointers).
     sites: FxHashMap<Inst, Vec<(Inst, Site)>>,
+    /// Scratch lists of [`Self::prepare`] (consumed items, leaves), kept to reuse their
+    /// allocations: it runs for every instruction written.
+    peeked: (Vec<Inst>, Vec<u32>),
     names: FxHashMap<Inst, String>,
     /// Declarations to write before a node (or, for a block node, before the first
     /// assignment in it).

@@ -243,7 +243,8 @@ impl FnRaiser<'_, '_> {
         own: Option<(Effect, u32)>,
         emitted_now: bool,
     ) {
-        let (consumed, mut leaves, mut effect) = self.peek_all(values);
+        let (mut consumed, mut leaves) = std::mem::take(&mut self.peeked);
+        let mut effect = self.peek_all(values, &mut consumed, &mut leaves);
         if let Some((e, at)) = own {
             effect = effect.max(e);
             if e != Effect::Pure {
@@ -269,7 +270,7 @@ impl FnRaiser<'_, '_> {
             }
         }
         // Operands whose effects would evaluate out of order.
-        let (_, mut leaves, _) = self.peek_all(values);
+        self.peek_all(values, &mut consumed, &mut leaves);
         if let Some((e, at)) = own {
             if e != Effect::Pure {
                 leaves.push(at);
@@ -297,6 +298,7 @@ impl FnRaiser<'_, '_> {
                 latest_write = latest_write.max(Some(l));
             }
         }
+        self.peeked = (consumed, leaves);
         if let Some(m) = late {
             self.flush_through(m);
         }
@@ -311,19 +313,19 @@ impl FnRaiser<'_, '_> {
             .unwrap_or(Effect::Writes)
     }
 
-    /// The pending items an expression over `values` would consume, their leaves in
-    /// evaluation order, and their combined effect.
-    fn peek_all(&self, values: &[Inst]) -> (Vec<Inst>, Vec<u32>, Effect) {
-        let mut consumed = Vec::new();
-        let mut leaves = Vec::new();
-        self.peek(values, &mut consumed, &mut leaves, 0);
-        let effect = consumed
+    /// The pending items an expression over `values` would consume and their leaves in
+    /// evaluation order, into `consumed` and `leaves` (cleared first), and their combined
+    /// effect.
+    fn peek_all(&self, values: &[Inst], consumed: &mut Vec<Inst>, leaves: &mut Vec<u32>) -> Effect {
+        consumed.clear();
+        leaves.clear();
+        self.peek(values, consumed, leaves, 0);
+        consumed
             .iter()
             .filter_map(|&c| self.pending_index(c))
             .map(|k| self.pending[k].effect)
             .max()
-            .unwrap_or(Effect::Pure);
-        (consumed, leaves, effect)
+            .unwrap_or(Effect::Pure)
     }
 
     // ---- operands ----------------------------------------------------------------------------
