@@ -25,7 +25,6 @@ use crate::explore::{Product, Session};
 use crate::{CompileResult, Options, Output, Target};
 use js_sys::{Array, Object, Reflect, Uint32Array};
 use serde::Deserialize;
-use serde::Serialize;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -422,11 +421,46 @@ fn diagnostics_js(source: &str, diagnostics: &[Diagnostic]) -> JsValue {
     to_js(&value["diagnostics"])
 }
 
-/// A JSON value as plain JS data: objects, not `Map`s.
+/// A JSON value as plain JS data: objects, not `Map`s, and `null` for the whole value when
+/// a number has no exact JS `number` (past 2^53), as `serde_wasm_bindgen`'s JSON-compatible
+/// serializer gives. Written out rather than through that serializer, whose generic
+/// machinery for this one type cost the .wasm 1.6 KB.
 fn to_js(value: &serde_json::Value) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
+    json_to_js(value).unwrap_or(JsValue::NULL)
+}
+
+fn json_to_js(value: &serde_json::Value) -> Option<JsValue> {
+    use serde_json::Value;
+    const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+    Some(match value {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => {
+            let exact = if let Some(u) = n.as_u64() {
+                (u <= MAX_SAFE_INTEGER).then_some(u as f64)
+            } else if let Some(i) = n.as_i64() {
+                (i.unsigned_abs() <= MAX_SAFE_INTEGER).then_some(i as f64)
+            } else {
+                n.as_f64()
+            };
+            JsValue::from_f64(exact?)
+        }
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(items) => {
+            let array = Array::new();
+            for item in items {
+                array.push(&json_to_js(item)?);
+            }
+            array.into()
+        }
+        Value::Object(map) => {
+            let object = Object::new();
+            for (key, item) in map {
+                set(&object, key, &json_to_js(item)?);
+            }
+            object.into()
+        }
+    })
 }
 
 fn set(object: &Object, key: &str, value: &JsValue) {
