@@ -14,8 +14,9 @@
 //!    every writable buffer is compared with the reference bit for bit. The one
 //!    normalisation: two NaNs of a float leaf are equal whatever their payloads (the
 //!    harness never feeds NaN, but a shader may compute one, and SPIR-V leaves NaN bits
-//!    to the driver). A mismatch is confirmed by running the reference once more: if the
-//!    reference disagrees with itself the case is skipped as nondeterministic instead.
+//!    to the driver). A mismatch is confirmed by running the reference and the path once
+//!    more: if either disagrees with itself the result is inconclusive (nondeterministic)
+//!    instead.
 
 use crate::fill::{FillOptions, fill};
 use crate::paths::{self, Compiled, Path, Policy};
@@ -50,8 +51,8 @@ pub enum PathOutcome {
     /// The path differed from the reference exactly as a listed known difference allows
     /// (`known.rs`): the reason, and how many words differ.
     Known(String),
-    /// The path differed, but the reference then disagreed with itself on a re-run: the
-    /// shader is nondeterministic on these inputs, so nothing can be concluded.
+    /// The path differed, but the reference or the path then disagreed with itself on a
+    /// re-run: the shader is nondeterministic on these inputs, so nothing can be concluded.
     Inconclusive(String),
 }
 
@@ -237,6 +238,18 @@ impl Harness {
                         "the reference is nondeterministic on these inputs".into(),
                     );
                 }
+            }
+        }
+        // Confirm: the path must agree with itself too. A shader that races (corpus shaders
+        // may: invocations that differ only in an id the shader ignores write one place)
+        // can land on a rare interleaving once; a miscompile gives the same bits again.
+        match self.execute_entry(&base.interface, &entry, &words, &base.inputs) {
+            Ok(again) if diff(&base.interface, &outputs, &again).is_empty() => {}
+            _ => {
+                return PathOutcome::Inconclusive(format!(
+                    "{} is nondeterministic on these inputs (a re-run gave other bits)",
+                    path.name()
+                ));
             }
         }
         if let Some(reason) = crate::known::explains(&case.name, &diffs) {
