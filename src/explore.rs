@@ -121,7 +121,7 @@ impl Session {
     ) -> Explored {
         let mut made = Made {
             wanted,
-            products: Vec::with_capacity(wanted.len()),
+            results: vec![None; wanted.len()],
         };
         // Targets without a back end here (HLSL, Gen) are the single call's business.
         for &p in wanted {
@@ -278,7 +278,8 @@ impl FrontEnd {
 /// The products decided so far.
 struct Made<'a> {
     wanted: &'a [Product],
-    products: Vec<(Product, CompileResult)>,
+    /// The result of each product of `wanted`, once decided.
+    results: Vec<Option<CompileResult>>,
 }
 
 impl Made<'_> {
@@ -288,8 +289,8 @@ impl Made<'_> {
 
     /// Records a product's result, unless an earlier stage has already decided it.
     fn done(&mut self, product: Product, result: CompileResult) {
-        if !self.products.iter().any(|(p, _)| *p == product) {
-            self.products.push((product, result));
+        if let Some(k) = self.wanted.iter().position(|&p| p == product) {
+            self.results[k].get_or_insert(result);
         }
     }
 
@@ -300,19 +301,15 @@ impl Made<'_> {
         }
     }
 
-    /// The products in the order asked for.
-    fn finish(mut self, check: Vec<Diagnostic>) -> Explored {
-        let wanted = self.wanted;
-        crate::util::sort::by_key(&mut self.products, |(p, _)| {
-            wanted
-                .iter()
-                .position(|w| w == p)
-                .map_or(0, |i| i as u64 + 1)
-        });
-        Explored {
-            check,
-            products: self.products,
-        }
+    /// The products decided, in the order asked for.
+    fn finish(self, check: Vec<Diagnostic>) -> Explored {
+        let products = self
+            .wanted
+            .iter()
+            .zip(self.results)
+            .filter_map(|(&p, r)| Some((p, r?)))
+            .collect();
+        Explored { check, products }
     }
 }
 

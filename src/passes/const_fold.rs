@@ -85,22 +85,30 @@ pub fn run(m: &mut Module) -> bool {
 /// `let`; SPIR-V leaves division by zero undefined. (A divisor whose lanes are all zero
 /// is folded away by [`simplify`].)
 fn divisor_lanes_nonzero(m: &mut Module, i: Inst) -> bool {
-    if !matches!(m.opcode(i), Opcode::Div | Opcode::Rem) || m.num_operands(i) != 2 {
-        return false;
-    }
-    let divisor = m.operand(i, 1);
-    let (Some(mut c), Some(ty)) = (read(m, divisor), m.ty(divisor)) else {
+    let Some((nonzero, ty)) = nonzero_divisor(m, i) else {
         return false;
     };
-    if !matches!(c.kind, Scalar::I32 | Scalar::U32) || !c.lanes.contains(&0) {
-        return false;
+    let nonzero = materialize(m, ty, &nonzero);
+    m.set_operand(i, 1, nonzero);
+    true
+}
+
+/// For an integer `div` or `rem` whose divisor is a constant with a zero lane: that
+/// divisor with those lanes set to 1 (the same run-time result), and its type. The WGSL
+/// back end writes it so too, for modules that did not run this pass.
+pub fn nonzero_divisor(m: &Module, i: Inst) -> Option<(Const, Inst)> {
+    if !matches!(m.opcode(i), Opcode::Div | Opcode::Rem) || m.num_operands(i) != 2 {
+        return None;
+    }
+    let divisor = m.operand(i, 1);
+    let mut c = read(m, divisor)?;
+    if !c.kind.is_int() || !c.lanes.contains(&0) {
+        return None;
     }
     for lane in c.lanes.iter_mut().filter(|l| **l == 0) {
         *lane = 1;
     }
-    let nonzero = materialize(m, ty, &c);
-    m.set_operand(i, 1, nonzero);
-    true
+    Some((c, m.ty(divisor)?))
 }
 
 /// A constant scalar or vector: the component kind and each component's literal bits.
@@ -395,6 +403,12 @@ fn lanes(m: &Module, x: Inst) -> Option<Const> {
 /// lanes and whether it is a vector.
 pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
     use Opcode as O;
+    // Every operation folded here reads its first operand as a constant (`read`): most
+    // instructions have none there, and every cleanup round meets them all again.
+    let first = m.operand_opt(i, 0)?;
+    if !matches!(m.opcode(first), O::Constant | O::Zero | O::Composite) {
+        return None;
+    }
     let op = m.opcode(i);
     let rt = m.ty(i)?;
     let (rkind, rn) = m.scalar_or_vec(rt)?;
@@ -712,15 +726,8 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
     use Opcode as O;
     let op = m.opcode(i);
     let ty = m.ty(i)?;
-    // Every operation `evaluate` folds reads its first operand as a constant (`read`):
-    // most instructions have none there, and every cleanup round meets them all again.
-    let first_constant = m
-        .operand_opt(i, 0)
-        .is_some_and(|x| matches!(m.opcode(x), O::Constant | O::Zero | O::Composite));
-    if first_constant {
-        if let Some(c) = evaluate(m, i) {
-            return Some(materialize(m, ty, &c));
-        }
+    if let Some(c) = evaluate(m, i) {
+        return Some(materialize(m, ty, &c));
     }
     let n = m.num_operands(i);
     let same_type = |m: &Module, x: Inst| m.ty(x) == Some(ty);

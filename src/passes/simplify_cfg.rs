@@ -197,11 +197,8 @@ fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
         }
         // Both arms only branch to the merge, with the same arguments.
         let only_br_to_merge = |b: Block| -> Option<Vec<Inst>> {
-            let term = terminator(m, b)?;
-            (m.first_child(b.inst()) == Some(term)
-                && m.opcode(term) == Opcode::Br
-                && m.operand(term, 0) == merge.inst())
-            .then(|| m.operands(term).skip(1).collect())
+            let br = lone_br(m, b).filter(|&br| m.operand(br, 0) == merge.inst())?;
+            Some(m.operands(br).skip(1).collect())
         };
         let single = |r| matches!(tree.region(r), [_]);
         if let (Some(a), Some(b)) = (only_br_to_merge(then_b), only_br_to_merge(else_b)) {
@@ -225,11 +222,8 @@ fn decidable_if(m: &Module, b: Block) -> bool {
     {
         return true;
     }
-    let lone_branch = |arm: Option<Inst>| {
-        let arm = arm.filter(|&a| m.opcode(a) == Opcode::Block)?;
-        let term = terminator(m, Block(arm))?;
-        (m.first_child(arm) == Some(term) && m.opcode(term) == Opcode::Br).then_some(term)
-    };
+    let lone_branch =
+        |arm: Option<Inst>| lone_br(m, Block(arm.filter(|&a| m.opcode(a) == Opcode::Block)?));
     match (
         lone_branch(m.operand_opt(t, 1)),
         lone_branch(m.operand_opt(t, 2)),
@@ -237,6 +231,12 @@ fn decidable_if(m: &Module, b: Block) -> bool {
         (Some(a), Some(b)) => m.operands(a).eq(m.operands(b)),
         _ => false,
     }
+}
+
+/// The `br` that is `b`'s only instruction, if it is one.
+fn lone_br(m: &Module, b: Block) -> Option<Inst> {
+    let term = terminator(m, b)?;
+    (m.first_child(b.inst()) == Some(term) && m.opcode(term) == Opcode::Br).then_some(term)
 }
 
 /// Whether `b` could be joined to its predecessor by [`join_straight_lines`]: its one use

@@ -389,20 +389,14 @@ pub fn constant_expr(
 }
 
 /// The operand of `i` that WGSL rejects as a constant even when the other operands
-/// are not constant: an integer divisor with a zero component, a shift amount of 32 or
-/// more, `extractBits` / `insertBits` offsets and counts past 32 bits.
+/// are not constant: a shift amount of 32 or more, `extractBits` / `insertBits` offsets
+/// and counts past 32 bits. (An integer divisor with a zero component is written with
+/// those components as 1 instead: [`crate::passes::const_fold::nonzero_divisor`].)
 pub fn constant_operand_rejected(m: &Module, i: Inst) -> Option<usize> {
     use crate::passes::const_fold::read;
     let n = m.num_operands(i);
     let lanes = |k: usize| read(m, m.operand(i, k)).map(|c| c.lanes);
-    let int_result = m
-        .ty(i)
-        .and_then(|t| m.scalar_or_vec(t))
-        .is_some_and(|(s, _)| s.is_int());
     match m.opcode(i) {
-        Opcode::Div | Opcode::Rem if n == 2 && int_result => {
-            lanes(1).filter(|l| l.contains(&0)).map(|_| 1)
-        }
         Opcode::Shl | Opcode::Shr if n == 2 => {
             lanes(1).filter(|l| l.iter().any(|&x| x >= 32)).map(|_| 1)
         }

@@ -561,11 +561,12 @@ impl FnRaiser<'_, '_> {
                     None => self.with_runtime_operand(i, 0)?,
                 }
             }
-            _ if nonzero_divisor(m, i).is_some() => {
+            _ if crate::passes::const_fold::nonzero_divisor(m, i).is_some() => {
                 // An integer divisor constant with zero lanes: those lanes are written as
                 // 1, which gives WGSL's run-time result for them (`x / 0` is `x`,
                 // `x % 0` is 0); bound to a `let`, some compilers (naga) still reject it.
-                let (divisor, ty) = nonzero_divisor(m, i).unwrap_or_else(|| unreachable!());
+                let (divisor, ty) = crate::passes::const_fold::nonzero_divisor(m, i)
+                    .unwrap_or_else(|| unreachable!());
                 let (mut ops, effect, leaves) = self.operands_of(i)?;
                 ops[1] = crate::raise::expr::folded_expr(self.cx, self.ast, ty, &divisor)?;
                 (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
@@ -1057,21 +1058,4 @@ fn same_expr(m: &ast::Module, a: ExprId, b: ExprId, depth: u32) -> bool {
         (ExprKind::Paren(x), ExprKind::Paren(y)) => same(*x, *y),
         _ => false,
     }
-}
-
-/// The divisor of an integer `div` or `rem` whose divisor is a constant with a zero lane,
-/// with those lanes set to 1, and its type.
-fn nonzero_divisor(m: &Module, i: Inst) -> Option<(crate::passes::const_fold::Const, Inst)> {
-    if !matches!(m.opcode(i), Opcode::Div | Opcode::Rem) || m.num_operands(i) != 2 {
-        return None;
-    }
-    let divisor = m.operand(i, 1);
-    let mut c = crate::passes::const_fold::read(m, divisor)?;
-    if !c.kind.is_int() || !c.lanes.contains(&0) {
-        return None;
-    }
-    for lane in c.lanes.iter_mut().filter(|l| **l == 0) {
-        *lane = 1;
-    }
-    Some((c, m.ty(divisor)?))
 }
