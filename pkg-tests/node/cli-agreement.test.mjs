@@ -2,19 +2,38 @@
 // exactly: the same diagnostics (DESIGN §9's JSON shape, key for key) and the same output,
 // on our examples, broken variants of them and a sample of the corpus.
 //
-// The CLI is `$REFRACT_CLI`, else target/ci/refract or target/release/refract (the suite
-// script builds target/ci/refract). A missing CLI is an error, not a skip.
+// The CLI is `$REFRACT_CLI`, else the newer of target/ci/refract and target/release/refract
+// (the suite script builds target/ci/refract). A missing CLI is an error, not a skip, and so
+// is one older than the Rust sources: a stale binary would report disagreements that are
+// not there.
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { refract, REPO, TARGETS, examples, corpusSample } from '../lib/refract.mjs';
 
-const cli = [process.env.REFRACT_CLI, join(REPO, 'target/ci/refract'), join(REPO, 'target/release/refract')]
-  .find((p) => p && existsSync(p));
+const cli = process.env.REFRACT_CLI || newestBuiltCli();
 if (!cli) throw new Error('no refract CLI: build it with `cargo build --profile ci` or set REFRACT_CLI');
+if (!process.env.REFRACT_CLI && statSync(cli).mtimeMs < newestSourceMtime()) {
+  throw new Error(`${cli} is older than the Rust sources: rebuild it with \`cargo build --profile ci\` or set REFRACT_CLI`);
+}
+
+function newestBuiltCli() {
+  const built = ['target/ci/refract', 'target/release/refract'].map((p) => join(REPO, p)).filter(existsSync);
+  return built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+function newestSourceMtime() {
+  let newest = statSync(join(REPO, 'Cargo.lock')).mtimeMs;
+  for (const entry of readdirSync(join(REPO, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.rs')) {
+      newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
 
 function run(args, input) {
   const r = spawnSync(cli, [...args, '-'], { input, maxBuffer: 1 << 28 });
