@@ -209,7 +209,7 @@ impl FrontEnd {
         };
         if made.wants(Product::Reflect) {
             let json = sema::reflect::reflect(ast, program);
-            let text = serde_json::to_string_pretty(&json).unwrap_or_default();
+            let text = crate::util::json::to_string_pretty(&json);
             made.done(Product::Reflect, compiled(Output::Text(text), &[]));
             lap("reflect");
         }

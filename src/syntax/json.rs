@@ -16,7 +16,7 @@
 
 use super::ast::*;
 use crate::diag::Span;
-use std::fmt::Write as _;
+use crate::util::json;
 
 /// The module as pretty-printed JSON text, with no trailing newline.
 pub fn module_to_json(m: &Module) -> String {
@@ -43,11 +43,6 @@ pub fn module_to_json(m: &Module) -> String {
     });
     w.close(b'}');
     w.out
-}
-
-/// Whether a byte of a string must be escaped in JSON: `"`, `\\` and control characters.
-fn needs_escape(b: u8) -> bool {
-    b == b'"' || b == b'\\' || b < b' '
 }
 
 /// A streaming JSON writer with `serde_json::to_string_pretty`'s layout: two-space
@@ -110,7 +105,7 @@ impl Writer<'_> {
 
     /// A key: one of this file's field names, which need no escaping.
     fn key(&mut self, key: &'static str) {
-        debug_assert!(!key.bytes().any(needs_escape), "{key}");
+        debug_assert!(!key.bytes().any(json::needs_escape), "{key}");
         self.slot();
         self.out.push('"');
         self.out.push_str(key);
@@ -118,26 +113,7 @@ impl Writer<'_> {
     }
 
     fn string(&mut self, s: &str) {
-        self.out.push('"');
-        let mut rest = s;
-        // The characters to escape are ASCII, so a byte scan finds them in UTF-8.
-        while let Some(at) = rest.bytes().position(needs_escape) {
-            self.out.push_str(&rest[..at]);
-            let c = rest.as_bytes()[at];
-            match c {
-                b'"' => self.out.push_str("\\\""),
-                b'\\' => self.out.push_str("\\\\"),
-                b'\n' => self.out.push_str("\\n"),
-                b'\r' => self.out.push_str("\\r"),
-                b'\t' => self.out.push_str("\\t"),
-                _ => {
-                    let _ = write!(self.out, "\\u{c:04x}");
-                }
-            }
-            rest = &rest[at + 1..];
-        }
-        self.out.push_str(rest);
-        self.out.push('"');
+        json::push_string(&mut self.out, s);
     }
 
     fn null(&mut self) {
@@ -524,10 +500,8 @@ impl Writer<'_> {
                         FloatSuffix::H => w.string("h"),
                     }
                     w.key("value");
-                    // serde_json's own number text (shortest round trip; null when not
-                    // finite), for one number.
-                    let text = serde_json::to_string(&value).unwrap_or_else(|_| "null".into());
-                    w.out.push_str(&text);
+                    // serde_json's number text (shortest round trip; null when not finite).
+                    json::push_f64(&mut w.out, value);
                 }
             }
             let m = w.m;

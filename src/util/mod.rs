@@ -6,6 +6,7 @@
 //! `Option<Id>` costs no extra space.
 
 mod interner;
+pub(crate) mod json;
 pub(crate) mod sort;
 pub(crate) mod spelling;
 

@@ -1,0 +1,289 @@
+//! JSON text the way `serde_json` writes it, without `serde_json`'s serializer.
+//!
+//! The AST panel (`syntax::json`) and the reflection panel print JSON text on every
+//! keystroke. Both used to go through `serde_json`'s serializer for a piece of it (float
+//! numbers, the reflection tree), which links its float formatter (the `zmij` crate, with
+//! two copies of a 10 KB table of powers of ten) into the WebAssembly next to the one the
+//! standard library already has for `{}`. These functions write the same bytes from the
+//! standard library's shortest round-trip digits instead; the tests below hold them to
+//! `serde_json`'s output.
+//!
+//! The rules, as `serde_json` has them: strings escape `"`, `\` and control characters
+//! (`\b \f \n \r \t` by name, the rest as `\u00xx`); a finite float is its shortest
+//! round-trip digits, in plain decimal with a `.0` or a fraction when its decimal exponent
+//! is within −5..=15 and as `d.ddde±x` otherwise; a non-finite float is `null`; pretty
+//! printing indents by two spaces, puts `"key": value` one per line and writes empty
+//! containers as `[]` and `{}`.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// Whether a byte of a string must be escaped: `"`, `\` and control characters.
+pub(crate) fn needs_escape(b: u8) -> bool {
+    b == b'"' || b == b'\\' || b < b' '
+}
+
+/// Appends `s` as a JSON string literal.
+pub(crate) fn push_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut rest = s;
+    // The characters to escape are ASCII, so a byte scan finds them in UTF-8.
+    while let Some(at) = rest.bytes().position(needs_escape) {
+        out.push_str(&rest[..at]);
+        match rest.as_bytes()[at] {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            c => {
+                let _ = write!(out, "\\u{c:04x}");
+            }
+        }
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+    out.push('"');
+}
+
+/// Appends `v` as a JSON number (`null` when it is not finite).
+pub(crate) fn push_f64(out: &mut String, v: f64) {
+    if !v.is_finite() {
+        out.push_str("null");
+        return;
+    }
+    // The shortest digits that read back as `v`, as `-d.ddde-x`. When two candidates of
+    // that length are equally close to `v` (it lies halfway), serde_json takes the even one,
+    // as exact rounding to that many digits does; the standard library's shortest mode
+    // rounds up. That needs 16 digits or more: two n-digit candidates half a step from `v`
+    // both read back only if that half step, more than 10^-n / 2 of `v`, is within half an
+    // ulp, at most 2^-53 of `v`. Exact rounding can also land outside the values that read back
+    // as `v` (next to a power of two, where the gap below is narrower), so it is only taken
+    // when it reads back.
+    let mut scientific = String::with_capacity(32);
+    let _ = write!(scientific, "{v:e}");
+    let significant = mantissa_digits(&scientific);
+    if significant >= 16 {
+        let mut rounded = String::with_capacity(32);
+        let _ = write!(rounded, "{v:.*e}", significant - 1);
+        if rounded != scientific && rounded.parse::<f64>() == Ok(v) {
+            scientific = rounded;
+        }
+    }
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let (lead, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut digits = String::with_capacity(20);
+    digits.push_str(lead);
+    digits.push_str(fraction);
+    let count = digits.len() as i32;
+
+    if negative {
+        out.push('-');
+    }
+    if (-5..=15).contains(&exponent) {
+        if count - 1 <= exponent {
+            // 1.234e10 → 12340000000.0
+            out.push_str(&digits);
+            push_zeros(out, exponent - (count - 1));
+            out.push_str(".0");
+        } else if exponent >= 0 {
+            // 1.234e1 → 12.34
+            let point = exponent as usize + 1;
+            out.push_str(&digits[..point]);
+            out.push('.');
+            out.push_str(&digits[point..]);
+        } else {
+            // 1.234e-3 → 0.001234
+            out.push_str("0.");
+            push_zeros(out, -exponent - 1);
+            out.push_str(&digits);
+        }
+    } else {
+        // 1.234e33 → 1.234e+33
+        out.push_str(&digits[..1]);
+        if count > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push_str(if exponent < 0 { "e-" } else { "e+" });
+        out.push_str(itoa::Buffer::new().format(exponent.unsigned_abs()));
+    }
+}
+
+/// How many digits the mantissa of `-d.ddde-x` has.
+fn mantissa_digits(scientific: &str) -> usize {
+    let mantissa = scientific.split('e').next().unwrap_or("");
+    mantissa.bytes().filter(u8::is_ascii_digit).count()
+}
+
+fn push_zeros(out: &mut String, n: i32) {
+    for _ in 0..n {
+        out.push('0');
+    }
+}
+
+/// `value` as `serde_json::to_string_pretty` writes it.
+pub(crate) fn to_string_pretty(value: &Value) -> String {
+    let mut out = String::with_capacity(256);
+    pretty(&mut out, value, 0);
+    out
+}
+
+/// One value at nesting `depth`. The recursion follows the value's own nesting, which for
+/// the trees refract builds (reflection) is a handful of levels.
+fn pretty(out: &mut String, value: &Value, depth: usize) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                out.push_str(itoa::Buffer::new().format(u));
+            } else if let Some(i) = n.as_i64() {
+                out.push_str(itoa::Buffer::new().format(i));
+            } else {
+                push_f64(out, n.as_f64().unwrap_or(f64::NAN));
+            }
+        }
+        Value::String(s) => push_string(out, s),
+        Value::Array(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                indent(out, depth + 1);
+                pretty(out, item, depth + 1);
+            }
+            out.push('\n');
+            indent(out, depth);
+            out.push(']');
+        }
+        Value::Object(map) => {
+            if map.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                indent(out, depth + 1);
+                push_string(out, key);
+                out.push_str(": ");
+                pretty(out, item, depth + 1);
+            }
+            out.push('\n');
+            indent(out, depth);
+            out.push('}');
+        }
+    }
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn f64_text(v: f64) -> String {
+        let mut out = String::new();
+        push_f64(&mut out, v);
+        out
+    }
+
+    #[test]
+    fn floats_are_written_as_serde_json_writes_them() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.1,
+            0.5,
+            1.5,
+            100.0,
+            123.456,
+            1e-5,
+            1e-6,
+            1.5e-6,
+            1e15,
+            1e16,
+            1.5e16,
+            123456789012345680.0,
+            1e300,
+            -1e-300,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            5e-324,
+            f32::MAX as f64,
+            f32::MIN_POSITIVE as f64,
+            0.1f32 as f64,
+            65504.0,
+            std::f64::consts::PI,
+        ];
+        // A deterministic spread over every exponent: xorshift bit patterns, and the f32
+        // values (as f64) that WGSL's `f` literals hold, among them many that lie halfway
+        // between two shortest candidates.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x));
+            values.push(f32::from_bits(x as u32) as f64);
+        }
+        for v in values {
+            let expected = serde_json::to_string(&v).unwrap();
+            assert_eq!(f64_text(v), expected, "{:#x}", v.to_bits());
+        }
+        assert_eq!(f64_text(f64::NAN), "null");
+        assert_eq!(f64_text(f64::INFINITY), "null");
+    }
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let all_ascii: String = (0u8..128).map(char::from).collect();
+        for s in [
+            "",
+            "plain",
+            "quote \" backslash \\",
+            "é ü 漢字 🦀",
+            &all_ascii,
+        ] {
+            let mut out = String::new();
+            push_string(&mut out, s);
+            assert_eq!(out, serde_json::to_string(s).unwrap());
+        }
+    }
+
+    #[test]
+    fn pretty_text_is_serde_jsons() {
+        let value = json!({
+            "entryPoints": [{"name": "main", "stage": "compute", "workgroupSize": [8, 8, 1]}],
+            "bindings": [],
+            "overrides": [{"name": "scale", "default": 1.5}, {"name": "n", "default": -3}],
+            "empty": {},
+            "flags": [true, false, null],
+            "text": "line\nbreak",
+        });
+        assert_eq!(
+            to_string_pretty(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+    }
+}
