@@ -139,14 +139,11 @@ impl Ast {
         spell: impl FnOnce() -> String,
     ) -> ExprId {
         let key = (magnitude.to_bits(), suffix as u8);
-        let spelling = match self.float_spellings.get(&key) {
-            Some(&s) => s,
-            None => {
-                let s = self.module.symbols.intern(&spell());
-                self.float_spellings.insert(key, s);
-                s
-            }
-        };
+        let symbols = &mut self.module.symbols;
+        let spelling = *self
+            .float_spellings
+            .entry(key)
+            .or_insert_with(|| symbols.intern(&spell()));
         let value = LiteralValue::Float {
             value: f64::from(magnitude),
             suffix,

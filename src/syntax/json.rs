@@ -76,15 +76,7 @@ impl Writer<'_> {
     }
 
     fn newline(&mut self) {
-        /// Indentation for 32 levels; deeper levels take it more than once.
-        const SPACES: &str = "                                                                ";
-        self.out.push('\n');
-        let mut width = 2 * self.depth;
-        while width > 0 {
-            let n = width.min(SPACES.len());
-            self.out.push_str(&SPACES[..n]);
-            width -= n;
-        }
+        json::push_newline(&mut self.out, self.depth);
     }
 
     /// Starts the next element of the innermost container.

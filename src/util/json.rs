@@ -159,12 +159,13 @@ fn pretty(out: &mut String, value: &Value, depth: usize) {
             }
             out.push('[');
             for (i, item) in items.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                indent(out, depth + 1);
+                if i > 0 {
+                    out.push(',');
+                }
+                push_newline(out, depth + 1);
                 pretty(out, item, depth + 1);
             }
-            out.push('\n');
-            indent(out, depth);
+            push_newline(out, depth);
             out.push(']');
         }
         Value::Object(map) => {
@@ -174,22 +175,30 @@ fn pretty(out: &mut String, value: &Value, depth: usize) {
             }
             out.push('{');
             for (i, (key, item)) in map.iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                indent(out, depth + 1);
+                if i > 0 {
+                    out.push(',');
+                }
+                push_newline(out, depth + 1);
                 push_string(out, key);
                 out.push_str(": ");
                 pretty(out, item, depth + 1);
             }
-            out.push('\n');
-            indent(out, depth);
+            push_newline(out, depth);
             out.push('}');
         }
     }
 }
 
-fn indent(out: &mut String, depth: usize) {
-    for _ in 0..depth {
-        out.push_str("  ");
+/// A line break and the two-space indentation of nesting `depth`.
+pub(crate) fn push_newline(out: &mut String, depth: usize) {
+    /// Indentation for 32 levels; deeper levels take it more than once.
+    const SPACES: &str = "                                                                ";
+    out.push('\n');
+    let mut width = 2 * depth;
+    while width > 0 {
+        let n = width.min(SPACES.len());
+        out.push_str(&SPACES[..n]);
+        width -= n;
     }
 }
 

@@ -2,6 +2,7 @@
 //! operands and places, instructions, and the parallel copies of branch arguments.
 
 use super::*;
+use crate::passes::const_fold::nonzero_divisor;
 
 impl FnRaiser<'_, '_> {
     // ---- names -----------------------------------------------------------------------------
@@ -561,12 +562,11 @@ impl FnRaiser<'_, '_> {
                     None => self.with_runtime_operand(i, 0)?,
                 }
             }
-            _ if crate::passes::const_fold::nonzero_divisor(m, i).is_some() => {
+            _ if nonzero_divisor(m, i).is_some() => {
                 // An integer divisor constant with zero lanes: those lanes are written as
                 // 1, which gives WGSL's run-time result for them (`x / 0` is `x`,
                 // `x % 0` is 0); bound to a `let`, some compilers (naga) still reject it.
-                let (divisor, ty) = crate::passes::const_fold::nonzero_divisor(m, i)
-                    .unwrap_or_else(|| unreachable!());
+                let (divisor, ty) = nonzero_divisor(m, i).unwrap_or_else(|| unreachable!());
                 let (mut ops, effect, leaves) = self.operands_of(i)?;
                 ops[1] = crate::raise::expr::folded_expr(self.cx, self.ast, ty, &divisor)?;
                 (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)

@@ -71,9 +71,10 @@ struct Candidate {
 /// The resolutions already made against one [`TypeTable`].
 ///
 /// A resolution is a function of the overload table, the template types, the argument
-/// types (and whether each is a const-expression) and the type table alone. Overload tables are `'static` (so their address names them), and
-/// a type table only ever gains types (an id never changes meaning), so an answer stays
-/// right for as long as its table lives, and the memo lives in the table.
+/// types (and whether each is a const-expression) and the type table alone. Overload
+/// tables are `'static` (so their address names them), and a type table only ever gains
+/// types (an id never changes meaning), so an answer stays right for as long as its table
+/// lives, and the memo lives in the table.
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
     /// The key being looked up, kept to reuse its allocation.
