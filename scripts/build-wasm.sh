@@ -9,13 +9,14 @@
 #   REFRACT_WASM_FEATURES=wee_alloc scripts/build-wasm.sh   the opt-in allocator
 #   REFRACT_PKG_DIR=out/pkg scripts/build-wasm.sh           another output folder
 #   REFRACT_WASM_OPT=-O3 scripts/build-wasm.sh              another wasm-opt level (default -Oz)
-#   REFRACT_WASM_RUSTFLAGS= scripts/build-wasm.sh           LLVM's own inlining and unrolling
+#   REFRACT_WASM_RUSTFLAGS="-C llvm-args=…" scripts/build-wasm.sh   extra flags for rustc/LLVM
+#   CARGO_PROFILE_WASM_RELEASE_OPT_LEVEL=2 scripts/build-wasm.sh    another opt-level
 #
-# The release build trades a little speed for size: opt-level 2 (Cargo.toml's wasm-release
-# profile), LLVM's inliner at threshold 75 instead of 225 and no loop unrolling
-# (REFRACT_WASM_RUSTFLAGS), and wasm-opt -Oz. Against opt-level 3 with wasm-opt -O3 that is
-# 14.5 % fewer bytes for about 8 % more CPU per explore() (scripts/wasm-size.sh shows the
-# variants; pkg-tests/bench/compare-cpu.mjs compares their CPU).
+# The release build is built for size: opt-level z (Cargo.toml's wasm-release profile)
+# and wasm-opt -Oz. It is 22 % smaller than opt-level 2 with LLVM's inlining tuned down
+# (the default before) for about 45 % more CPU per explore() in Chromium. scripts/wasm-size.sh
+# shows the variants; pkg-tests/bench/compare-cpu.mjs (Node) and explore-ab.mjs (Chromium)
+# compare their CPU.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
@@ -28,9 +29,9 @@ features="${REFRACT_WASM_FEATURES:-}"
 ensure_wasm_toolchain
 ensure_npm_deps
 
-if [ "$profile" != dev ]; then
+if [ "$profile" != dev ] && [ -n "${REFRACT_WASM_RUSTFLAGS:-}" ]; then
   # Cargo adds these to .cargo/config.toml's flags for the target (the stack size stays).
-  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${REFRACT_WASM_RUSTFLAGS--C llvm-args=-inline-threshold=75 -C llvm-args=-unroll-threshold=0}"
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$REFRACT_WASM_RUSTFLAGS"
 fi
 
 log "cargo build --target wasm32-unknown-unknown --profile $profile ${features:+--features $features}"

@@ -12,7 +12,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
 
-# The default's flags for LLVM (scripts/build-wasm.sh).
+# The flags for LLVM of the opt-level 2 build that was the default before opt-level z.
 tuned="-C llvm-args=-inline-threshold=75 -C llvm-args=-unroll-threshold=0"
 # Most of the size that inlining adds comes from callees marked #[inline] (the standard
 # library's generic code above all), which LLVM inlines up to -inlinehint-threshold (325)
@@ -22,17 +22,17 @@ tuned="-C llvm-args=-inline-threshold=75 -C llvm-args=-unroll-threshold=0"
 # 75" row and shows what z's code generation adds on its own.
 # name | cargo features | opt-level | wasm-opt level | flags for LLVM
 variants=(
-  "default (opt-level 2, inline threshold 75, no unrolling, wasm-opt -Oz)||2|-Oz|$tuned"
-  "wee_alloc (opt-in)|wee_alloc|2|-Oz|$tuned"
-  "opt-level 3, wasm-opt -O3 (the default before)||3|-O3|"
+  "default (opt-level z, wasm-opt -Oz)||z|-Oz|"
+  "wee_alloc (opt-in)|wee_alloc|z|-Oz|"
+  "opt-level 2, inline threshold 75, no unrolling, wasm-opt -Oz (the default before)||2|-Oz|$tuned"
+  "opt-level 3, wasm-opt -O3||3|-O3|"
   "opt-level 2, wasm-opt -O3||2|-O3|"
   "opt-level 2, inline threshold 100, wasm-opt -Oz||2|-Oz|-C llvm-args=-inline-threshold=100"
   "opt-level 2, inline threshold 50, no unrolling, wasm-opt -Oz||2|-Oz|-C llvm-args=-inline-threshold=50 -C llvm-args=-unroll-threshold=0"
-  "default, #[inline] threshold 150 (325 by default)||2|-Oz|$tuned -C llvm-args=-inlinehint-threshold=150"
-  "default, #[inline] threshold 75||2|-Oz|$tuned -C llvm-args=-inlinehint-threshold=75"
+  "opt-level 2 tuned, #[inline] threshold 150 (325 by default)||2|-Oz|$tuned -C llvm-args=-inlinehint-threshold=150"
+  "opt-level 2 tuned, #[inline] threshold 75||2|-Oz|$tuned -C llvm-args=-inlinehint-threshold=75"
   "opt-level z, inline threshold 75, no unrolling, wasm-opt -Oz||z|-Oz|$tuned"
   "opt-level s, wasm-opt -Oz||s|-Oz|"
-  "opt-level z, wasm-opt -Oz||z|-Oz|"
 )
 dirs=()
 rows=()
