@@ -102,17 +102,38 @@ impl Default for Options {
 pub(crate) const MAX_DEPTH: u32 = crate::syntax::MAX_NESTING_DEPTH as u32;
 
 /// Why a module cannot be raised.
+///
+/// Boxed, so that a `Result` of the raiser is one word wider than its value: errors pass
+/// up through hundreds of `?`s, and a three-word error made each of them a three-word copy
+/// (kilobytes of the WebAssembly build).
 #[derive(Clone, Debug)]
-pub struct RaiseError {
+pub struct RaiseError(Box<RaiseErrorParts>);
+
+#[derive(Clone, Debug)]
+pub struct RaiseErrorParts {
     pub code: &'static str,
     pub message: String,
     /// The instruction at fault.
     pub at: Inst,
 }
 
+impl RaiseError {
+    pub fn new(code: &'static str, message: String, at: Inst) -> RaiseError {
+        RaiseError(Box::new(RaiseErrorParts { code, message, at }))
+    }
+}
+
+impl std::ops::Deref for RaiseError {
+    type Target = RaiseErrorParts;
+    fn deref(&self) -> &RaiseErrorParts {
+        &self.0
+    }
+}
+
 /// Raises a verified IR module to a WGSL syntax tree.
 pub fn raise(m: &Module, options: &Options) -> Result<ast::Module, Vec<Diagnostic>> {
     module::raise_module(m, options).map_err(|e| {
+        let e = *e.0;
         let span = m.span(e.at);
         let mut d = Diagnostic::error(e.code, e.message);
         if !span.is_detached() {
@@ -163,29 +184,29 @@ impl<'m> Cx<'m> {
     }
 
     pub fn unsupported(&self, at: Inst, what: &str) -> RaiseError {
-        RaiseError {
-            code: codes::RAISE_UNSUPPORTED,
-            message: format!("cannot write WGSL for this module: it uses {what}"),
+        RaiseError::new(
+            codes::RAISE_UNSUPPORTED,
+            format!("cannot write WGSL for this module: it uses {what}"),
             at,
-        }
+        )
     }
 
     pub fn malformed(&self, at: Inst, what: &str) -> RaiseError {
-        RaiseError {
-            code: codes::RAISE_MALFORMED,
-            message: format!("the IR module is malformed: bad {what} (run the verifier)"),
+        RaiseError::new(
+            codes::RAISE_MALFORMED,
+            format!("the IR module is malformed: bad {what} (run the verifier)"),
             at,
-        }
+        )
     }
 
     pub fn too_deep(&self, at: Inst) -> RaiseError {
-        RaiseError {
-            code: codes::RAISE_TOO_DEEP,
-            message: format!(
+        RaiseError::new(
+            codes::RAISE_TOO_DEEP,
+            format!(
                 "the control flow nests too deeply to write as WGSL (more than {} levels)",
                 crate::syntax::MAX_NESTING_DEPTH
             ),
             at,
-        }
+        )
     }
 }

@@ -255,20 +255,34 @@ pub struct DebugSource<'a> {
 
 /// A failure to write SPIR-V: a code from the E4500 range, a message, and the IR
 /// instruction at fault when there is one.
+///
+/// Boxed, so that a `Result` of the writer is one word wider than its value: the writer
+/// passes errors up through hundreds of `?`s, and a three-word error made each of them a
+/// three-word copy (about 5 KB of the WebAssembly build).
 #[derive(Clone, Debug)]
-pub struct Error {
+pub struct Error(Box<ErrorParts>);
+
+#[derive(Clone, Debug)]
+pub struct ErrorParts {
     pub code: &'static str,
     pub message: String,
     pub at: Option<Inst>,
 }
 
+impl std::ops::Deref for Error {
+    type Target = ErrorParts;
+    fn deref(&self) -> &ErrorParts {
+        &self.0
+    }
+}
+
 impl Error {
     pub fn new(code: &'static str, message: impl Into<String>, at: Option<Inst>) -> Error {
-        Error {
+        Error(Box::new(ErrorParts {
             code,
             message: message.into(),
             at,
-        }
+        }))
     }
 
     pub(crate) fn unsupported(message: impl Into<String>, at: Inst) -> Error {

@@ -159,10 +159,12 @@ pub(super) fn raise_function(
     let entry = m
         .entry_block(f)
         .ok_or_else(|| cx.malformed(f.inst(), "function without blocks"))?;
-    let tree = StructureTree::build(m, f).map_err(|e| RaiseError {
-        code: crate::diag::codes::RAISE_MALFORMED,
-        message: format!("the IR module is malformed: {}", e.message),
-        at: e.at,
+    let tree = StructureTree::build(m, f).map_err(|e| {
+        RaiseError::new(
+            crate::diag::codes::RAISE_MALFORMED,
+            format!("the IR module is malformed: {}", e.message),
+            e.at,
+        )
     })?;
     let cfg = Cfg::new(m, f);
     let reachable: FxHashSet<Inst> = cfg
