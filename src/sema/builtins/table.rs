@@ -41,8 +41,19 @@ const INTEGRAL_UNARY: &str = "(e: vN<S>) -> vN<S> | S: cint";
 const DERIVATIVE: &str = "(e: vN<f32>) -> vN<f32>";
 const SUBGROUP_NUMERIC: &str = "(e: vN<S>) -> vN<S> | S: cnum";
 const SUBGROUP_INTEGRAL: &str = "(e: vN<S>) -> vN<S> | S: cint";
-const ATOMIC_PTR: &str = "atomic_ptr: ptr<AS, atomic<T>, read_write>";
-const ATOMIC_CONSTRAINTS: &str = "AS: storage workgroup; T: cint";
+/// An atomic function's overload: its first parameter is the atomic pointer, `rest` the
+/// other parameters and `ret` the result (` -> T`, or empty).
+macro_rules! atomic {
+    ($rest:literal, $ret:literal) => {
+        concat!(
+            "(atomic_ptr: ptr<AS, atomic<T>, read_write>",
+            $rest,
+            ")",
+            $ret,
+            " | AS: storage workgroup; T: cint"
+        )
+    };
+}
 
 fn s(list: &[&str]) -> Vec<String> {
     list.iter().map(|x| x.to_string()).collect()
@@ -50,61 +61,61 @@ fn s(list: &[&str]) -> Vec<String> {
 
 fn sources(f: BuiltinFn) -> Vec<String> {
     use BuiltinFn::*;
-    match f {
-        Bitcast => bitcast_sources(),
-        All | Any => s(&["(e: vN<bool>) -> bool"]),
-        Select => s(&[
+    // One table of static text, so that each function costs a pointer and a length; only
+    // the two generated families build their text.
+    let list: &[&str] = match f {
+        Bitcast => return bitcast_sources(),
+        All | Any => &["(e: vN<bool>) -> bool"],
+        Select => &[
             "(f: vN<S>, t: vN<S>, cond: bool) -> vN<S> | S: any",
             "(f: vecN<S>, t: vecN<S>, cond: vecN<bool>) -> vecN<S> | S: any",
-        ]),
-        ArrayLength => s(&[
+        ],
+        ArrayLength => &[
             "(p: ptr<AS, array<E>, AM>) -> u32 | AS: storage uniform workgroup; AM: read read_write",
-        ]),
-        Abs => s(&["(e: vN<S>) -> vN<S> | S: num"]),
-        Max | Min => s(&["(e1: vN<S>, e2: vN<S>) -> vN<S> | S: num"]),
-        Clamp => s(&["(e: vN<S>, low: vN<S>, high: vN<S>) -> vN<S> | S: num"]),
+        ],
+        Abs => &["(e: vN<S>) -> vN<S> | S: num"],
+        Max | Min => &["(e1: vN<S>, e2: vN<S>) -> vN<S> | S: num"],
+        Clamp => &["(e: vN<S>, low: vN<S>, high: vN<S>) -> vN<S> | S: num"],
         Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Cos | Cosh | Degrees | Exp | Exp2
         | Floor | Fract | InverseSqrt | Log | Log2 | Radians | Round | Saturate | Sin | Sinh
-        | Sqrt | Tan | Tanh | Trunc => s(&[FLOAT_UNARY]),
-        Atan2 => s(&["(y: vN<S>, x: vN<S>) -> vN<S> | S: float"]),
-        Pow => s(&[FLOAT_BINARY]),
-        Step => s(&["(edge: vN<S>, x: vN<S>) -> vN<S> | S: float"]),
-        Fma => s(&[FLOAT_TERNARY]),
-        Smoothstep => s(&["(edge0: vN<S>, edge1: vN<S>, x: vN<S>) -> vN<S> | S: float"]),
-        Mix => s(&[
+        | Sqrt | Tan | Tanh | Trunc => &[FLOAT_UNARY],
+        Atan2 => &["(y: vN<S>, x: vN<S>) -> vN<S> | S: float"],
+        Pow => &[FLOAT_BINARY],
+        Step => &["(edge: vN<S>, x: vN<S>) -> vN<S> | S: float"],
+        Fma => &[FLOAT_TERNARY],
+        Smoothstep => &["(edge0: vN<S>, edge1: vN<S>, x: vN<S>) -> vN<S> | S: float"],
+        Mix => &[
             FLOAT_TERNARY,
             "(e1: vecN<S>, e2: vecN<S>, e3: S) -> vecN<S> | S: float",
-        ]),
+        ],
         CountLeadingZeros | CountOneBits | CountTrailingZeros | FirstLeadingBit
-        | FirstTrailingBit | ReverseBits => s(&[INTEGRAL_UNARY]),
-        ExtractBits => s(&["(e: vN<S>, offset: u32, count: u32) -> vN<S> | S: cint"]),
-        InsertBits => {
-            s(&["(e: vN<S>, newbits: vN<S>, offset: u32, count: u32) -> vN<S> | S: cint"])
-        }
-        Cross => s(&["(a: vec3<S>, b: vec3<S>) -> vec3<S> | S: float"]),
-        Determinant => s(&["(e: matCxC<S>) -> S | S: float"]),
-        Distance => s(&["(e1: vN<S>, e2: vN<S>) -> S | S: float"]),
-        Length => s(&["(e: vN<S>) -> S | S: float"]),
-        Dot => s(&["(e1: vecN<S>, e2: vecN<S>) -> S | S: num"]),
-        Dot4U8Packed => s(&["(e1: u32, e2: u32) -> u32"]),
-        Dot4I8Packed => s(&["(e1: u32, e2: u32) -> i32"]),
-        FaceForward => s(&["(e1: vecN<S>, e2: vecN<S>, e3: vecN<S>) -> vecN<S> | S: float"]),
-        Reflect => s(&["(e1: vecN<S>, e2: vecN<S>) -> vecN<S> | S: float"]),
-        Refract => s(&["(e1: vecN<S>, e2: vecN<S>, e3: S) -> vecN<S> | S: float"]),
-        Normalize => s(&["(e: vecN<S>) -> vecN<S> | S: float"]),
-        Frexp => s(&["(e: vN<S>) -> frexp<vN<S>> | S: float"]),
-        Modf => s(&["(e: vN<S>) -> modf<vN<S>> | S: float"]),
-        Ldexp => s(&[
+        | FirstTrailingBit | ReverseBits => &[INTEGRAL_UNARY],
+        ExtractBits => &["(e: vN<S>, offset: u32, count: u32) -> vN<S> | S: cint"],
+        InsertBits => &["(e: vN<S>, newbits: vN<S>, offset: u32, count: u32) -> vN<S> | S: cint"],
+        Cross => &["(a: vec3<S>, b: vec3<S>) -> vec3<S> | S: float"],
+        Determinant => &["(e: matCxC<S>) -> S | S: float"],
+        Distance => &["(e1: vN<S>, e2: vN<S>) -> S | S: float"],
+        Length => &["(e: vN<S>) -> S | S: float"],
+        Dot => &["(e1: vecN<S>, e2: vecN<S>) -> S | S: num"],
+        Dot4U8Packed => &["(e1: u32, e2: u32) -> u32"],
+        Dot4I8Packed => &["(e1: u32, e2: u32) -> i32"],
+        FaceForward => &["(e1: vecN<S>, e2: vecN<S>, e3: vecN<S>) -> vecN<S> | S: float"],
+        Reflect => &["(e1: vecN<S>, e2: vecN<S>) -> vecN<S> | S: float"],
+        Refract => &["(e1: vecN<S>, e2: vecN<S>, e3: S) -> vecN<S> | S: float"],
+        Normalize => &["(e: vecN<S>) -> vecN<S> | S: float"],
+        Frexp => &["(e: vN<S>) -> frexp<vN<S>> | S: float"],
+        Modf => &["(e: vN<S>) -> modf<vN<S>> | S: float"],
+        Ldexp => &[
             "(e1: vN<S>, e2: vN<i32>) -> vN<S> | S: cfloat",
             "(e1: vN<af>, e2: vN<ai>) -> vN<af>",
-        ]),
-        QuantizeToF16 => s(&["(e: vN<f32>) -> vN<f32>"]),
-        Sign => s(&["(e: vN<S>) -> vN<S> | S: signed"]),
-        Transpose => s(&["(e: matRxC<S>) -> matCxR<S> | S: float"]),
+        ],
+        QuantizeToF16 => &["(e: vN<f32>) -> vN<f32>"],
+        Sign => &["(e: vN<S>) -> vN<S> | S: signed"],
+        Transpose => &["(e: matRxC<S>) -> matCxR<S> | S: float"],
         Dpdx | DpdxCoarse | DpdxFine | Dpdy | DpdyCoarse | DpdyFine | Fwidth | FwidthCoarse
-        | FwidthFine => s(&[DERIVATIVE]),
-        TextureDimensions => texture_dimensions_sources(),
-        TextureGather => s(&[
+        | FwidthFine => &[DERIVATIVE],
+        TextureDimensions => return texture_dimensions_sources(),
+        TextureGather => &[
             "(@const component: C, t: texture_2d<ST>, s: sampler, coords: vec2<f32>) -> vec4<ST> | C: cint; ST: ccore",
             "(@const component: C, t: texture_2d<ST>, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> vec4<ST> | C: cint; ST: ccore",
             "(@const component: C, t: texture_2d_array<ST>, s: sampler, coords: vec2<f32>, array_index: A) -> vec4<ST> | C: cint; A: cint; ST: ccore",
@@ -117,16 +128,16 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A) -> vec4<f32> | A: cint",
             "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> vec4<f32> | A: cint",
             "(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A) -> vec4<f32> | A: cint",
-        ]),
-        TextureGatherCompare => s(&[
+        ],
+        TextureGatherCompare => &[
             "(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32) -> vec4<f32>",
             "(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32, @const offset: vec2<i32>) -> vec4<f32>",
             "(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32) -> vec4<f32> | A: cint",
             "(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32, @const offset: vec2<i32>) -> vec4<f32> | A: cint",
             "(t: texture_depth_cube, s: sampler_comparison, coords: vec3<f32>, depth_ref: f32) -> vec4<f32>",
             "(t: texture_depth_cube_array, s: sampler_comparison, coords: vec3<f32>, array_index: A, depth_ref: f32) -> vec4<f32> | A: cint",
-        ]),
-        TextureLoad => s(&[
+        ],
+        TextureLoad => &[
             "(t: texture_1d<ST>, coords: C, level: L) -> vec4<ST> | C: cint; L: cint; ST: ccore",
             "(t: texture_2d<ST>, coords: vec2<C>, level: L) -> vec4<ST> | C: cint; L: cint; ST: ccore",
             "(t: texture_2d_array<ST>, coords: vec2<C>, array_index: A, level: L) -> vec4<ST> | C: cint; A: cint; L: cint; ST: ccore",
@@ -140,15 +151,15 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_storage_2d<F, AM>, coords: vec2<C>) -> texel<F> | C: cint; AM: read read_write",
             "(t: texture_storage_2d_array<F, AM>, coords: vec2<C>, array_index: A) -> texel<F> | C: cint; A: cint; AM: read read_write",
             "(t: texture_storage_3d<F, AM>, coords: vec3<C>) -> texel<F> | C: cint; AM: read read_write",
-        ]),
-        TextureNumLayers => s(&[
+        ],
+        TextureNumLayers => &[
             "(t: texture_2d_array<ST>) -> u32 | ST: ccore",
             "(t: texture_cube_array<ST>) -> u32 | ST: ccore",
             "(t: texture_depth_2d_array) -> u32",
             "(t: texture_depth_cube_array) -> u32",
             "(t: texture_storage_2d_array<F, AM>) -> u32",
-        ]),
-        TextureNumLevels => s(&[
+        ],
+        TextureNumLevels => &[
             "(t: texture_1d<ST>) -> u32 | ST: ccore",
             "(t: texture_2d<ST>) -> u32 | ST: ccore",
             "(t: texture_2d_array<ST>) -> u32 | ST: ccore",
@@ -159,12 +170,12 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_depth_2d_array) -> u32",
             "(t: texture_depth_cube) -> u32",
             "(t: texture_depth_cube_array) -> u32",
-        ]),
-        TextureNumSamples => s(&[
+        ],
+        TextureNumSamples => &[
             "(t: texture_multisampled_2d<ST>) -> u32 | ST: ccore",
             "(t: texture_depth_multisampled_2d) -> u32",
-        ]),
-        TextureSample => s(&[
+        ],
+        TextureSample => &[
             "(t: texture_1d<f32>, s: sampler, coords: f32) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> vec4<f32>",
@@ -180,8 +191,8 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> f32 | A: cint",
             "(t: texture_depth_cube, s: sampler, coords: vec3<f32>) -> f32",
             "(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A) -> f32 | A: cint",
-        ]),
-        TextureSampleBias => s(&[
+        ],
+        TextureSampleBias => &[
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32, @const offset: vec2<i32>) -> vec4<f32>",
             "(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, bias: f32) -> vec4<f32> | A: cint",
@@ -190,16 +201,16 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_cube<f32>, s: sampler, coords: vec3<f32>, bias: f32) -> vec4<f32>",
             "(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, bias: f32, @const offset: vec3<i32>) -> vec4<f32>",
             "(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A, bias: f32) -> vec4<f32> | A: cint",
-        ]),
-        TextureSampleCompare | TextureSampleCompareLevel => s(&[
+        ],
+        TextureSampleCompare | TextureSampleCompareLevel => &[
             "(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32) -> f32",
             "(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32, @const offset: vec2<i32>) -> f32",
             "(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32) -> f32 | A: cint",
             "(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32, @const offset: vec2<i32>) -> f32 | A: cint",
             "(t: texture_depth_cube, s: sampler_comparison, coords: vec3<f32>, depth_ref: f32) -> f32",
             "(t: texture_depth_cube_array, s: sampler_comparison, coords: vec3<f32>, array_index: A, depth_ref: f32) -> f32 | A: cint",
-        ]),
-        TextureSampleGrad => s(&[
+        ],
+        TextureSampleGrad => &[
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, ddx: vec2<f32>, ddy: vec2<f32>) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, ddx: vec2<f32>, ddy: vec2<f32>, @const offset: vec2<i32>) -> vec4<f32>",
             "(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, ddx: vec2<f32>, ddy: vec2<f32>) -> vec4<f32> | A: cint",
@@ -208,8 +219,8 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_cube<f32>, s: sampler, coords: vec3<f32>, ddx: vec3<f32>, ddy: vec3<f32>) -> vec4<f32>",
             "(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, ddx: vec3<f32>, ddy: vec3<f32>, @const offset: vec3<i32>) -> vec4<f32>",
             "(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A, ddx: vec3<f32>, ddy: vec3<f32>) -> vec4<f32> | A: cint",
-        ]),
-        TextureSampleLevel => s(&[
+        ],
+        TextureSampleLevel => &[
             "(t: texture_1d<f32>, s: sampler, coords: f32, level: f32) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, level: f32) -> vec4<f32>",
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, level: f32, @const offset: vec2<i32>) -> vec4<f32>",
@@ -225,37 +236,35 @@ fn sources(f: BuiltinFn) -> Vec<String> {
             "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, level: L, @const offset: vec2<i32>) -> f32 | A: cint; L: cint",
             "(t: texture_depth_cube, s: sampler, coords: vec3<f32>, level: L) -> f32 | L: cint",
             "(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A, level: L) -> f32 | A: cint; L: cint",
-        ]),
-        TextureSampleBaseClampToEdge => s(&[
+        ],
+        TextureSampleBaseClampToEdge => &[
             "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32>",
             "(t: texture_external, s: sampler, coords: vec2<f32>) -> vec4<f32>",
-        ]),
-        TextureStore => s(&[
+        ],
+        TextureStore => &[
             "(t: texture_storage_1d<F, AM>, coords: C, value: texel<F>) | C: cint; AM: write read_write",
             "(t: texture_storage_2d<F, AM>, coords: vec2<C>, value: texel<F>) | C: cint; AM: write read_write",
             "(t: texture_storage_2d_array<F, AM>, coords: vec2<C>, array_index: A, value: texel<F>) | C: cint; A: cint; AM: write read_write",
             "(t: texture_storage_3d<F, AM>, coords: vec3<C>, value: texel<F>) | C: cint; AM: write read_write",
-        ]),
-        AtomicLoad => vec![format!("({ATOMIC_PTR}) -> T | {ATOMIC_CONSTRAINTS}")],
-        AtomicStore => vec![format!("({ATOMIC_PTR}, v: T) | {ATOMIC_CONSTRAINTS}")],
+        ],
+        AtomicLoad => &[atomic!("", " -> T")],
+        AtomicStore => &[atomic!(", v: T", "")],
         AtomicAdd | AtomicSub | AtomicMax | AtomicMin | AtomicAnd | AtomicOr | AtomicXor
-        | AtomicExchange => vec![format!("({ATOMIC_PTR}, v: T) -> T | {ATOMIC_CONSTRAINTS}")],
-        AtomicCompareExchangeWeak => vec![format!(
-            "({ATOMIC_PTR}, cmp: T, v: T) -> acer<T> | {ATOMIC_CONSTRAINTS}"
-        )],
-        Pack4x8Snorm | Pack4x8Unorm => s(&["(e: vec4<f32>) -> u32"]),
-        Pack4xI8 | Pack4xI8Clamp => s(&["(e: vec4<i32>) -> u32"]),
-        Pack4xU8 | Pack4xU8Clamp => s(&["(e: vec4<u32>) -> u32"]),
-        Pack2x16Snorm | Pack2x16Unorm | Pack2x16Float => s(&["(e: vec2<f32>) -> u32"]),
-        Unpack4x8Snorm | Unpack4x8Unorm => s(&["(e: u32) -> vec4<f32>"]),
-        Unpack4xI8 => s(&["(e: u32) -> vec4<i32>"]),
-        Unpack4xU8 => s(&["(e: u32) -> vec4<u32>"]),
-        Unpack2x16Snorm | Unpack2x16Unorm | Unpack2x16Float => s(&["(e: u32) -> vec2<f32>"]),
-        StorageBarrier | TextureBarrier | WorkgroupBarrier => s(&["()"]),
-        WorkgroupUniformLoad => s(&[
+        | AtomicExchange => &[atomic!(", v: T", " -> T")],
+        AtomicCompareExchangeWeak => &[atomic!(", cmp: T, v: T", " -> acer<T>")],
+        Pack4x8Snorm | Pack4x8Unorm => &["(e: vec4<f32>) -> u32"],
+        Pack4xI8 | Pack4xI8Clamp => &["(e: vec4<i32>) -> u32"],
+        Pack4xU8 | Pack4xU8Clamp => &["(e: vec4<u32>) -> u32"],
+        Pack2x16Snorm | Pack2x16Unorm | Pack2x16Float => &["(e: vec2<f32>) -> u32"],
+        Unpack4x8Snorm | Unpack4x8Unorm => &["(e: u32) -> vec4<f32>"],
+        Unpack4xI8 => &["(e: u32) -> vec4<i32>"],
+        Unpack4xU8 => &["(e: u32) -> vec4<u32>"],
+        Unpack2x16Snorm | Unpack2x16Unorm | Unpack2x16Float => &["(e: u32) -> vec2<f32>"],
+        StorageBarrier | TextureBarrier | WorkgroupBarrier => &["()"],
+        WorkgroupUniformLoad => &[
             "(p: ptr<workgroup, T>) -> T | T: constructible",
             "(p: ptr<workgroup, atomic<T>, read_write>) -> T | T: cint",
-        ]),
+        ],
         SubgroupAdd
         | SubgroupExclusiveAdd
         | SubgroupInclusiveAdd
@@ -267,32 +276,31 @@ fn sources(f: BuiltinFn) -> Vec<String> {
         | SubgroupBroadcastFirst
         | QuadSwapDiagonal
         | QuadSwapX
-        | QuadSwapY => s(&[SUBGROUP_NUMERIC]),
-        SubgroupAnd | SubgroupOr | SubgroupXor => s(&[SUBGROUP_INTEGRAL]),
-        SubgroupAll | SubgroupAny => s(&["(e: bool) -> bool"]),
-        SubgroupBallot => s(&["(pred: bool) -> vec4<u32>"]),
-        SubgroupElect => s(&["() -> bool"]),
+        | QuadSwapY => &[SUBGROUP_NUMERIC],
+        SubgroupAnd | SubgroupOr | SubgroupXor => &[SUBGROUP_INTEGRAL],
+        SubgroupAll | SubgroupAny => &["(e: bool) -> bool"],
+        SubgroupBallot => &["(pred: bool) -> vec4<u32>"],
+        SubgroupElect => &["() -> bool"],
         SubgroupBroadcast | QuadBroadcast => {
-            s(&["(e: vN<S>, @const id: I) -> vN<S> | S: cnum; I: cint"])
+            &["(e: vN<S>, @const id: I) -> vN<S> | S: cnum; I: cint"]
         }
-        SubgroupShuffle => s(&["(e: vN<S>, id: I) -> vN<S> | S: cnum; I: cint"]),
-        SubgroupShuffleDown | SubgroupShuffleUp => {
-            s(&["(e: vN<S>, delta: u32) -> vN<S> | S: cnum"])
-        }
-        SubgroupShuffleXor => s(&["(e: vN<S>, mask: u32) -> vN<S> | S: cnum"]),
-        BufferView => s(&[
+        SubgroupShuffle => &["(e: vN<S>, id: I) -> vN<S> | S: cnum; I: cint"],
+        SubgroupShuffleDown | SubgroupShuffleUp => &["(e: vN<S>, delta: u32) -> vN<S> | S: cnum"],
+        SubgroupShuffleXor => &["(e: vN<S>, mask: u32) -> vN<S> | S: cnum"],
+        BufferView => &[
             "<T>(p: ptr<AS, buffer, AM>, offset: I) -> ptr<AS, T, AM> | T: hostshareable; AS: storage uniform workgroup; I: cint",
             "<T>(p: ptr<AS, buffer<N>, AM>, offset: I) -> ptr<AS, T, AM> | T: hostshareable; AS: storage uniform workgroup; I: cint",
-        ]),
-        BufferArrayView => s(&[
+        ],
+        BufferArrayView => &[
             "<T>(p: ptr<AS, buffer, AM>, offset: OI, size: SI) -> ptr<AS, T, AM> | T: hostshareable; AS: storage uniform workgroup; OI: cint; SI: cint",
             "<T>(p: ptr<AS, buffer<N>, AM>, offset: OI, size: SI) -> ptr<AS, T, AM> | T: hostshareable; AS: storage uniform workgroup; OI: cint; SI: cint",
-        ]),
-        BufferLength => s(&[
+        ],
+        BufferLength => &[
             "(p: ptr<AS, buffer, AM>) -> u32 | AS: storage uniform workgroup",
             "(p: ptr<AS, buffer<N>, AM>) -> u32 | AS: storage uniform workgroup",
-        ]),
-    }
+        ],
+    };
+    s(list)
 }
 
 fn bitcast_sources() -> Vec<String> {
