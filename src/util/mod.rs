@@ -7,6 +7,7 @@
 
 mod interner;
 pub(crate) mod json;
+pub(crate) mod names;
 pub(crate) mod sort;
 pub(crate) mod spelling;
 

@@ -109,7 +109,9 @@ macro_rules! builtin_fns {
             }
 
             pub fn from_name(name: &str) -> Option<BuiltinFn> {
-                match name { $($name => Some(BuiltinFn::$variant),)* _ => None }
+                const NAMES: &[&str; BuiltinFn::ALL.len()] = &[$($name,)*];
+                const ORDER: [u8; BuiltinFn::ALL.len()] = crate::util::names::sorted_order(NAMES);
+                crate::util::names::find(NAMES, &ORDER, name).map(|i| BuiltinFn::ALL[i])
             }
 
             pub fn category(self) -> Category {

@@ -248,7 +248,9 @@ macro_rules! texel_formats {
             }
 
             pub fn from_name(name: &str) -> Option<TexelFormat> {
-                match name { $($name => Some(TexelFormat::$variant),)* _ => None }
+                const NAMES: &[&str; TexelFormat::ALL.len()] = &[$($name,)*];
+                const ORDER: [u8; TexelFormat::ALL.len()] = crate::util::names::sorted_order(NAMES);
+                crate::util::names::find(NAMES, &ORDER, name).map(|i| TexelFormat::ALL[i])
             }
 
             /// The scalar of the shader value a texel reads as (`vec4<S>`).
