@@ -17,7 +17,7 @@
 //!   explicit stack and visits each type once, so deep or repeated nesting costs linear
 //!   time and no recursion.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::{
     AddressSpace, ArraySize, BuiltinStruct, NewMember, StructDef, StructMember, TypeId, TypeKind,
@@ -262,7 +262,7 @@ pub fn check_address_space_layout(
     uniform_standard_layout: bool,
 ) -> Result<(), LayoutViolation> {
     let strict_uniform = space == AddressSpace::Uniform && !uniform_standard_layout;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut stack = vec![ty];
     while let Some(ty) = stack.pop() {
         if !seen.insert(ty) {

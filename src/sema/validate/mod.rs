@@ -22,7 +22,7 @@ use crate::sema::types::{Access, AddressSpace, TextureKind, TypeKind};
 use crate::syntax::ast::{GlobalDeclKind, Module};
 
 pub(crate) fn run(m: &Module, fin: &mut Finished, diags: &mut Vec<Diagnostic>) {
-    let mut reported = std::collections::HashSet::new();
+    let mut reported = rustc_hash::FxHashSet::default();
     for i in 0..m.decls.len() {
         let d = DeclId::from_index(i);
         let Some(stage) = fin.program.function(d).and_then(|f| f.stage) else {
@@ -122,12 +122,12 @@ fn stage_rules(
     fin: &Finished,
     ep: &EntryPoint,
     reach: &[(DeclId, Option<DeclId>)],
-    reported: &mut std::collections::HashSet<(u32, u32)>,
+    reported: &mut rustc_hash::FxHashSet<(u32, u32)>,
     diags: &mut Vec<Diagnostic>,
 ) {
     let stage = ep.stage;
     // Each global is reported once per entry point, at its use nearest the entry point.
-    let mut globals_done = std::collections::HashSet::new();
+    let mut globals_done = rustc_hash::FxHashSet::default();
     for &(f, _) in reach {
         let facts = &fin.facts[f.index()];
         for &(u, span) in &facts.stage_uses {
