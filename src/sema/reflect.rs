@@ -48,12 +48,35 @@
 //! `name` is the parameter's or member's name (empty for a non-structure return value).
 //! Arrays are in declaration order; entry points too.
 
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 use crate::sema::consteval::Value;
 use crate::sema::program::{DeclInfo, EntryPoint, IoItem, Program, ShaderStage, WorkgroupDim};
 use crate::sema::types::{AddressSpace, Scalar, TextureDim, TextureKind, TypeKind};
 use crate::syntax::ast::{ExprKind, Module};
+
+type Obj = serde_json::Map<String, Json>;
+
+// Objects are built through these few outlined helpers rather than `json!`, which expands
+// to a serializer call and a key allocation inline at every key (the keys' order does not
+// matter: the map sorts them).
+
+fn put(o: &mut Obj, key: &str, v: Json) {
+    o.insert(key.to_owned(), v);
+}
+
+fn put_str(o: &mut Obj, key: &str, v: &str) {
+    put(o, key, Json::String(v.to_owned()));
+}
+
+/// An object from its `(key, value)` pairs (the values are taken).
+fn object(pairs: &mut [(&str, Json)]) -> Json {
+    let mut o = Obj::new();
+    for (k, v) in pairs {
+        put(&mut o, k, std::mem::take(v));
+    }
+    Json::Object(o)
+}
 
 /// The reflection JSON of a valid module.
 pub fn reflect(m: &Module, p: &Program) -> Json {
@@ -74,47 +97,50 @@ pub fn reflect(m: &Module, p: &Program) -> Json {
         match p.decl(d) {
             DeclInfo::Var(v) => {
                 if let Some(b) = v.binding {
-                    let mut o = serde_json::Map::new();
-                    o.insert("group".into(), json!(b.group));
-                    o.insert("binding".into(), json!(b.binding));
-                    o.insert("name".into(), json!(name_of(d)));
+                    let mut o = Obj::new();
+                    put(&mut o, "group", b.group.into());
+                    put(&mut o, "binding", b.binding.into());
+                    put(&mut o, "name", name_of(d).into());
                     resource(p, v.space, v.access, v.ty, &mut o);
                     bindings.push(Json::Object(o));
                 }
             }
-            DeclInfo::Override(o) => overrides.push(json!({
-                "name": name_of(d),
-                "id": o.id,
-                "type": p.types.name(o.ty),
-                "default": o.default.as_ref().map_or(Json::Null, value_json),
-                "hasDefault": o.has_initializer,
-            })),
+            DeclInfo::Override(o) => overrides.push(object(&mut [
+                ("name", name_of(d).into()),
+                ("id", o.id.into()),
+                ("type", p.types.name(o.ty).into()),
+                ("default", o.default.as_ref().map_or(Json::Null, value_json)),
+                ("hasDefault", o.has_initializer.into()),
+            ])),
             DeclInfo::Struct(ty) => {
                 if let Some(def) = p.types.as_struct(*ty) {
                     let layout = def.layout;
-                    structs.push(json!({
-                        "name": def.name,
-                        "size": layout.map(|l| l.size),
-                        "align": layout.map(|l| l.align),
-                        "members": def.members.iter().map(|mem| json!({
-                            "name": mem.name,
-                            "type": p.types.name(mem.ty),
-                            "offset": mem.offset,
-                            "size": mem.size,
-                            "align": mem.align,
-                        })).collect::<Vec<_>>(),
-                    }));
+                    let members = def.members.iter().map(|mem| {
+                        object(&mut [
+                            ("name", mem.name.as_str().into()),
+                            ("type", p.types.name(mem.ty).into()),
+                            ("offset", mem.offset.into()),
+                            ("size", mem.size.into()),
+                            ("align", mem.align.into()),
+                        ])
+                    });
+                    structs.push(object(&mut [
+                        ("name", def.name.as_str().into()),
+                        ("size", layout.map(|l| l.size).into()),
+                        ("align", layout.map(|l| l.align).into()),
+                        ("members", Json::Array(members.collect())),
+                    ]));
                 }
             }
             _ => {}
         }
     }
-    json!({
-        "entryPoints": entry_points,
-        "bindings": bindings,
-        "overrides": overrides,
-        "structs": structs,
-    })
+    object(&mut [
+        ("entryPoints", Json::Array(entry_points)),
+        ("bindings", Json::Array(bindings)),
+        ("overrides", Json::Array(overrides)),
+        ("structs", Json::Array(structs)),
+    ])
 }
 
 fn entry_point(
@@ -123,73 +149,73 @@ fn entry_point(
     ep: &EntryPoint,
     name_of: &dyn Fn(crate::sema::program::DeclId) -> String,
 ) -> Json {
-    let mut o = serde_json::Map::new();
-    o.insert("name".into(), json!(ep.name));
-    o.insert(
-        "stage".into(),
-        json!(match ep.stage {
+    let mut o = Obj::new();
+    put_str(&mut o, "name", &ep.name);
+    put_str(
+        &mut o,
+        "stage",
+        match ep.stage {
             ShaderStage::Vertex => "vertex",
             ShaderStage::Fragment => "fragment",
             ShaderStage::Compute => "compute",
-        }),
+        },
     );
     if let Some(ws) = &ep.workgroup_size {
         let dims: Vec<Json> = ws
             .iter()
             .map(|d| match d {
-                WorkgroupDim::Const(n) => json!(n),
-                WorkgroupDim::Override(e) => json!({ "override": expr_text(m, *e) }),
+                WorkgroupDim::Const(n) => (*n).into(),
+                WorkgroupDim::Override(e) => object(&mut [("override", expr_text(m, *e).into())]),
             })
             .collect();
-        o.insert("workgroupSize".into(), Json::Array(dims));
+        put(&mut o, "workgroupSize", Json::Array(dims));
     }
-    o.insert(
-        "inputs".into(),
-        Json::Array(ep.inputs.iter().map(|i| io_json(p, i)).collect()),
-    );
-    o.insert(
-        "outputs".into(),
-        Json::Array(ep.outputs.iter().map(|i| io_json(p, i)).collect()),
-    );
+    let io = |items: &[IoItem]| Json::Array(items.iter().map(|i| io_json(p, i)).collect());
+    put(&mut o, "inputs", io(&ep.inputs));
+    put(&mut o, "outputs", io(&ep.outputs));
     let mut bindings = Vec::new();
     let mut overrides = Vec::new();
     for &g in &ep.globals {
         match p.decl(g) {
             DeclInfo::Var(v) => {
                 if let Some(b) = v.binding {
-                    bindings.push(json!({"group": b.group, "binding": b.binding}));
+                    bindings.push(object(&mut [
+                        ("group", b.group.into()),
+                        ("binding", b.binding.into()),
+                    ]));
                 }
             }
-            DeclInfo::Override(_) => overrides.push(json!(name_of(g))),
+            DeclInfo::Override(_) => overrides.push(name_of(g).into()),
             _ => {}
         }
     }
-    o.insert("bindings".into(), Json::Array(bindings));
-    o.insert("overrides".into(), Json::Array(overrides));
+    put(&mut o, "bindings", Json::Array(bindings));
+    put(&mut o, "overrides", Json::Array(overrides));
     Json::Object(o)
 }
 
 fn io_json(p: &Program, item: &IoItem) -> Json {
-    let mut o = serde_json::Map::new();
-    o.insert("name".into(), json!(item.name));
-    o.insert("type".into(), json!(p.types.name(item.ty)));
+    let mut o = Obj::new();
+    put_str(&mut o, "name", &item.name);
+    put(&mut o, "type", p.types.name(item.ty).into());
     let a = &item.attrs;
     if let Some(b) = a.builtin {
-        o.insert("builtin".into(), json!(b.name()));
-        o.insert("invariant".into(), json!(a.invariant));
+        put_str(&mut o, "builtin", b.name());
+        put(&mut o, "invariant", a.invariant.into());
     }
     if let Some(l) = a.location {
-        o.insert("location".into(), json!(l));
-        o.insert(
-            "interpolation".into(),
-            match a.interpolation {
-                Some((t, s)) => json!({"type": t.name(), "sampling": s.map(|s| s.name())}),
-                None => Json::Null,
-            },
-        );
+        put(&mut o, "location", l.into());
+        let interpolation = match a.interpolation {
+            Some((t, s)) => object(&mut [
+                ("type", t.name().into()),
+                ("sampling", s.map(|s| s.name()).into()),
+            ]),
+            None => Json::Null,
+        };
+        put(&mut o, "interpolation", interpolation);
     }
     if let Some(b) = a.blend_src {
-        o.insert("blendSrc".into(), json!(b));
+        put(&mut o, "blendSrc", b.into());
     }
     Json::Object(o)
 }
@@ -199,9 +225,9 @@ fn resource(
     space: AddressSpace,
     access: crate::sema::types::Access,
     ty: crate::sema::types::TypeId,
-    o: &mut serde_json::Map<String, Json>,
+    o: &mut Obj,
 ) {
-    o.insert("type".into(), json!(p.types.name(ty)));
+    put(o, "type", p.types.name(ty).into());
     match space {
         AddressSpace::Uniform | AddressSpace::Storage => {
             let kind = if space == AddressSpace::Uniform {
@@ -209,27 +235,26 @@ fn resource(
             } else {
                 "storage-buffer"
             };
-            o.insert("resource".into(), json!(kind));
-            o.insert("access".into(), json!(access.name()));
-            o.insert(
-                "minBindingSize".into(),
-                json!(p.types.layout(ty).map(|l| l.size)),
+            put_str(o, "resource", kind);
+            put_str(o, "access", access.name());
+            put(
+                o,
+                "minBindingSize",
+                p.types.layout(ty).map(|l| l.size).into(),
             );
         }
         _ => match p.types.kind(ty) {
             TypeKind::Sampler { comparison } => {
-                o.insert("resource".into(), json!("sampler"));
-                o.insert("comparison".into(), json!(comparison));
+                put_str(o, "resource", "sampler");
+                put(o, "comparison", comparison.into());
             }
             TypeKind::Texture(t) => texture(t, o),
-            _ => {
-                o.insert("resource".into(), json!("unknown"));
-            }
+            _ => put_str(o, "resource", "unknown"),
         },
     }
 }
 
-fn texture(t: TextureKind, o: &mut serde_json::Map<String, Json>) {
+fn texture(t: TextureKind, o: &mut Obj) {
     let dim = |d: TextureDim| match d {
         TextureDim::D1 => "1d",
         TextureDim::D2 => "2d",
@@ -243,57 +268,46 @@ fn texture(t: TextureKind, o: &mut serde_json::Map<String, Json>) {
         Scalar::U32 => "uint",
         _ => "float",
     };
-    match t {
+    // (resource, sampleType, viewDimension, multisampled) of the sampled and depth kinds.
+    let (resource, sample_type, view, multisampled) = match t {
         TextureKind::Sampled { dim: d, sampled } => {
-            o.insert("resource".into(), json!("sampled-texture"));
-            o.insert("sampleType".into(), json!(sample(sampled)));
-            o.insert("viewDimension".into(), json!(dim(d)));
-            o.insert("multisampled".into(), json!(false));
+            ("sampled-texture", sample(sampled), dim(d), false)
         }
-        TextureKind::Multisampled { sampled } => {
-            o.insert("resource".into(), json!("sampled-texture"));
-            o.insert("sampleType".into(), json!(sample(sampled)));
-            o.insert("viewDimension".into(), json!("2d"));
-            o.insert("multisampled".into(), json!(true));
-        }
-        TextureKind::Depth { dim: d } => {
-            o.insert("resource".into(), json!("depth-texture"));
-            o.insert("sampleType".into(), json!("depth"));
-            o.insert("viewDimension".into(), json!(dim(d)));
-            o.insert("multisampled".into(), json!(false));
-        }
-        TextureKind::DepthMultisampled => {
-            o.insert("resource".into(), json!("depth-texture"));
-            o.insert("sampleType".into(), json!("depth"));
-            o.insert("viewDimension".into(), json!("2d"));
-            o.insert("multisampled".into(), json!(true));
-        }
+        TextureKind::Multisampled { sampled } => ("sampled-texture", sample(sampled), "2d", true),
+        TextureKind::Depth { dim: d } => ("depth-texture", "depth", dim(d), false),
+        TextureKind::DepthMultisampled => ("depth-texture", "depth", "2d", true),
         TextureKind::Storage {
             dim: d,
             format,
             access,
         } => {
-            o.insert("resource".into(), json!("storage-texture"));
-            o.insert("format".into(), json!(format.name()));
-            o.insert("access".into(), json!(access.name()));
-            o.insert("viewDimension".into(), json!(dim(d)));
+            put_str(o, "resource", "storage-texture");
+            put_str(o, "format", format.name());
+            put_str(o, "access", access.name());
+            put_str(o, "viewDimension", dim(d));
+            return;
         }
         TextureKind::External => {
-            o.insert("resource".into(), json!("external-texture"));
+            put_str(o, "resource", "external-texture");
+            return;
         }
-    }
+    };
+    put_str(o, "resource", resource);
+    put_str(o, "sampleType", sample_type);
+    put_str(o, "viewDimension", view);
+    put(o, "multisampled", multisampled.into());
 }
 
 /// A scalar constant as JSON (overrides are scalars).
 fn value_json(v: &Value) -> Json {
     match *v {
-        Value::Bool(b) => json!(b),
-        Value::AbstractInt(x) => json!(x),
-        Value::I32(x) => json!(x),
-        Value::U32(x) => json!(x),
-        Value::AbstractFloat(x) => json!(x),
-        Value::F32(x) => json!(x),
-        Value::F16(x) => json!(f64::from(x)),
+        Value::Bool(b) => b.into(),
+        Value::AbstractInt(x) => x.into(),
+        Value::I32(x) => x.into(),
+        Value::U32(x) => x.into(),
+        Value::AbstractFloat(x) => x.into(),
+        Value::F32(x) => x.into(),
+        Value::F16(x) => f64::from(x).into(),
         Value::Composite(..) | Value::Zero(_) => Json::Null,
     }
 }
