@@ -104,14 +104,17 @@ macro_rules! builtin_fns {
         impl BuiltinFn {
             pub const ALL: &'static [BuiltinFn] = &[$(BuiltinFn::$variant,)*];
 
+            /// The names, in declaration order: one table for [`Self::name`] and
+            /// [`Self::from_name`].
+            const NAMES: &'static [&'static str; Self::ALL.len()] = &[$($name,)*];
+
             pub fn name(self) -> &'static str {
-                match self { $(BuiltinFn::$variant => $name,)* }
+                Self::NAMES[self as usize]
             }
 
             pub fn from_name(name: &str) -> Option<BuiltinFn> {
-                const NAMES: &[&str; BuiltinFn::ALL.len()] = &[$($name,)*];
-                const ORDER: [u8; BuiltinFn::ALL.len()] = crate::util::names::sorted_order(NAMES);
-                crate::util::names::find(NAMES, &ORDER, name).map(|i| BuiltinFn::ALL[i])
+                const ORDER: [u8; BuiltinFn::ALL.len()] = crate::util::names::sorted_order(BuiltinFn::NAMES);
+                crate::util::names::find(Self::NAMES, &ORDER, name).map(|i| Self::ALL[i])
             }
 
             pub fn category(self) -> Category {

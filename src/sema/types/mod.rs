@@ -243,14 +243,17 @@ macro_rules! texel_formats {
         impl TexelFormat {
             pub const ALL: &'static [TexelFormat] = &[$(TexelFormat::$variant,)*];
 
+            /// The names, in declaration order: one table for [`Self::name`] and
+            /// [`Self::from_name`].
+            const NAMES: &'static [&'static str; Self::ALL.len()] = &[$($name,)*];
+
             pub fn name(self) -> &'static str {
-                match self { $(TexelFormat::$variant => $name,)* }
+                Self::NAMES[self as usize]
             }
 
             pub fn from_name(name: &str) -> Option<TexelFormat> {
-                const NAMES: &[&str; TexelFormat::ALL.len()] = &[$($name,)*];
-                const ORDER: [u8; TexelFormat::ALL.len()] = crate::util::names::sorted_order(NAMES);
-                crate::util::names::find(NAMES, &ORDER, name).map(|i| TexelFormat::ALL[i])
+                const ORDER: [u8; TexelFormat::ALL.len()] = crate::util::names::sorted_order(TexelFormat::NAMES);
+                crate::util::names::find(Self::NAMES, &ORDER, name).map(|i| Self::ALL[i])
             }
 
             /// The scalar of the shader value a texel reads as (`vec4<S>`).
