@@ -312,7 +312,7 @@ impl Checker<'_> {
         &mut self,
         arg: ExprId,
         generator: &str,
-        ok: impl Fn(Scalar) -> bool,
+        ok: fn(Scalar) -> bool,
     ) -> Option<Scalar> {
         let ty = self.type_expr(arg)?;
         match self.p.types.kind(ty) {
