@@ -89,96 +89,14 @@ pub fn eval_builtin(
             })
         }
         Bitcast => bitcast(types, templates, a(0), ret),
-        Abs => componentwise(types, ret, &[a(0)], &mut |p| {
-            Ok(match *p[0] {
-                Value::AbstractInt(x) => Value::AbstractInt(x.wrapping_abs()),
-                Value::I32(x) => Value::I32(x.wrapping_abs()),
-                Value::U32(x) => Value::U32(x),
-                ref v => make_float(scalar_of(v), f(v).abs())?,
-            })
-        }),
-        Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Cos | Cosh | Degrees | Exp | Exp2
-        | Floor | Fract | InverseSqrt | Log | Log2 | Radians | Round | Saturate | Sin | Sinh
-        | Sqrt | Tan | Tanh | Trunc | QuantizeToF16 => {
-            componentwise(types, ret, &[a(0)], &mut |p| float_unary(func, p[0]))
-        }
-        Atan2 | Pow | Step => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
-            let (x, y) = (f(p[0]), f(p[1]));
-            let r = match func {
-                Atan2 => x.atan2(y),
-                Pow => x.powf(y),
-                _ => {
-                    if y >= x {
-                        1.0
-                    } else {
-                        0.0
-                    }
-                }
-            };
-            make_float(scalar_of(p[0]), r)
-        }),
-        Min | Max => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
-            if let (Some(x), Some(y)) = (p[0].as_i64(), p[1].as_i64()) {
-                let r = if func == Min { x.min(y) } else { x.max(y) };
-                return make_int_wrapping(scalar_of(p[0]), i128::from(r));
-            }
-            let (x, y) = (f(p[0]), f(p[1]));
-            make_float(
-                scalar_of(p[0]),
-                if func == Min { x.min(y) } else { x.max(y) },
-            )
-        }),
-        Clamp => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
-            if let (Some(e), Some(lo), Some(hi)) = (p[0].as_i64(), p[1].as_i64(), p[2].as_i64()) {
-                if lo > hi {
-                    return Err(domain(format!(
-                        "clamp's low ({lo}) is greater than high ({hi})"
-                    )));
-                }
-                return make_int_wrapping(scalar_of(p[0]), i128::from(e.max(lo).min(hi)));
-            }
-            let (e, lo, hi) = (f(p[0]), f(p[1]), f(p[2]));
-            if lo > hi {
-                return Err(domain(format!(
-                    "clamp's low ({lo}) is greater than high ({hi})"
-                )));
-            }
-            make_float(scalar_of(p[0]), e.max(lo).min(hi))
-        }),
-        Fma => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
-            make_float(scalar_of(p[0]), f(p[0]).mul_add(f(p[1]), f(p[2])))
-        }),
-        Mix => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
-            let (x, y, t) = (f(p[0]), f(p[1]), f(p[2]));
-            make_float(scalar_of(p[0]), x * (1.0 - t) + y * t)
-        }),
-        Smoothstep => componentwise(types, ret, &[a(0), a(1), a(2)], &mut |p| {
-            let (e0, e1, x) = (f(p[0]), f(p[1]), f(p[2]));
-            if e0 == e1 {
-                return Err(domain(format!(
-                    "smoothstep's edges are equal ({e0}), which divides by zero"
-                )));
-            }
-            let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
-            make_float(scalar_of(p[0]), t * t * (3.0 - 2.0 * t))
-        }),
-        Sign => componentwise(types, ret, &[a(0)], &mut |p| {
-            if let Some(x) = p[0].as_i64() {
-                return make_int_wrapping(scalar_of(p[0]), i128::from(x.signum()));
-            }
-            let x = f(p[0]);
-            let r = if x > 0.0 {
-                1.0
-            } else if x < 0.0 {
-                -1.0
-            } else {
-                0.0
-            };
-            make_float(scalar_of(p[0]), r)
-        }),
-        CountLeadingZeros | CountOneBits | CountTrailingZeros | FirstLeadingBit
-        | FirstTrailingBit | ReverseBits => {
-            componentwise(types, ret, &[a(0)], &mut |p| bit_unary(func, p[0]))
+        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Cos | Cosh | Degrees | Exp
+        | Exp2 | Floor | Fract | InverseSqrt | Log | Log2 | Radians | Round | Saturate | Sin
+        | Sinh | Sqrt | Tan | Tanh | Trunc | QuantizeToF16 | Atan2 | Pow | Step | Min | Max
+        | Clamp | Fma | Mix | Smoothstep | Sign | CountLeadingZeros | CountOneBits
+        | CountTrailingZeros | FirstLeadingBit | FirstTrailingBit | ReverseBits | Ldexp => {
+            // One closure for them all: every argument is taken component by component.
+            let all: Vec<&Value> = args.iter().collect();
+            componentwise(types, ret, &all, &mut |p| component(func, p))
         }
         ExtractBits => {
             let (offset, count) = (a(1).as_i64().unwrap_or(0), a(2).as_i64().unwrap_or(0));
@@ -369,23 +287,6 @@ pub fn eval_builtin(
             })?;
             Ok(composite(ret, vec![first, second]))
         }
-        Ldexp => componentwise(types, ret, &[a(0), a(1)], &mut |p| {
-            let s = scalar_of(p[0]);
-            let e = p[1].as_i64().unwrap_or(0);
-            let bias = match s {
-                Scalar::F16 => 15,
-                Scalar::F32 => 127,
-                _ => 1023,
-            };
-            if e > bias + 1 {
-                return Err(domain(format!(
-                    "ldexp exponent {e} is greater than {} for `{}`",
-                    bias + 1,
-                    s.name()
-                )));
-            }
-            make_float(s, ldexp(f(p[0]), e))
-        }),
         Pack4x8Snorm | Pack4x8Unorm | Pack2x16Snorm | Pack2x16Unorm | Pack2x16Float => {
             pack_float(func, &floats(a(0)))
         }
@@ -408,6 +309,118 @@ pub fn eval_builtin(
         _ => Err(EvalError::new(
             codes::CONST_DOMAIN,
             format!("`{}` is not evaluated at shader-creation time", func.name()),
+        )),
+    }
+}
+
+/// One component of a builtin that applies componentwise to all its arguments: `p` holds
+/// the arguments' components at one position (a scalar argument repeats).
+fn component(func: BuiltinFn, p: &[&Value]) -> EvalResult {
+    use BuiltinFn::*;
+    match func {
+        Abs => Ok(match *p[0] {
+            Value::AbstractInt(x) => Value::AbstractInt(x.wrapping_abs()),
+            Value::I32(x) => Value::I32(x.wrapping_abs()),
+            Value::U32(x) => Value::U32(x),
+            ref v => make_float(scalar_of(v), f(v).abs())?,
+        }),
+        Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Cos | Cosh | Degrees | Exp | Exp2
+        | Floor | Fract | InverseSqrt | Log | Log2 | Radians | Round | Saturate | Sin | Sinh
+        | Sqrt | Tan | Tanh | Trunc | QuantizeToF16 => float_unary(func, p[0]),
+        Atan2 | Pow | Step => {
+            let (x, y) = (f(p[0]), f(p[1]));
+            let r = match func {
+                Atan2 => x.atan2(y),
+                Pow => x.powf(y),
+                _ => {
+                    if y >= x {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+            };
+            make_float(scalar_of(p[0]), r)
+        }
+        Min | Max => {
+            if let (Some(x), Some(y)) = (p[0].as_i64(), p[1].as_i64()) {
+                let r = if func == Min { x.min(y) } else { x.max(y) };
+                return make_int_wrapping(scalar_of(p[0]), i128::from(r));
+            }
+            let (x, y) = (f(p[0]), f(p[1]));
+            make_float(
+                scalar_of(p[0]),
+                if func == Min { x.min(y) } else { x.max(y) },
+            )
+        }
+        Clamp => {
+            if let (Some(e), Some(lo), Some(hi)) = (p[0].as_i64(), p[1].as_i64(), p[2].as_i64()) {
+                if lo > hi {
+                    return Err(domain(format!(
+                        "clamp's low ({lo}) is greater than high ({hi})"
+                    )));
+                }
+                return make_int_wrapping(scalar_of(p[0]), i128::from(e.max(lo).min(hi)));
+            }
+            let (e, lo, hi) = (f(p[0]), f(p[1]), f(p[2]));
+            if lo > hi {
+                return Err(domain(format!(
+                    "clamp's low ({lo}) is greater than high ({hi})"
+                )));
+            }
+            make_float(scalar_of(p[0]), e.max(lo).min(hi))
+        }
+        Fma => make_float(scalar_of(p[0]), f(p[0]).mul_add(f(p[1]), f(p[2]))),
+        Mix => {
+            let (x, y, t) = (f(p[0]), f(p[1]), f(p[2]));
+            make_float(scalar_of(p[0]), x * (1.0 - t) + y * t)
+        }
+        Smoothstep => {
+            let (e0, e1, x) = (f(p[0]), f(p[1]), f(p[2]));
+            if e0 == e1 {
+                return Err(domain(format!(
+                    "smoothstep's edges are equal ({e0}), which divides by zero"
+                )));
+            }
+            let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+            make_float(scalar_of(p[0]), t * t * (3.0 - 2.0 * t))
+        }
+        Sign => {
+            if let Some(x) = p[0].as_i64() {
+                return make_int_wrapping(scalar_of(p[0]), i128::from(x.signum()));
+            }
+            let x = f(p[0]);
+            let r = if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            };
+            make_float(scalar_of(p[0]), r)
+        }
+        CountLeadingZeros | CountOneBits | CountTrailingZeros | FirstLeadingBit
+        | FirstTrailingBit | ReverseBits => bit_unary(func, p[0]),
+        Ldexp => {
+            let s = scalar_of(p[0]);
+            let e = p[1].as_i64().unwrap_or(0);
+            let bias = match s {
+                Scalar::F16 => 15,
+                Scalar::F32 => 127,
+                _ => 1023,
+            };
+            if e > bias + 1 {
+                return Err(domain(format!(
+                    "ldexp exponent {e} is greater than {} for `{}`",
+                    bias + 1,
+                    s.name()
+                )));
+            }
+            make_float(s, ldexp(f(p[0]), e))
+        }
+        _ => Err(EvalError::new(
+            codes::CONST_DOMAIN,
+            format!("`{}` is not evaluated componentwise", func.name()),
         )),
     }
 }
