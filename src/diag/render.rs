@@ -1,9 +1,11 @@
 //! The two renderings of diagnostics: human text and DESIGN §9's JSON.
 
 use super::{Diagnostic, LineIndex, Severity};
+use crate::util::json::object;
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term;
+use serde_json::Value;
 
 /// Renders diagnostics for a person, with source excerpts, as `codespan-reporting` lays
 /// them out. `name` is the file name shown in the excerpt headers.
@@ -70,37 +72,37 @@ fn clamp_range(source: &str, range: std::ops::Range<usize>) -> std::ops::Range<u
 /// The JSON value `{"diagnostics":[…]}` of DESIGN §9.
 pub fn to_json_value(source: &str, diagnostics: &[Diagnostic]) -> serde_json::Value {
     let index = LineIndex::new(source);
-    let list: Vec<serde_json::Value> = diagnostics
+    let list = diagnostics
         .iter()
         .map(|d| diagnostic_json(&index, d))
         .collect();
-    serde_json::json!({ "diagnostics": list })
+    object(&mut [("diagnostics", Value::Array(list))])
 }
 
-fn diagnostic_json(index: &LineIndex<'_>, d: &Diagnostic) -> serde_json::Value {
-    let labels: Vec<serde_json::Value> = d
+fn diagnostic_json(index: &LineIndex<'_>, d: &Diagnostic) -> Value {
+    let labels = d
         .labels
         .iter()
         .filter(|l| !l.span.is_detached())
         .map(|l| {
             let (line, column) = index.line_col(l.span.start);
-            serde_json::json!({
-                "start": l.span.start,
-                "end": l.span.end,
-                "line": line,
-                "column": column,
-                "message": l.message,
-                "primary": l.primary,
-            })
+            object(&mut [
+                ("start", l.span.start.into()),
+                ("end", l.span.end.into()),
+                ("line", line.into()),
+                ("column", column.into()),
+                ("message", l.message.as_str().into()),
+                ("primary", l.primary.into()),
+            ])
         })
         .collect();
-    serde_json::json!({
-        "severity": d.severity.as_str(),
-        "code": d.code,
-        "message": d.message,
-        "labels": labels,
-        "notes": d.notes,
-    })
+    object(&mut [
+        ("severity", d.severity.as_str().into()),
+        ("code", d.code.into()),
+        ("message", d.message.as_str().into()),
+        ("labels", Value::Array(labels)),
+        ("notes", d.notes.clone().into()),
+    ])
 }
 
 /// `{"diagnostics":[…]}` as one line of JSON text.

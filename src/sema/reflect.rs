@@ -55,28 +55,7 @@ use crate::sema::program::{DeclInfo, EntryPoint, IoItem, Program, ShaderStage, W
 use crate::sema::types::{AddressSpace, Scalar, TextureDim, TextureKind, TypeKind};
 use crate::syntax::ast::{ExprKind, Module};
 
-type Obj = serde_json::Map<String, Json>;
-
-// Objects are built through these few outlined helpers rather than `json!`, which expands
-// to a serializer call and a key allocation inline at every key (the keys' order does not
-// matter: the map sorts them).
-
-fn put(o: &mut Obj, key: &str, v: Json) {
-    o.insert(key.to_owned(), v);
-}
-
-fn put_str(o: &mut Obj, key: &str, v: &str) {
-    put(o, key, Json::String(v.to_owned()));
-}
-
-/// An object from its `(key, value)` pairs (the values are taken).
-fn object(pairs: &mut [(&str, Json)]) -> Json {
-    let mut o = Obj::new();
-    for (k, v) in pairs {
-        put(&mut o, k, std::mem::take(v));
-    }
-    Json::Object(o)
-}
+use crate::util::json::{Object as Obj, object, put, put_str};
 
 /// The reflection JSON of a valid module.
 pub fn reflect(m: &Module, p: &Program) -> Json {

@@ -129,6 +129,32 @@ fn push_zeros(out: &mut String, n: i32) {
     }
 }
 
+/// A JSON object's map. Keys are sorted (serde_json's map is ordered), so the order in
+/// which fields are put does not change the text.
+pub(crate) type Object = serde_json::Map<String, Value>;
+
+// Values are built through these outlined helpers rather than `json!`, which expands to a
+// serializer call and a key allocation inline at every key.
+
+/// Sets `key` to `v` in `o`.
+pub(crate) fn put(o: &mut Object, key: &str, v: Value) {
+    o.insert(key.to_owned(), v);
+}
+
+/// Sets `key` to the string `v` in `o`.
+pub(crate) fn put_str(o: &mut Object, key: &str, v: &str) {
+    put(o, key, Value::String(v.to_owned()));
+}
+
+/// An object from its `(key, value)` pairs (the values are taken).
+pub(crate) fn object(pairs: &mut [(&str, Value)]) -> Value {
+    let mut o = Object::new();
+    for (k, v) in pairs {
+        put(&mut o, k, std::mem::take(v));
+    }
+    Value::Object(o)
+}
+
 /// `value` as `serde_json::to_string_pretty` writes it.
 pub(crate) fn to_string_pretty(value: &Value) -> String {
     let mut out = String::with_capacity(256);
