@@ -1,5 +1,9 @@
 //! A small builder for synthesized AST nodes: every node gets [`Span::DETACHED`], names are
 //! interned once, and each expression's height is kept so the raiser can bound nesting.
+//!
+//! An expression is never changed once built, so the expression of an IR type or of a
+//! module-scope constant is built once and shared by all its uses: the raised tree is a
+//! DAG of immutable nodes, which prints (and measures) exactly as the tree it stands for.
 
 use crate::diag::Span;
 use crate::syntax::ast::*;
@@ -11,6 +15,11 @@ pub struct Ast {
     /// The spelling of each float literal made so far, by its bits and suffix: formatting
     /// a float is most of a literal's cost, and a shader repeats its constants.
     float_spellings: rustc_hash::FxHashMap<(u32, u8), crate::util::Symbol>,
+    /// The expression of each IR type written so far ([`crate::raise::types::type_expr`]).
+    pub(super) types: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
+    /// The expression of each module-scope value written so far
+    /// ([`crate::raise::module::global_value_expr`]): constants and override expressions.
+    pub(super) globals: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
 }
 
 impl Ast {
@@ -19,6 +28,8 @@ impl Ast {
             module: Module::default(),
             heights: Vec::new(),
             float_spellings: Default::default(),
+            types: Default::default(),
+            globals: Default::default(),
         }
     }
 
@@ -35,6 +46,14 @@ impl Ast {
         children.iter().map(|&c| self.height(c)).max().unwrap_or(0)
     }
 
+    /// An identifier for a name already interned.
+    pub fn ident(name: crate::util::Symbol) -> Ident {
+        Ident {
+            name,
+            span: Span::DETACHED,
+        }
+    }
+
     pub fn ident_of(&mut self, name: &str) -> Ident {
         Ident {
             name: self.module.symbols.intern(name),
@@ -45,6 +64,18 @@ impl Ast {
     /// A plain name: `x`, `f32`.
     pub fn name(&mut self, name: &str) -> ExprId {
         self.templated(name, Vec::new())
+    }
+
+    /// A plain name already interned.
+    pub fn name_sym(&mut self, name: crate::util::Symbol) -> ExprId {
+        let ident = Ast::ident(name);
+        self.add(
+            ExprKind::Ident(IdentExpr {
+                ident,
+                template_args: None,
+            }),
+            1,
+        )
     }
 
     /// A template-elaborated name: `vec4<f32>` (no template list when `args` is empty).

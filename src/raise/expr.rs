@@ -196,12 +196,41 @@ fn binary_op(op: Opcode) -> Option<BinaryOp> {
 }
 
 /// The order in which WGSL evaluates an instruction's operands, as operand indices (WGSL
-/// evaluates arguments left to right; only `select` reorders them).
-pub fn eval_order(m: &Module, i: Inst) -> Vec<usize> {
+/// evaluates arguments left to right; only `select` reorders them: `select(f, t, c)` for
+/// the IR's `select c, t, f`).
+pub fn eval_order(m: &Module, i: Inst) -> EvalOrder {
     let n = m.num_operands(i);
-    match m.opcode(i) {
-        Opcode::Select if n == 3 => vec![2, 1, 0],
-        _ => (0..n).collect(),
+    EvalOrder {
+        next: 0,
+        n,
+        reversed: n == 3 && m.opcode(i) == Opcode::Select,
+    }
+}
+
+/// The operand indices of [`eval_order`]: `0..n`, or `n-1..=0` for `select`.
+pub struct EvalOrder {
+    next: usize,
+    n: usize,
+    reversed: bool,
+}
+
+impl EvalOrder {
+    /// Whether the operands are evaluated last to first.
+    pub fn is_reversed(&self) -> bool {
+        self.reversed
+    }
+}
+
+impl Iterator for EvalOrder {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.next == self.n {
+            return None;
+        }
+        let j = self.next;
+        self.next += 1;
+        Some(if self.reversed { self.n - 1 - j } else { j })
     }
 }
 
@@ -482,7 +511,12 @@ pub fn member_expr(
 /// `k`; pointer operands in pointer form). Handles every value-producing or call-like
 /// opcode except memory (`load`, `store`, `access`, `var`) and `insert`, which the
 /// caller writes.
-pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<ExprId, RaiseError> {
+pub fn op_expr(
+    cx: &Cx<'_>,
+    ast: &mut Ast,
+    i: Inst,
+    ops: Vec<ExprId>,
+) -> Result<ExprId, RaiseError> {
     use Opcode as O;
     let m = cx.m;
     let op = m.opcode(i);
@@ -512,7 +546,7 @@ pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<Ex
         O::Select => ast.call("select", Vec::new(), vec![arg(2)?, arg(1)?, arg(0)?]),
         O::Convert | O::Construct | O::Splat => {
             let t = type_expr(cx, ast, rt)?;
-            ast.construct(t, ops.to_vec())
+            ast.construct(t, ops)
         }
         O::Bitcast => {
             let t = type_expr(cx, ast, rt)?;
@@ -552,7 +586,11 @@ pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<Ex
                 .global_name(callee)
                 .ok_or_else(|| cx.malformed(i, "callee"))?
                 .to_string();
-            ast.call(&name, Vec::new(), ops[1..].to_vec())
+            let mut args = ops;
+            if !args.is_empty() {
+                args.remove(0);
+            }
+            ast.call(&name, Vec::new(), args)
         }
         O::Mov => arg(0)?,
         O::Mad => {
@@ -579,10 +617,10 @@ pub fn op_expr(cx: &Cx<'_>, ast: &mut Ast, i: Inst, ops: &[ExprId]) -> Result<Ex
             } else {
                 "bufferArrayView"
             };
-            ast.call(name, vec![t], ops.to_vec())
+            ast.call(name, vec![t], ops)
         }
         _ => match builtin_name(op) {
-            Some(name) => ast.call(name, Vec::new(), ops.to_vec()),
+            Some(name) => ast.call(name, Vec::new(), ops),
             None => {
                 return Err(cx.unsupported(
                     i,

@@ -207,13 +207,26 @@ pub(super) fn global_value_expr(
     v: Inst,
     depth: u32,
 ) -> Result<ast::ExprId, RaiseError> {
-    let m = cx.m;
-    match m.opcode(v) {
-        op if op.is_constant() => constant_expr(cx, ast, v, false, depth),
-        Opcode::Override => Ok(ast.name(cx.global_name(v).unwrap_or("o"))),
-        op if op.is_pure() => global_op_expr(cx, ast, v, false, depth),
-        _ => Err(cx.unsupported(v, "a module-scope value that is not a constant expression")),
+    // Built once per value and shared; only at the top, where the depth bound cannot
+    // differ between uses.
+    if depth == 0 {
+        if let Some(&e) = ast.globals.get(&v) {
+            return Ok(e);
+        }
     }
+    let m = cx.m;
+    let e = match m.opcode(v) {
+        op if op.is_constant() => constant_expr(cx, ast, v, false, depth)?,
+        Opcode::Override => ast.name(cx.global_name(v).unwrap_or("o")),
+        op if op.is_pure() => global_op_expr(cx, ast, v, false, depth)?,
+        _ => {
+            return Err(cx.unsupported(v, "a module-scope value that is not a constant expression"));
+        }
+    };
+    if depth == 0 {
+        ast.globals.insert(v, e);
+    }
+    Ok(e)
 }
 
 fn global_op_expr(
@@ -239,7 +252,7 @@ fn global_op_expr(
     for x in m.operands(v) {
         ops.push(global_value_expr(cx, ast, x, depth + 1)?);
     }
-    op_expr(cx, ast, v, &ops)
+    op_expr(cx, ast, v, ops)
 }
 
 /// `enable` and `requires` directives for what the module uses.

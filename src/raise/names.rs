@@ -183,24 +183,41 @@ const PREDECLARED: &[&str] = &[
 /// name starting with `__`, a predeclared type or enumerant, or a builtin function.
 pub fn is_taken_by_wgsl(name: &str) -> bool {
     TokenKind::keyword(name).is_some()
-        || is_reserved(name)
         || name == "_"
         || name.starts_with("__")
-        || is_predeclared(name)
-        || BuiltinFn::from_name(name).is_some()
+        || is_reserved_or_predeclared(name)
 }
 
-/// Whether `name` is in [`PREDECLARED`]: a set, since every name the raiser makes asks.
-fn is_predeclared(name: &str) -> bool {
+/// Whether `name` is a reserved word, in [`PREDECLARED`], or a builtin function: one set,
+/// since every name the raiser makes asks (a hash instead of three searches).
+fn is_reserved_or_predeclared(name: &str) -> bool {
     static SET: std::sync::OnceLock<FxHashSet<&'static str>> = std::sync::OnceLock::new();
-    SET.get_or_init(|| PREDECLARED.iter().copied().collect())
-        .contains(name)
+    SET.get_or_init(|| {
+        let builtins = BuiltinFn::ALL.iter().map(|b| b.name());
+        crate::syntax::token::RESERVED_WORDS
+            .iter()
+            .chain(PREDECLARED)
+            .copied()
+            .chain(builtins)
+            .collect()
+    })
+    .contains(name)
 }
 
 /// A valid identifier made from a debug name: characters that cannot appear in an
 /// identifier become `_`, a leading digit gets a `v` before it, and leading `__` loses
 /// its underscores. Empty results become `fallback`.
 pub fn sanitize(raw: &str, fallback: &str) -> String {
+    // Most debug names are already plain ASCII identifiers.
+    let bytes = raw.as_bytes();
+    let plain = bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.last().is_some_and(|&b| b != b'_')
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+    if plain {
+        return raw.to_string();
+    }
     let mut out = String::with_capacity(raw.len());
     for c in raw.chars() {
         let ok = if out.is_empty() {

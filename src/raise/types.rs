@@ -23,9 +23,14 @@ fn dim_suffix(d: TextureDim) -> &'static str {
     d.name()
 }
 
-/// An IR type as a WGSL type expression.
+/// An IR type as a WGSL type expression (built once per type, then shared).
 pub fn type_expr(cx: &Cx<'_>, ast: &mut Ast, t: Inst) -> Result<ExprId, RaiseError> {
-    type_expr_at(cx, ast, t, 0)
+    if let Some(&e) = ast.types.get(&t) {
+        return Ok(e);
+    }
+    let e = type_expr_at(cx, ast, t, 0)?;
+    ast.types.insert(t, e);
+    Ok(e)
 }
 
 fn type_expr_at(cx: &Cx<'_>, ast: &mut Ast, t: Inst, depth: u32) -> Result<ExprId, RaiseError> {

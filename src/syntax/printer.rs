@@ -34,6 +34,7 @@ pub fn print(module: &Module) -> String {
     let mut p = Printer {
         m: module,
         w: Writer::new(None),
+        stack: Vec::new(),
     };
     p.module();
     p.w.finish()
@@ -50,6 +51,7 @@ pub fn format(module: &Module, source: &str, mut tokens: Vec<Token>) -> String {
             tokens,
             comments: &module.comments,
         })),
+        stack: Vec::new(),
     };
     p.module();
     p.w.finish()
@@ -58,6 +60,8 @@ pub fn format(module: &Module, source: &str, mut tokens: Vec<Token>) -> String {
 struct Printer<'a> {
     m: &'a Module,
     w: Writer<'a>,
+    /// Scratch stack of [`Self::has_top_level_angle`], kept to reuse its allocation.
+    stack: Vec<ExprId>,
 }
 
 impl<'a> Printer<'a> {
@@ -272,7 +276,7 @@ impl<'a> Printer<'a> {
         self.tok(self.name(f.name));
         let spans: Vec<Span> = f.params.iter().map(|p| p.span).collect();
         let close = self.close_paren_after(spans.last().map(|s| s.end));
-        self.comma_list(&spans, close, |p, i| {
+        self.comma_list(spans.len(), &spans, close, |p, i| {
             let param = &f.params[i];
             p.sync(param.span);
             p.attributes_inline(&param.attributes);
@@ -666,13 +670,20 @@ impl<'a> Printer<'a> {
             ExprKind::Ident(i) => self.ident_expr(i),
             ExprKind::Call { callee, args } => {
                 self.ident_expr(callee);
-                let spans: Vec<Span> = args.iter().map(|&a| self.m.expr(a).span).collect();
+                // Only formatting looks at the spans.
+                let spans: Vec<Span> = if self.w.has_source() {
+                    args.iter().map(|&a| self.m.expr(a).span).collect()
+                } else {
+                    Vec::new()
+                };
                 let close = if expr.span.is_detached() {
                     Span::DETACHED
                 } else {
                     Self::close_of(expr.span)
                 };
-                self.comma_list(&spans, close, |p, i| p.list_element(args[i], false));
+                self.comma_list(args.len(), &spans, close, |p, i| {
+                    p.list_element(args[i], false)
+                });
             }
             ExprKind::Paren(inner) => {
                 self.tok("(");
@@ -771,8 +782,16 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn has_top_level_angle(&self, e: ExprId, in_template: bool) -> bool {
-        let mut stack = vec![e];
+    fn has_top_level_angle(&mut self, e: ExprId, in_template: bool) -> bool {
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(e);
+        let found = self.angle_in(&mut stack, in_template);
+        self.stack = stack;
+        found
+    }
+
+    fn angle_in(&self, stack: &mut Vec<ExprId>, in_template: bool) -> bool {
         while let Some(e) = stack.pop() {
             match &self.m.expr(e).kind {
                 ExprKind::Binary { op, lhs, rhs } => {
@@ -800,31 +819,46 @@ impl<'a> Printer<'a> {
         false
     }
 
-    /// `( item, item… )`, keeping the author's line breaks between items and before `)`.
-    fn comma_list(&mut self, spans: &[Span], close: Span, mut each: impl FnMut(&mut Self, usize)) {
+    /// `( item, item… )` of `n` items, keeping the author's line breaks between items and
+    /// before `)` (`spans` are the items' spans, needed only when formatting source).
+    fn comma_list(
+        &mut self,
+        n: usize,
+        spans: &[Span],
+        close: Span,
+        mut each: impl FnMut(&mut Self, usize),
+    ) {
         self.tok("(");
         let has_source = self.w.has_source();
-        let mut breaks = Vec::with_capacity(spans.len());
-        if has_source {
-            // Right after `(`, the writer's last position is the `(` (when matched).
-            let mut prev = None::<u32>;
-            for s in spans {
-                let b = if s.is_detached() {
-                    false
-                } else {
-                    match prev {
-                        None => self.w.breaks_before(s.start) > 0,
-                        Some(p) => self.w.breaks_between(p, s.start) > 0,
-                    }
-                };
-                breaks.push(b);
-                prev = (!s.is_detached()).then_some(s.end);
+        if !has_source {
+            for i in 0..n {
+                if i > 0 {
+                    self.w.space();
+                }
+                each(self, i);
+                if i + 1 < n {
+                    self.tok(",");
+                }
             }
-        } else {
-            breaks.resize(spans.len(), false);
+            self.tok(")");
+            return;
         }
-        let close_break = has_source
-            && !close.is_detached()
+        let mut breaks = Vec::with_capacity(spans.len());
+        // Right after `(`, the writer's last position is the `(` (when matched).
+        let mut prev = None::<u32>;
+        for s in spans {
+            let b = if s.is_detached() {
+                false
+            } else {
+                match prev {
+                    None => self.w.breaks_before(s.start) > 0,
+                    Some(p) => self.w.breaks_between(p, s.start) > 0,
+                }
+            };
+            breaks.push(b);
+            prev = (!s.is_detached()).then_some(s.end);
+        }
+        let close_break = !close.is_detached()
             && spans
                 .last()
                 .is_some_and(|s| !s.is_detached() && self.w.breaks_between(s.end, close.start) > 0);

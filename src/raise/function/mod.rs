@@ -199,6 +199,7 @@ pub(super) fn raise_function(
         force_bind: FxHashSet::default(),
         sites: FxHashMap::default(),
         peeked: Default::default(),
+        operand_scratch: Vec::new(),
         names: FxHashMap::default(),
         decls_at: FxHashMap::default(),
         lazy: Vec::new(),
@@ -218,12 +219,13 @@ pub(super) fn raise_function(
     for p in m.block_params(entry) {
         let p = p.inst();
         let name = r.namer.name(m.name(p), "p");
-        r.names.insert(p, name.clone());
+        let name = r.ast.module.symbols.intern(&name);
+        r.names.insert(p, name);
         r.form.insert(p, Form::FnParam);
         let ty = m.ty(p).ok_or_else(|| cx.malformed(p, "parameter"))?;
         let attributes = io_attributes(cx, r.ast, p)?;
         let ty = type_expr(cx, r.ast, ty)?;
-        let name = r.ast.ident_of(&name);
+        let name = Ast::ident(name);
         params.push(ast::Param {
             attributes,
             name,
@@ -291,12 +293,15 @@ struct FnRaiser<'a, 'm> {
     hoisted: FxHashSet<Inst>,
     /// Values that must be bound (their expression is used more than once).
     force_bind: FxHashSet<Inst>,
-    /// Use sites of each value (through rewritten pointers).
+    /// Use sites of each rewritten pointer ([`Form::Remat`]), through the pointers it
+    /// is rewritten into: the sites of its uses.
     sites: FxHashMap<Inst, Vec<(Inst, Site)>>,
     /// Scratch lists of [`Self::prepare`] (consumed items, leaves), kept to reuse their
     /// allocations: it runs for every instruction written.
     peeked: (Vec<Inst>, Vec<u32>),
-    names: FxHashMap<Inst, String>,
+    /// Scratch list of [`Self::prepare_operands`].
+    operand_scratch: Vec<Inst>,
+    names: FxHashMap<Inst, Symbol>,
     /// Declarations to write before a node (or, for a block node, before the first
     /// assignment in it).
     decls_at: FxHashMap<(RegionId, u32), Vec<Inst>>,

@@ -101,7 +101,6 @@ impl FnRaiser<'_, '_> {
         let insts: usize = order.iter().map(|b| m.children(b.inst()).count()).sum();
         self.position.reserve(insts);
         self.form.reserve(insts);
-        self.sites.reserve(insts);
         for &b in &order {
             for (k, i) in m.children(b.inst()).enumerate() {
                 self.position.insert(i, k as u32);
@@ -457,7 +456,6 @@ impl FnRaiser<'_, '_> {
                     .push(i);
             }
         }
-        self.sites.insert(i, sites);
         Ok(())
     }
 

@@ -7,9 +7,10 @@ use crate::passes::const_fold::nonzero_divisor;
 impl FnRaiser<'_, '_> {
     // ---- names -----------------------------------------------------------------------------
 
-    pub(super) fn name_of(&mut self, v: Inst) -> String {
-        if let Some(n) = self.names.get(&v) {
-            return n.clone();
+    /// The name of local `v`, made on first use.
+    pub(super) fn name_of(&mut self, v: Inst) -> Symbol {
+        if let Some(&n) = self.names.get(&v) {
+            return n;
         }
         let fallback = match self.m.opcode(v) {
             Opcode::Param => "p",
@@ -17,13 +18,14 @@ impl FnRaiser<'_, '_> {
             _ => "x",
         };
         let n = self.namer.name(self.m.name(v), fallback);
-        self.names.insert(v, n.clone());
+        let n = self.ast.module.symbols.intern(&n);
+        self.names.insert(v, n);
         n
     }
 
     pub(super) fn name_expr(&mut self, v: Inst) -> ExprId {
         let n = self.name_of(v);
-        self.ast.name(&n)
+        self.ast.name_sym(n)
     }
 
     // ---- statements ------------------------------------------------------------------------
@@ -54,8 +56,7 @@ impl FnRaiser<'_, '_> {
 
     /// `var name: ty = init;` for `v`.
     pub(super) fn push_var(&mut self, v: Inst, ty: Option<ExprId>, init: Option<ExprId>) {
-        let name = self.name_of(v);
-        let name = self.ast.ident_of(&name);
+        let name = Ast::ident(self.name_of(v));
         self.push(StmtKind::Var(ast::VarDecl {
             attributes: Vec::new(),
             template_args: Vec::new(),
@@ -79,8 +80,7 @@ impl FnRaiser<'_, '_> {
     /// `var x: T;` + `x = e;` into `var x = e;`.
     pub(super) fn assign(&mut self, v: Inst, value: ExprId) -> Result<(), RaiseError> {
         self.declare_if_lazy(v)?;
-        let name = self.name_of(v);
-        let sym = self.ast.module.symbols.intern(&name);
+        let sym = self.name_of(v);
         if let Some(&last) = self.out.last() {
             if let StmtKind::Var(decl) = &self.ast.module.stmt(last).kind {
                 if decl.name.name == sym && decl.init.is_none() && !self.ast.mentions(value, sym) {
@@ -92,7 +92,7 @@ impl FnRaiser<'_, '_> {
                 }
             }
         }
-        let lhs = self.ast.name(&name);
+        let lhs = self.ast.name_sym(sym);
         let stmt = self.assignment(lhs, value);
         self.push(stmt);
         Ok(())
@@ -144,9 +144,8 @@ impl FnRaiser<'_, '_> {
     /// Binds pending item `k` to a `let`.
     pub(super) fn flush_at(&mut self, k: usize) {
         let p = self.pending.remove(k);
-        let name = self.name_of(p.inst);
+        let ident = Ast::ident(self.name_of(p.inst));
         self.form.insert(p.inst, Form::Let);
-        let ident = self.ast.ident_of(&name);
         self.push(StmtKind::Let(ast::ValueDecl {
             name: ident,
             ty: None,
@@ -210,17 +209,22 @@ impl FnRaiser<'_, '_> {
         leaves: &mut Vec<u32>,
         depth: u32,
     ) {
+        for &v in values {
+            self.peek_value(v, consumed, leaves, depth);
+        }
+    }
+
+    /// [`Self::peek`] of one value.
+    fn peek_value(&self, v: Inst, consumed: &mut Vec<Inst>, leaves: &mut Vec<u32>, depth: u32) {
         if depth > 64 {
             return;
         }
-        for &v in values {
-            if let Some(k) = self.pending_index(v) {
-                consumed.push(v);
-                leaves.extend_from_slice(&self.pending[k].leaves);
-            } else if self.form.get(&v) == Some(&Form::Remat) {
-                let order = eval_order(self.m, v);
-                let ops: Vec<Inst> = order.iter().map(|&k| self.m.operand(v, k)).collect();
-                self.peek(&ops, consumed, leaves, depth + 1);
+        if let Some(k) = self.pending_index(v) {
+            consumed.push(v);
+            leaves.extend_from_slice(&self.pending[k].leaves);
+        } else if self.form.get(&v) == Some(&Form::Remat) {
+            for k in eval_order(self.m, v) {
+                self.peek_value(self.m.operand(v, k), consumed, leaves, depth + 1);
             }
         }
     }
@@ -459,7 +463,7 @@ impl FnRaiser<'_, '_> {
             }
             (Opcode::BufferView | Opcode::BufferArrayView, _) => {
                 let (ops, effect, leaves) = self.operands_of(p)?;
-                let e = op_expr(self.cx, self.ast, p, &ops)?;
+                let e = op_expr(self.cx, self.ast, p, ops)?;
                 Ok(Place {
                     expr: e,
                     is_ref: false,
@@ -488,13 +492,17 @@ impl FnRaiser<'_, '_> {
         i: Inst,
     ) -> Result<(Vec<ExprId>, Effect, Vec<u32>), RaiseError> {
         let m = self.m;
-        let n = m.num_operands(i);
-        let mut exprs: Vec<Option<ExprId>> = vec![None; n];
+        let order = eval_order(m, i);
+        let reversed = order.is_reversed();
+        // In evaluation order, reversed at the end for `select`.
+        let mut exprs: Vec<ExprId> = Vec::with_capacity(m.num_operands(i));
         let mut effect = Effect::Pure;
         let mut leaves = Vec::new();
         let skip_callee = m.opcode(i) == Opcode::Call;
-        for k in eval_order(m, i) {
+        for k in order {
             if skip_callee && k == 0 {
+                // The callee's placeholder.
+                exprs.push(self.ast.name("_"));
                 continue;
             }
             let v = m.operand(i, k);
@@ -512,21 +520,12 @@ impl FnRaiser<'_, '_> {
                 self.value(v)?
             };
             effect = effect.max(piece.effect);
-            leaves.extend(piece.leaves);
-            exprs[k] = Some(piece.expr);
+            leaves.extend_from_slice(&piece.leaves);
+            exprs.push(piece.expr);
         }
-        let exprs = exprs
-            .into_iter()
-            .map(|e| e.unwrap_or_else(|| self.ast.name("_")))
-            .collect::<Vec<_>>();
-        // Drop the callee's placeholder.
-        let exprs = if skip_callee {
-            let mut e = exprs;
-            e[0] = self.ast.name("_");
-            e
-        } else {
-            exprs
-        };
+        if reversed {
+            exprs.reverse();
+        }
         Ok((exprs, effect, leaves))
     }
 
@@ -569,7 +568,7 @@ impl FnRaiser<'_, '_> {
                 let (divisor, ty) = nonzero_divisor(m, i).unwrap_or_else(|| unreachable!());
                 let (mut ops, effect, leaves) = self.operands_of(i)?;
                 ops[1] = crate::raise::expr::folded_expr(self.cx, self.ast, ty, &divisor)?;
-                (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
+                (op_expr(self.cx, self.ast, i, ops)?, effect, leaves)
             }
             _ if crate::raise::expr::constant_operand_rejected(m, i).is_some() => {
                 // A constant divisor of zero, a constant shift of 32 or more: an error in
@@ -579,7 +578,7 @@ impl FnRaiser<'_, '_> {
             }
             _ => {
                 let (ops, effect, leaves) = self.operands_of(i)?;
-                (op_expr(self.cx, self.ast, i, &ops)?, effect, leaves)
+                (op_expr(self.cx, self.ast, i, ops)?, effect, leaves)
             }
         };
         if own != Effect::Pure {
@@ -610,7 +609,7 @@ impl FnRaiser<'_, '_> {
             }));
             ops[k] = self.ast.name(&name);
         }
-        Ok((op_expr(self.cx, self.ast, i, &ops)?, effect, leaves))
+        Ok((op_expr(self.cx, self.ast, i, ops)?, effect, leaves))
     }
 
     /// Whether every operand of `i` is a constant (so WGSL would evaluate it at shader
@@ -800,8 +799,7 @@ impl FnRaiser<'_, '_> {
                 }
             }
             Form::Inline => {
-                let values = self.operand_values(i);
-                self.prepare(&values, Some((own, at)), false);
+                self.prepare_operands(i, Some((own, at)), false);
                 let piece = self.build(i)?;
                 let height = self.ast.height(piece.expr);
                 self.pending.push(Pending {
@@ -823,21 +821,18 @@ impl FnRaiser<'_, '_> {
                 Ok(())
             }
             Form::Assigned => {
-                let values = self.operand_values(i);
-                self.prepare(&values, Some((own, at)), true);
+                self.prepare_operands(i, Some((own, at)), true);
                 let piece = self.build(i)?;
                 let p = self.coalesced[&i];
                 self.assign(p, piece.expr)
             }
             Form::Let => {
-                let values = self.operand_values(i);
-                self.prepare(&values, Some((own, at)), true);
+                self.prepare_operands(i, Some((own, at)), true);
                 let piece = self.build(i)?;
                 if self.hoisted.contains(&i) {
                     self.assign(i, piece.expr)
                 } else {
-                    let name = self.name_of(i);
-                    let name = self.ast.ident_of(&name);
+                    let name = Ast::ident(self.name_of(i));
                     self.push(StmtKind::Let(ast::ValueDecl {
                         name,
                         ty: None,
@@ -883,16 +878,20 @@ impl FnRaiser<'_, '_> {
         }
     }
 
-    /// The operands an instruction's expression evaluates (not the callee, not constant
-    /// indices), in evaluation order.
-    pub(super) fn operand_values(&self, i: Inst) -> Vec<Inst> {
+    /// [`Self::prepare`] for the operands an instruction's expression evaluates (not the
+    /// callee), in evaluation order.
+    pub(super) fn prepare_operands(&mut self, i: Inst, own: Option<(Effect, u32)>, now: bool) {
         let m = self.m;
+        let mut values = std::mem::take(&mut self.operand_scratch);
+        values.clear();
         let skip_callee = m.opcode(i) == Opcode::Call;
-        eval_order(m, i)
-            .into_iter()
-            .filter(|&k| !(skip_callee && k == 0))
-            .map(|k| m.operand(i, k))
-            .collect()
+        for k in eval_order(m, i) {
+            if !(skip_callee && k == 0) {
+                values.push(m.operand(i, k));
+            }
+        }
+        self.prepare(&values, own, now);
+        self.operand_scratch = values;
     }
 
     pub(super) fn emit_effect(
@@ -903,8 +902,7 @@ impl FnRaiser<'_, '_> {
         at: u32,
     ) -> Result<(), RaiseError> {
         let m = self.m;
-        let values = self.operand_values(i);
-        self.prepare(&values, Some((own, at)), true);
+        self.prepare_operands(i, Some((own, at)), true);
         match op {
             Opcode::Store => {
                 let place = self.place(m.operand(i, 0))?;
@@ -974,13 +972,7 @@ impl FnRaiser<'_, '_> {
         }
         // Parallel copy: a value that reads a variable assigned before it goes through a
         // `let`, and so do the reads and effects before it, to keep their order.
-        let assigned: Vec<Symbol> = copies
-            .iter()
-            .map(|&(p, _)| {
-                let n = self.name_of(p);
-                self.ast.module.symbols.intern(&n)
-            })
-            .collect();
+        let assigned: Vec<Symbol> = copies.iter().map(|&(p, _)| self.name_of(p)).collect();
         let hazard = |ast: &Ast, k: usize, e: ExprId| -> bool {
             let before = k.min(assigned.len());
             assigned[..before].iter().any(|&s| ast.mentions(e, s))
