@@ -23,10 +23,15 @@ pub struct Ast {
 }
 
 impl Ast {
-    pub fn new() -> Ast {
+    /// A builder for a tree of about `exprs` expressions (an estimate, to size the
+    /// arenas once).
+    pub fn with_capacity(exprs: usize) -> Ast {
+        let mut module = Module::default();
+        module.exprs.reserve(exprs);
+        module.stmts.reserve(exprs / 6);
         Ast {
-            module: Module::default(),
-            heights: Vec::new(),
+            module,
+            heights: Vec::with_capacity(exprs),
             float_spellings: Default::default(),
             types: Default::default(),
             globals: Default::default(),

@@ -344,7 +344,11 @@ fn float_literal(ast: &mut Ast, v: f32, bits: u32, suffix: FloatSuffix) -> ExprI
         return ast.call("bitcast", vec![t], vec![b]);
     }
     let mag = v.abs();
-    let lit = ast.float_lit(mag, suffix, || format!("{}{letter}", float_text(mag)));
+    let lit = ast.float_lit(mag, suffix, || {
+        let mut text = float_text(mag);
+        text.push(letter);
+        text
+    });
     if v.is_sign_negative() {
         ast.unary(UnaryOp::Negate, lit)
     } else {

@@ -102,7 +102,8 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
         builtin_structs,
     };
 
-    let mut ast = Ast::new();
+    // About one expression per instruction.
+    let mut ast = Ast::with_capacity(m.capacity());
     directives(&cx, &mut ast, &children);
     // Structs, then the other module-scope declarations in IR order, then functions.
     for &c in &children {
@@ -154,8 +155,10 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
         }
     }
     let base_namer = namer;
+    let mut tables = super::function::Tables::new(m);
     for &f in &funcs {
-        let decl = super::function::raise_function(&cx, &mut ast, &base_namer, Func(f))?;
+        let decl =
+            super::function::raise_function(&cx, &mut ast, &base_namer, &mut tables, Func(f))?;
         push_decl(&mut ast, GlobalDeclKind::Fn(decl));
     }
     Ok(ast.module)

@@ -179,23 +179,52 @@ const PREDECLARED: &[&str] = &[
     "exchanged",
 ];
 
+/// The keywords (`true` and `false` included), as [`TokenKind::keyword`] knows them.
+const KEYWORDS: &[&str] = &[
+    "true",
+    "false",
+    "alias",
+    "break",
+    "case",
+    "const",
+    "const_assert",
+    "continue",
+    "continuing",
+    "default",
+    "diagnostic",
+    "discard",
+    "else",
+    "enable",
+    "fn",
+    "for",
+    "if",
+    "let",
+    "loop",
+    "override",
+    "requires",
+    "return",
+    "struct",
+    "switch",
+    "var",
+    "while",
+];
+
 /// Whether `name` may not be declared by raised code: a keyword, a reserved word, `_`, a
 /// name starting with `__`, a predeclared type or enumerant, or a builtin function.
 pub fn is_taken_by_wgsl(name: &str) -> bool {
-    TokenKind::keyword(name).is_some()
-        || name == "_"
-        || name.starts_with("__")
-        || is_reserved_or_predeclared(name)
+    name == "_" || name.starts_with("__") || is_predeclared_or_reserved(name)
 }
 
-/// Whether `name` is a reserved word, in [`PREDECLARED`], or a builtin function: one set,
-/// since every name the raiser makes asks (a hash instead of three searches).
-fn is_reserved_or_predeclared(name: &str) -> bool {
+/// Whether `name` is a keyword, a reserved word, in [`PREDECLARED`], or a builtin
+/// function: one set, since every name the raiser makes asks (a hash instead of four
+/// searches).
+fn is_predeclared_or_reserved(name: &str) -> bool {
     static SET: std::sync::OnceLock<FxHashSet<&'static str>> = std::sync::OnceLock::new();
     SET.get_or_init(|| {
         let builtins = BuiltinFn::ALL.iter().map(|b| b.name());
-        crate::syntax::token::RESERVED_WORDS
+        KEYWORDS
             .iter()
+            .chain(crate::syntax::token::RESERVED_WORDS)
             .chain(PREDECLARED)
             .copied()
             .chain(builtins)
@@ -364,6 +393,15 @@ mod tests {
         assert_eq!(sanitize("", "v"), "v");
         assert_eq!(sanitize("x.1", "v"), "x_1");
         assert_eq!(sanitize("é", "v"), "é");
+    }
+
+    #[test]
+    fn keywords_are_the_lexers() {
+        assert!(KEYWORDS.iter().all(|k| TokenKind::keyword(k).is_some()));
+        let kinds = TokenKind::While as usize - TokenKind::True as usize + 1;
+        assert_eq!(KEYWORDS.len(), kinds);
+        assert!(is_taken_by_wgsl("loop") && is_taken_by_wgsl("NULL") && is_taken_by_wgsl("max"));
+        assert!(!is_taken_by_wgsl("color"));
     }
 
     #[test]

@@ -7,10 +7,11 @@ use super::*;
 /// clause and `continuing` is a level, and an expression adds its height.
 pub(super) fn check_depth(
     cx: &Cx<'_>,
-    m: &ast::Module,
+    ast: &Ast,
     body: &[StmtId],
     at: Inst,
 ) -> Result<(), RaiseError> {
+    let m = &ast.module;
     let limit = crate::syntax::MAX_NESTING_DEPTH as u32;
     let mut stack: Vec<(StmtId, u32)> = body.iter().map(|&s| (s, 1)).collect();
     let (mut exprs, mut nested) = (Vec::new(), Vec::new());
@@ -22,23 +23,13 @@ pub(super) fn check_depth(
         nested.clear();
         crate::raise::build::stmt_parts(&m.stmt(s).kind, &mut exprs, &mut nested);
         for &(e, extra) in &exprs {
-            if d + extra + expr_height(m, e) > limit {
+            if d + extra + ast.height(e) > limit {
                 return Err(cx.too_deep(at));
             }
         }
         stack.extend(nested.iter().map(|&(x, extra)| (x, d + extra)));
     }
     Ok(())
-}
-
-pub(super) fn expr_height(m: &ast::Module, e: ExprId) -> u32 {
-    let mut best = 0;
-    let mut stack = vec![(e, 1u32)];
-    while let Some((e, h)) = stack.pop() {
-        best = best.max(h);
-        crate::raise::build::for_each_child(&m.expr(e).kind, |c| stack.push((c, h + 1)));
-    }
-    best
 }
 
 impl FnRaiser<'_, '_> {
@@ -186,11 +177,10 @@ impl FnRaiser<'_, '_> {
         if let Some(carried) = self.carry.take() {
             self.pending.push(carried);
         }
-        let insts = m.children_vec(b.inst());
         self.leaf_effects.clear();
         self.leaf_effects
-            .extend(insts.iter().map(|&i| effect_of(m, i)));
-        for &i in &insts {
+            .extend(m.children(b.inst()).map(|i| effect_of(m, i)));
+        for i in m.children(b.inst()) {
             let op = m.opcode(i);
             if op == Opcode::Param || op.is_terminator() {
                 continue;
@@ -465,7 +455,7 @@ impl FnRaiser<'_, '_> {
         let saved = std::mem::take(&mut self.out);
         self.pending.clear();
         let mut result = Ok(());
-        for i in m.children_vec(sc.long_arm.inst()) {
+        for i in m.children(sc.long_arm.inst()) {
             let op = m.opcode(i);
             if op == Opcode::Param || op.is_terminator() {
                 continue;

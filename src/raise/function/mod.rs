@@ -13,6 +13,9 @@
 mod control;
 use control::check_depth;
 mod scope;
+mod tables;
+pub(crate) use tables::Tables;
+use tables::{InstMap, InstSet};
 mod values;
 
 use super::behavior::{self, Behaviors};
@@ -153,6 +156,7 @@ pub(super) fn raise_function(
     cx: &Cx<'_>,
     ast: &mut Ast,
     base: &Namer,
+    tables: &mut Tables,
     f: Func,
 ) -> Result<ast::FnDecl, RaiseError> {
     let m = cx.m;
@@ -167,13 +171,23 @@ pub(super) fn raise_function(
         )
     })?;
     let cfg = Cfg::new(m, f);
-    let reachable: FxHashSet<Inst> = cfg
-        .blocks
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| cfg.is_reachable(k as u32))
-        .map(|(_, b)| b.inst())
-        .collect();
+    let Tables {
+        mut reachable,
+        block_site,
+        position,
+        form,
+        hoisted,
+        force_bind,
+        names,
+        declared,
+        coalesced,
+        block_order,
+    } = std::mem::take(tables);
+    for (k, b) in cfg.blocks.iter().enumerate() {
+        if cfg.is_reachable(k as u32) {
+            reachable.insert(b.inst());
+        }
+    }
     let fn_ty = m
         .ty(f.inst())
         .ok_or_else(|| cx.malformed(f.inst(), "function type"))?;
@@ -190,20 +204,20 @@ pub(super) fn raise_function(
         reachable,
         result_ty,
         regions: Vec::new(),
-        block_site: FxHashMap::default(),
-        position: FxHashMap::default(),
+        block_site,
+        position,
         leaf_effects: Vec::new(),
         first_continue: FxHashMap::default(),
-        form: FxHashMap::default(),
-        hoisted: FxHashSet::default(),
-        force_bind: FxHashSet::default(),
+        form,
+        hoisted,
+        force_bind,
         sites: FxHashMap::default(),
         peeked: Default::default(),
         operand_scratch: Vec::new(),
-        names: FxHashMap::default(),
+        names,
         decls_at: FxHashMap::default(),
         lazy: Vec::new(),
-        declared: FxHashSet::default(),
+        declared,
         pending: Vec::new(),
         out: Vec::new(),
         break_if: None,
@@ -211,8 +225,8 @@ pub(super) fn raise_function(
         loop_stack: Vec::new(),
         construct_decls: Vec::new(),
         carry: None,
-        coalesced: FxHashMap::default(),
-        block_order: FxHashMap::default(),
+        coalesced,
+        block_order,
     };
     // Parameters.
     let mut params = Vec::new();
@@ -244,7 +258,7 @@ pub(super) fn raise_function(
         }
         r.return_after_tail_loops(&mut body, rt, 0)?;
     }
-    check_depth(cx, &r.ast.module, &body, f.inst())?;
+    check_depth(cx, r.ast, &body, f.inst())?;
     let ret = match result_ty {
         Some(rt) => {
             let attributes = io_attributes(cx, r.ast, f.inst())?;
@@ -261,6 +275,19 @@ pub(super) fn raise_function(
     let name = cx.global_name(f.inst()).unwrap_or("f").to_string();
     let name = r.ast.ident_of(&name);
     let body = r.ast.block(body);
+    *tables = Tables {
+        reachable: r.reachable,
+        block_site: r.block_site,
+        position: r.position,
+        form: r.form,
+        hoisted: r.hoisted,
+        force_bind: r.force_bind,
+        names: r.names,
+        declared: r.declared,
+        coalesced: r.coalesced,
+        block_order: r.block_order,
+    };
+    tables.clear();
     Ok(ast::FnDecl {
         attributes,
         name,
@@ -276,23 +303,23 @@ struct FnRaiser<'a, 'm> {
     ast: &'a mut Ast,
     namer: Namer<'a>,
     tree: StructureTree,
-    reachable: FxHashSet<Inst>,
+    reachable: InstSet,
     result_ty: Option<Inst>,
     regions: Vec<RegionInfo>,
     /// Where each reachable block sits.
-    block_site: FxHashMap<Inst, Site>,
+    block_site: InstMap<Site>,
     /// Position of each instruction in its block.
-    position: FxHashMap<Inst, u32>,
+    position: InstMap<u32>,
     /// What the instruction at each position of the block being written does to memory:
     /// the effect of a leaf (see [`Pending::leaves`]).
     leaf_effects: Vec<Effect>,
     /// Per loop body region: index of the first node that holds a `continue`.
     first_continue: FxHashMap<RegionId, u32>,
-    form: FxHashMap<Inst, Form>,
+    form: InstMap<Form>,
     /// Values (and variables) declared away from their definition.
-    hoisted: FxHashSet<Inst>,
+    hoisted: InstSet,
     /// Values that must be bound (their expression is used more than once).
-    force_bind: FxHashSet<Inst>,
+    force_bind: InstSet,
     /// Use sites of each rewritten pointer ([`Form::Remat`]), through the pointers it
     /// is rewritten into: the sites of its uses.
     sites: FxHashMap<Inst, Vec<(Inst, Site)>>,
@@ -301,12 +328,12 @@ struct FnRaiser<'a, 'm> {
     peeked: (Vec<Inst>, Vec<u32>),
     /// Scratch list of [`Self::prepare_operands`].
     operand_scratch: Vec<Inst>,
-    names: FxHashMap<Inst, Symbol>,
+    names: InstMap<Symbol>,
     /// Declarations to write before a node (or, for a block node, before the first
     /// assignment in it).
     decls_at: FxHashMap<(RegionId, u32), Vec<Inst>>,
     lazy: Vec<Inst>,
-    declared: FxHashSet<Inst>,
+    declared: InstSet,
     pending: Vec<Pending>,
     out: Vec<StmtId>,
     /// The `break if` condition of the continuing being written.
@@ -320,9 +347,9 @@ struct FnRaiser<'a, 'm> {
     /// of `a && b`).
     carry: Option<Pending>,
     /// Next values assigned to their loop header parameter where they are computed.
-    coalesced: FxHashMap<Inst, Inst>,
+    coalesced: InstMap<Inst>,
     /// Each reachable block's position in emission order.
-    block_order: FxHashMap<Inst, u32>,
+    block_order: InstMap<u32>,
 }
 
 /// The shape of `a && b` / `a || b` as lowering makes it: the merge's one `bool`

@@ -96,11 +96,7 @@ impl FnRaiser<'_, '_> {
                 walk.push((c, 0));
             }
         }
-        // Positions. Every instruction gets a position, and most a form and sites: sized
-        // once rather than grown (rehashing was a tenth of this analysis).
-        let insts: usize = order.iter().map(|b| m.children(b.inst()).count()).sum();
-        self.position.reserve(insts);
-        self.form.reserve(insts);
+        // Positions.
         for &b in &order {
             for (k, i) in m.children(b.inst()).enumerate() {
                 self.position.insert(i, k as u32);
@@ -168,11 +164,9 @@ impl FnRaiser<'_, '_> {
                     .push(p);
             }
         }
-        self.block_order = order
-            .iter()
-            .enumerate()
-            .map(|(k, b)| (b.inst(), k as u32))
-            .collect();
+        for (k, b) in order.iter().enumerate() {
+            self.block_order.insert(b.inst(), k as u32);
+        }
         self.coalesce_loop_values();
         Ok(())
     }

@@ -248,6 +248,10 @@ impl FnRaiser<'_, '_> {
         own: Option<(Effect, u32)>,
         emitted_now: bool,
     ) {
+        if self.pending.is_empty() {
+            // Nothing pending: nothing to bind, whatever `values` and `own` are.
+            return;
+        }
         let (mut consumed, mut leaves) = std::mem::take(&mut self.peeked);
         let mut effect = self.peek_all(values, &mut consumed, &mut leaves);
         if let Some((e, at)) = own {
@@ -272,13 +276,14 @@ impl FnRaiser<'_, '_> {
                 .max();
             if let Some(w) = worst {
                 self.flush_through(w);
-            }
-        }
-        // Operands whose effects would evaluate out of order.
-        self.peek_all(values, &mut consumed, &mut leaves);
-        if let Some((e, at)) = own {
-            if e != Effect::Pure {
-                leaves.push(at);
+                // Operands whose effects would evaluate out of order, among what is
+                // still pending.
+                self.peek_all(values, &mut consumed, &mut leaves);
+                if let Some((e, at)) = own {
+                    if e != Effect::Pure {
+                        leaves.push(at);
+                    }
+                }
             }
         }
         // Each leaf that WGSL would evaluate after a later one it conflicts with must be

@@ -117,6 +117,11 @@ impl<'a> Writer<'a> {
         self.source.is_some()
     }
 
+    /// Reserves room for `bytes` more bytes of output.
+    pub fn reserve(&mut self, bytes: usize) {
+        self.out.reserve(bytes);
+    }
+
     pub fn finish(mut self) -> String {
         self.flush_comments_before(u32::MAX);
         let trimmed = self.out.trim_end().len();
