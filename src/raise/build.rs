@@ -117,12 +117,13 @@ impl Ast {
     /// A call whose callee is a type expression already built (`vec4<f32>(…)`): the
     /// callee's name and template list are reused.
     pub fn construct(&mut self, ty: ExprId, args: Vec<ExprId>) -> ExprId {
-        let ExprKind::Ident(callee) = self.module.expr(ty).kind.clone() else {
+        let ExprKind::Ident(callee) = &self.module.expr(ty).kind else {
             // Types are always identifiers; keep the tree well formed regardless.
             return self.call("array", Vec::new(), args);
         };
-        let targs = callee.template_args.clone().unwrap_or_default();
-        let h = self.tallest(&args).max(self.tallest(&targs)) + 1;
+        let callee = callee.clone();
+        // The type's height is one more than its template arguments'.
+        let h = self.tallest(&args).max(self.height(ty) - 1) + 1;
         self.add(ExprKind::Call { callee, args }, h)
     }
 

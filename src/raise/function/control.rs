@@ -132,10 +132,11 @@ impl FnRaiser<'_, '_> {
     }
 
     pub(super) fn emit_region(&mut self, r: RegionId) -> Result<(), RaiseError> {
-        let nodes: Vec<NodeId> = self.tree.region(r).to_vec();
         let kind = self.regions[r as usize].kind;
-        let last = nodes.len().saturating_sub(1);
-        for (k, &n) in nodes.iter().enumerate() {
+        let count = self.tree.region(r).len();
+        let last = count.saturating_sub(1);
+        for k in 0..count {
+            let n = self.tree.region(r)[k];
             let decls = self.decls_at.remove(&(r, k as u32)).unwrap_or_default();
             match self.tree.node(n).clone() {
                 Node::Block { block, exit } => {

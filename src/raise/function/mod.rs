@@ -28,7 +28,7 @@ use super::names::Namer;
 use super::types::type_expr;
 use super::{Cx, RaiseError};
 use crate::ir::cfg::{Cfg, terminator};
-use crate::ir::structure::{Exit, Node, NodeId, RegionId, StructureTree};
+use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
 use crate::syntax::ast::{self, ExprId, ExprKind, StmtId, StmtKind, UnaryOp};
 use crate::util::Symbol;
@@ -214,6 +214,7 @@ pub(super) fn raise_function(
         sites: FxHashMap::default(),
         peeked: Default::default(),
         operand_scratch: Vec::new(),
+        site_scratch: Vec::new(),
         names,
         decls_at: FxHashMap::default(),
         lazy: Vec::new(),
@@ -328,6 +329,8 @@ struct FnRaiser<'a, 'm> {
     peeked: (Vec<Inst>, Vec<u32>),
     /// Scratch list of [`Self::prepare_operands`].
     operand_scratch: Vec<Inst>,
+    /// Scratch list of [`Self::classify`].
+    site_scratch: Vec<(Inst, Site)>,
     names: InstMap<Symbol>,
     /// Declarations to write before a node (or, for a block node, before the first
     /// assignment in it).

@@ -364,9 +364,10 @@ impl FnRaiser<'_, '_> {
         out
     }
 
-    /// Like [`Self::use_sites`], with the user blocks (for the single-use-same-block test).
-    pub(super) fn use_sites_with_blocks(&self, v: Inst) -> Vec<(Inst, Site)> {
-        let mut out = Vec::new();
+    /// Like [`Self::use_sites`], with the user blocks (for the single-use-same-block test),
+    /// into `out` (cleared first).
+    pub(super) fn use_sites_with_blocks(&self, v: Inst, out: &mut Vec<(Inst, Site)>) {
+        out.clear();
         for u in self.m.uses(v) {
             match self.form.get(&u.user) {
                 Some(Form::Remat) => {
@@ -382,18 +383,18 @@ impl FnRaiser<'_, '_> {
                 }
             }
         }
-        out
     }
 
     pub(super) fn classify(&mut self, b: Block, i: Inst) -> Result<(), RaiseError> {
         let m = self.m;
         let op = m.opcode(i);
         let has_value = m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void);
-        let sites = if has_value {
-            self.use_sites_with_blocks(i)
-        } else {
-            Vec::new()
-        };
+        // A scratch list: only rewritten pointers keep their sites.
+        let mut sites = std::mem::take(&mut self.site_scratch);
+        sites.clear();
+        if has_value {
+            self.use_sites_with_blocks(i, &mut sites);
+        }
         let remat = matches!(
             op,
             Opcode::Access | Opcode::BufferView | Opcode::BufferArrayView
@@ -425,7 +426,8 @@ impl FnRaiser<'_, '_> {
         }
         self.form.insert(i, form);
         if form == Form::Remat {
-            self.sites.insert(i, sites);
+            self.sites.insert(i, sites.clone());
+            self.site_scratch = sites;
             return Ok(());
         }
         let def = self.block_site[&b.inst()];
@@ -450,6 +452,7 @@ impl FnRaiser<'_, '_> {
                     .push(i);
             }
         }
+        self.site_scratch = sites;
         Ok(())
     }
 

@@ -968,6 +968,10 @@ impl FnRaiser<'_, '_> {
         copies: &[(Inst, Inst)],
         tail: &[Inst],
     ) -> Result<Vec<ExprId>, RaiseError> {
+        if copies.is_empty() && tail.is_empty() {
+            // Nothing is evaluated, so nothing is bound either.
+            return Ok(Vec::new());
+        }
         let mut values: Vec<Inst> = copies.iter().map(|&(_, a)| a).collect();
         values.extend_from_slice(tail);
         self.prepare(&values, None, true);

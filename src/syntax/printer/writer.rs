@@ -26,6 +26,8 @@ use crate::syntax::ast::{Comment, CommentKind};
 use crate::syntax::token::Token;
 
 const INDENT: &str = "    ";
+/// Several levels of [`INDENT`].
+const INDENTS: &str = "                                ";
 
 /// Counts the line breaks in `s`, a CR LF pair counting once.
 pub(crate) fn line_breaks(s: &str) -> usize {
@@ -282,9 +284,7 @@ impl<'a> Writer<'a> {
         }
         if self.at_line_start {
             self.trim_trailing_spaces();
-            for _ in 0..self.indent + self.cont {
-                self.out.push_str(INDENT);
-            }
+            self.write_indent();
             self.line_cont = self.cont;
         } else if self.pending_space {
             self.out.push(' ');
@@ -301,7 +301,23 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// The indentation of a new line: `indent + cont` levels.
+    fn write_indent(&mut self) {
+        let mut levels = self.indent + self.cont;
+        // Many levels at a time: one copy per line rather than one per level.
+        let per_chunk = INDENTS.len() / INDENT.len();
+        while levels > 0 {
+            let n = levels.min(per_chunk);
+            self.out.push_str(&INDENTS[..n * INDENT.len()]);
+            levels -= n;
+        }
+    }
+
     fn trim_trailing_spaces(&mut self) {
+        // Nothing to trim on a line still empty (the common case: right after `\n`).
+        if self.out.as_bytes().last() == Some(&b'\n') {
+            return;
+        }
         // Lines never end in spaces: indentation of an empty line is dropped.
         let line_start = self.out.rfind('\n').map_or(0, |i| i + 1);
         let trimmed = self.out[line_start..].trim_end_matches(' ').len() + line_start;
@@ -372,9 +388,7 @@ impl<'a> Writer<'a> {
     fn write_raw_inline(&mut self, text: &str) {
         if self.at_line_start {
             self.trim_trailing_spaces();
-            for _ in 0..self.indent + self.cont {
-                self.out.push_str(INDENT);
-            }
+            self.write_indent();
         } else if !self.out.ends_with(['(', '[']) {
             self.out.push(' ');
         }
