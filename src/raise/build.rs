@@ -15,6 +15,8 @@ pub struct Ast {
     /// The spelling of each float literal made so far, by its bits and suffix: formatting
     /// a float is most of a literal's cost, and a shader repeats its constants.
     float_spellings: rustc_hash::FxHashMap<(u32, u8), crate::util::Symbol>,
+    /// The symbol of each opcode's builtin function name, by opcode, once interned.
+    builtin_names: Vec<Option<crate::util::Symbol>>,
     /// The expression of each IR type written so far ([`crate::raise::types::type_expr`]).
     pub(super) types: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
     /// The expression of each module-scope value written so far
@@ -33,6 +35,7 @@ impl Ast {
             module,
             heights: Vec::with_capacity(exprs),
             float_spellings: Default::default(),
+            builtin_names: Vec::new(),
             types: Default::default(),
             globals: Default::default(),
         }
@@ -107,6 +110,28 @@ impl Ast {
                 callee: IdentExpr {
                     ident,
                     template_args,
+                },
+                args,
+            },
+            h,
+        )
+    }
+
+    /// `name(args…)`, where `name` is the builtin function of opcode `op` (interned once
+    /// per opcode: a shader calls the same builtins again and again).
+    pub fn call_builtin(&mut self, op: crate::ir::Opcode, name: &str, args: Vec<ExprId>) -> ExprId {
+        let k = op as usize;
+        if self.builtin_names.len() <= k {
+            self.builtin_names.resize(k + 1, None);
+        }
+        let symbols = &mut self.module.symbols;
+        let name = *self.builtin_names[k].get_or_insert_with(|| symbols.intern(name));
+        let h = self.tallest(&args) + 1;
+        self.add(
+            ExprKind::Call {
+                callee: IdentExpr {
+                    ident: Ast::ident(name),
+                    template_args: None,
                 },
                 args,
             },

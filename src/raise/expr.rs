@@ -214,13 +214,6 @@ pub struct EvalOrder {
     reversed: bool,
 }
 
-impl EvalOrder {
-    /// Whether the operands are evaluated last to first.
-    pub fn is_reversed(&self) -> bool {
-        self.reversed
-    }
-}
-
 impl Iterator for EvalOrder {
     type Item = usize;
 
@@ -624,7 +617,7 @@ pub fn op_expr(
             ast.call(name, vec![t], ops)
         }
         _ => match builtin_name(op) {
-            Some(name) => ast.call(name, Vec::new(), ops),
+            Some(name) => ast.call_builtin(op, name, ops),
             None => {
                 return Err(cx.unsupported(
                     i,

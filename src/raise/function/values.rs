@@ -497,20 +497,27 @@ impl FnRaiser<'_, '_> {
         i: Inst,
     ) -> Result<(Vec<ExprId>, Effect, Vec<u32>), RaiseError> {
         let m = self.m;
-        let order = eval_order(m, i);
-        let reversed = order.is_reversed();
-        // In evaluation order, reversed at the end for `select`.
-        let mut exprs: Vec<ExprId> = Vec::with_capacity(m.num_operands(i));
+        let mut operands = m.operands(i);
+        let n = operands.len();
+        let op = m.opcode(i);
+        // In evaluation order (see `eval_order`), reversed at the end for `select`.
+        let reversed = n == 3 && op == Opcode::Select;
+        let mut exprs: Vec<ExprId> = Vec::with_capacity(n);
         let mut effect = Effect::Pure;
         let mut leaves = Vec::new();
-        let skip_callee = m.opcode(i) == Opcode::Call;
-        for k in order {
-            if skip_callee && k == 0 {
+        let skip_callee = op == Opcode::Call;
+        for j in 0..n {
+            let next = if reversed {
+                operands.next_back()
+            } else {
+                operands.next()
+            };
+            let Some(v) = next else { break };
+            if skip_callee && j == 0 {
                 // The callee's placeholder.
                 exprs.push(self.ast.name("_"));
                 continue;
             }
-            let v = m.operand(i, k);
             let is_ptr =
                 m.ty(v).is_some_and(|t| m.opcode(t) == Opcode::Ptr) && !m.is_type_valued(v);
             let piece = if is_ptr {
@@ -535,10 +542,9 @@ impl FnRaiser<'_, '_> {
     }
 
     /// The expression of a value-producing instruction (not `var`, not memory writes).
-    pub(super) fn build(&mut self, i: Inst) -> Result<Piece, RaiseError> {
+    /// `own` is what `i` itself does to memory, `at` its position in its block.
+    pub(super) fn build(&mut self, i: Inst, own: Effect, at: u32) -> Result<Piece, RaiseError> {
         let m = self.m;
-        let own = effect_of(m, i);
-        let at = self.position[&i];
         let (expr, effect, mut leaves) = match m.opcode(i) {
             Opcode::Load => {
                 let place = self.place(m.operand(i, 0))?;
@@ -805,7 +811,7 @@ impl FnRaiser<'_, '_> {
             }
             Form::Inline => {
                 self.prepare_operands(i, Some((own, at)), false);
-                let piece = self.build(i)?;
+                let piece = self.build(i, own, at)?;
                 let height = self.ast.height(piece.expr);
                 self.pending.push(Pending {
                     inst: i,
@@ -827,13 +833,13 @@ impl FnRaiser<'_, '_> {
             }
             Form::Assigned => {
                 self.prepare_operands(i, Some((own, at)), true);
-                let piece = self.build(i)?;
+                let piece = self.build(i, own, at)?;
                 let p = self.coalesced[&i];
                 self.assign(p, piece.expr)
             }
             Form::Let => {
                 self.prepare_operands(i, Some((own, at)), true);
-                let piece = self.build(i)?;
+                let piece = self.build(i, own, at)?;
                 if self.hoisted.contains(&i) {
                     self.assign(i, piece.expr)
                 } else {
@@ -889,11 +895,14 @@ impl FnRaiser<'_, '_> {
         let m = self.m;
         let mut values = std::mem::take(&mut self.operand_scratch);
         values.clear();
-        let skip_callee = m.opcode(i) == Opcode::Call;
-        for k in eval_order(m, i) {
-            if !(skip_callee && k == 0) {
-                values.push(m.operand(i, k));
-            }
+        let op = m.opcode(i);
+        let operands = m.operands(i);
+        // In evaluation order (see `eval_order`): only `select` reverses its operands.
+        if operands.len() == 3 && op == Opcode::Select {
+            values.extend(operands.rev());
+        } else {
+            // Not the callee of a call.
+            values.extend(operands.skip(usize::from(op == Opcode::Call)));
         }
         self.prepare(&values, own, now);
         self.operand_scratch = values;
@@ -918,7 +927,7 @@ impl FnRaiser<'_, '_> {
             }
             Opcode::Demote => self.push(StmtKind::Discard),
             _ => {
-                let piece = self.build(i)?;
+                let piece = self.build(i, own, at)?;
                 let has_value = m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void);
                 let must_use = match op {
                     Opcode::Call => false,
