@@ -248,14 +248,16 @@ impl Module {
         self.type_kind
     }
 
-    #[inline]
+    // Indexing the slice, not the `Vec`: at opt-level "z" (the wasm build) `Vec`'s `Index`
+    // is a call of its own, and these two sit under nearly every accessor.
+    #[inline(always)]
     fn data(&self, i: Inst) -> &InstData {
-        &self.insts[i.index()]
+        &self.insts.as_slice()[i.index()]
     }
 
-    #[inline]
+    #[inline(always)]
     fn data_mut(&mut self, i: Inst) -> &mut InstData {
-        &mut self.insts[i.index()]
+        &mut self.insts.as_mut_slice()[i.index()]
     }
 
     /// Number of instruction slots ever allocated (ids are below this).
@@ -317,7 +319,7 @@ impl Module {
     #[inline]
     fn operand_range(&self, i: Inst) -> (usize, usize) {
         let d = self.data(i);
-        let op = self.opcode(i);
+        let op = super::opcode::ALL[(d.code & OPCODE_MASK) as usize];
         if op == Opcode::Constant || op.is_container() {
             return (0, 0);
         }
@@ -338,14 +340,14 @@ impl Module {
     pub fn operand(&self, i: Inst, k: usize) -> Inst {
         let (start, len) = self.operand_range(i);
         assert!(k < len, "operand {k} out of range");
-        inst(self.pool[start + k].value)
+        inst(self.pool.as_slice()[start + k].value)
     }
 
     /// The operand if it exists.
     #[inline]
     pub fn operand_opt(&self, i: Inst, k: usize) -> Option<Inst> {
         let (start, len) = self.operand_range(i);
-        (k < len).then(|| inst(self.pool[start + k].value))
+        (k < len).then(|| inst(self.pool.as_slice()[start + k].value))
     }
 
     /// The operands, in order.
@@ -364,8 +366,9 @@ impl Module {
     /// The first child of a container.
     #[inline]
     pub fn first_child(&self, parent: Inst) -> Option<Inst> {
-        if self.opcode(parent).is_container() {
-            opt(self.data(parent).payload)
+        let d = self.data(parent);
+        if super::opcode::ALL[(d.code & OPCODE_MASK) as usize].is_container() {
+            opt(d.payload)
         } else {
             None
         }
@@ -1405,7 +1408,7 @@ impl Iterator for Uses<'_> {
         if self.slot == NONE {
             return None;
         }
-        let s = self.module.pool[self.slot as usize];
+        let s = self.module.pool.as_slice()[self.slot as usize];
         let user = inst(s.user);
         let start = self.module.data(user).payload;
         let index = self.slot - start;
