@@ -184,7 +184,10 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
         if op == Opcode::Param {
             // A live parameter makes the matching argument of every incoming branch live.
             let Some(b) = m.parent(i) else { continue };
-            let index = cfg::params(m, Block(b)).iter().position(|&p| p == i);
+            let index = m
+                .children(b)
+                .take_while(|&c| m.opcode(c) == Opcode::Param)
+                .position(|p| p == i);
             let Some(index) = index else { continue };
             for u in m.uses(b) {
                 let first_arg = match (m.opcode(u.user), u.index) {
@@ -216,8 +219,13 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
     }
     let mut changed = false;
     // Dead block parameters, with their arguments.
+    let mut params = Vec::new();
     for &b in &blocks[1..] {
-        let params = cfg::params(m, b);
+        params.clear();
+        params.extend(
+            m.children(b.inst())
+                .take_while(|&c| m.opcode(c) == Opcode::Param),
+        );
         for (index, &p) in params.iter().enumerate().rev() {
             if live.contains(p) {
                 continue;

@@ -32,11 +32,22 @@ fn hash(s: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-/// The text of `sym` in the buffers of an interner.
-fn text_of<'a>(text: &'a str, ends: &[u32], sym: Symbol) -> &'a str {
+/// The byte range of `sym`'s text in the buffers of an interner.
+fn range_of(ends: &[u32], sym: Symbol) -> std::ops::Range<usize> {
     let k = sym.index();
     let start = if k == 0 { 0 } else { ends[k - 1] as usize };
-    &text[start..ends[k] as usize]
+    start..ends[k] as usize
+}
+
+/// The text of `sym` in the buffers of an interner.
+fn text_of<'a>(text: &'a str, ends: &[u32], sym: Symbol) -> &'a str {
+    &text[range_of(ends, sym)]
+}
+
+/// Whether `sym`'s text is `s`, comparing bytes (the hot probe of every lookup; slicing
+/// the `str` would check character boundaries first).
+fn is(text: &str, ends: &[u32], sym: Symbol, s: &str) -> bool {
+    text.as_bytes()[range_of(ends, sym)] == *s.as_bytes()
 }
 
 impl Interner {
@@ -48,7 +59,7 @@ impl Interner {
     pub fn intern(&mut self, s: &str) -> Symbol {
         let h = hash(s);
         let Interner { text, ends, table } = self;
-        if let Some(&sym) = table.find(h, |&sym| text_of(text, ends, sym) == s) {
+        if let Some(&sym) = table.find(h, |&sym| is(text, ends, sym, s)) {
             return sym;
         }
         let sym = Symbol::from_index(ends.len());
@@ -62,7 +73,7 @@ impl Interner {
     /// The symbol for `s` if it was ever interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
         self.table
-            .find(hash(s), |&sym| self.resolve(sym) == s)
+            .find(hash(s), |&sym| is(&self.text, &self.ends, sym, s))
             .copied()
     }
 
