@@ -120,7 +120,7 @@ fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
 
 fn write_only_variables(m: &mut Module, f: Func) -> bool {
     let mut doomed = Vec::new();
-    for b in m.children_vec(f.inst()) {
+    for b in m.children(f.inst()) {
         for v in m.children(b) {
             if m.opcode(v) != Opcode::Var {
                 continue;
