@@ -11,7 +11,7 @@
 //! module has one) costs three buffers whatever the number of names.
 
 use hashbrown::HashTable;
-use std::hash::BuildHasher;
+use std::hash::Hasher;
 
 crate::entity_id! {
     /// An interned string. Only meaningful together with the [`Interner`] that made it.
@@ -28,8 +28,12 @@ pub struct Interner {
     table: HashTable<Symbol>,
 }
 
+/// The Fx hash of a name's bytes (written directly: `str`'s `Hash` adds a terminator
+/// byte and two calls, which a table of whole names does not need).
 fn hash(s: &str) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(s)
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
 }
 
 /// The byte range of `sym`'s text in the buffers of an interner.
