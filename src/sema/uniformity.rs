@@ -1518,27 +1518,27 @@ impl<'a> Walker<'a> {
                 }
             }
             if failed {
-                if let Some(d) = self.failure(m, sev, &parent) {
+                if let Some(d) = self.failure(m, sev, parent) {
                     diags.push(d);
                 }
                 continue;
             }
             // No failure: record the requirements on callers.
             if seen_here[CF_START as usize] && tags.call_site.is_none() {
-                if let Some(cause) = self.first_cause(sev, CF_START, &parent) {
+                if let Some(cause) = self.first_cause(sev, CF_START, parent) {
                     tags.call_site = Some(Requirement { sev, cause });
                 }
             }
             for k in 0..nparams {
                 let p = self.param_nodes[k];
                 if seen_here[p as usize] && tags.params[k].required.is_none() {
-                    if let Some(cause) = self.first_cause(sev, p, &parent) {
+                    if let Some(cause) = self.first_cause(sev, p, parent) {
                         tags.params[k].required = Some(Requirement { sev, cause });
                     }
                 }
                 if let Some((_, c, _)) = self.ptr_params[k] {
                     if seen_here[c as usize] && tags.params[k].contents_required.is_none() {
-                        if let Some(cause) = self.first_cause(sev, c, &parent) {
+                        if let Some(cause) = self.first_cause(sev, c, parent) {
                             tags.params[k].contents_required = Some(Requirement { sev, cause });
                         }
                     }
@@ -1560,7 +1560,7 @@ impl<'a> Walker<'a> {
         let mut sources = Vec::new();
         sources.extend(self.value_return);
         sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
-        let bits = reachable_targets(n, &start, &adj, &targets, &sources);
+        let bits = reachable_targets(n, start, adj, &targets, &sources);
         let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
         let mut next_source = 0;
         let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();
