@@ -416,8 +416,22 @@ impl<'m> Builder<'m> {
 
     /// A value-producing instruction.
     pub fn value(&mut self, op: Opcode, ty: Type, operands: &[Value]) -> Value {
-        let ops: Vec<Inst> = operands.iter().map(|v| v.inst()).collect();
-        Value(self.inst(op, ty, &ops))
+        // Nearly every operation has a few operands: gather them on the stack, not in a
+        // vector allocated and freed for each instruction built.
+        const ON_STACK: usize = 8;
+        match operands.first() {
+            Some(first) if operands.len() <= ON_STACK => {
+                let mut ops = [first.inst(); ON_STACK];
+                for (slot, v) in ops.iter_mut().zip(operands) {
+                    *slot = v.inst();
+                }
+                Value(self.inst(op, ty, &ops[..operands.len()]))
+            }
+            _ => {
+                let ops: Vec<Inst> = operands.iter().map(|v| v.inst()).collect();
+                Value(self.inst(op, ty, &ops))
+            }
+        }
     }
 
     /// The type of a value.

@@ -207,16 +207,20 @@ impl Cfg {
         self.index.get(&b.inst()).copied()
     }
 
+    // These index slices, not `Vec`s: at opt-level "z" (the wasm build) `Vec`'s `Index`
+    // is a call of its own.
     pub fn succs(&self, b: u32) -> &[u32] {
-        &self.succ[self.succ_start[b as usize] as usize..self.succ_start[b as usize + 1] as usize]
+        let start = self.succ_start.as_slice();
+        &self.succ[start[b as usize] as usize..start[b as usize + 1] as usize]
     }
 
     pub fn preds(&self, b: u32) -> &[u32] {
-        &self.pred[self.pred_start[b as usize] as usize..self.pred_start[b as usize + 1] as usize]
+        let start = self.pred_start.as_slice();
+        &self.pred[start[b as usize] as usize..start[b as usize + 1] as usize]
     }
 
     pub fn is_reachable(&self, b: u32) -> bool {
-        self.rpo_index[b as usize] != NONE
+        self.rpo_index.as_slice()[b as usize] != NONE
     }
 }
 

@@ -196,6 +196,7 @@ mod module;
 pub mod opcode;
 pub mod parse;
 pub mod print;
+mod set;
 pub mod structure;
 pub mod synth;
 pub mod types;
@@ -206,4 +207,5 @@ pub use module::{Block, Func, Inst, MemoryStats, Module, Operands, Type, Use, Va
 pub use opcode::{Class, Opcode};
 pub use parse::parse;
 pub use print::print;
+pub use set::InstSet;
 pub use verify::{Rule, verify};

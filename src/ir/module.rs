@@ -79,9 +79,13 @@ impl UseSlot {
     };
 }
 
+/// The instruction stored as `raw` in the arena's words. Those are indices below the
+/// arena's length, and `NONE` is always tested before this (`opt`): no check is left to
+/// fail, so the conversion stays a single add where every operand and link is read.
 #[inline]
 fn inst(raw: u32) -> Inst {
-    Inst::from_index(raw as usize)
+    debug_assert_ne!(raw, NONE, "NONE read as an instruction");
+    Inst(std::num::NonZeroU32::MIN.saturating_add(raw))
 }
 
 #[inline]
@@ -248,14 +252,16 @@ impl Module {
         self.type_kind
     }
 
-    #[inline]
+    // Indexing the slice, not the `Vec`: at opt-level "z" (the wasm build) `Vec`'s `Index`
+    // is a call of its own, and these two sit under nearly every accessor.
+    #[inline(always)]
     fn data(&self, i: Inst) -> &InstData {
-        &self.insts[i.index()]
+        &self.insts.as_slice()[i.index()]
     }
 
-    #[inline]
+    #[inline(always)]
     fn data_mut(&mut self, i: Inst) -> &mut InstData {
-        &mut self.insts[i.index()]
+        &mut self.insts.as_mut_slice()[i.index()]
     }
 
     /// Number of instruction slots ever allocated (ids are below this).
@@ -317,7 +323,7 @@ impl Module {
     #[inline]
     fn operand_range(&self, i: Inst) -> (usize, usize) {
         let d = self.data(i);
-        let op = self.opcode(i);
+        let op = super::opcode::ALL[(d.code & OPCODE_MASK) as usize];
         if op == Opcode::Constant || op.is_container() {
             return (0, 0);
         }
@@ -338,14 +344,14 @@ impl Module {
     pub fn operand(&self, i: Inst, k: usize) -> Inst {
         let (start, len) = self.operand_range(i);
         assert!(k < len, "operand {k} out of range");
-        inst(self.pool[start + k].value)
+        inst(self.pool.as_slice()[start + k].value)
     }
 
     /// The operand if it exists.
     #[inline]
     pub fn operand_opt(&self, i: Inst, k: usize) -> Option<Inst> {
         let (start, len) = self.operand_range(i);
-        (k < len).then(|| inst(self.pool[start + k].value))
+        (k < len).then(|| inst(self.pool.as_slice()[start + k].value))
     }
 
     /// The operands, in order.
@@ -364,8 +370,9 @@ impl Module {
     /// The first child of a container.
     #[inline]
     pub fn first_child(&self, parent: Inst) -> Option<Inst> {
-        if self.opcode(parent).is_container() {
-            opt(self.data(parent).payload)
+        let d = self.data(parent);
+        if super::opcode::ALL[(d.code & OPCODE_MASK) as usize].is_container() {
+            opt(d.payload)
         } else {
             None
         }
@@ -638,7 +645,7 @@ impl Module {
     }
 
     fn set_len(&mut self, i: Inst, len: usize) {
-        let d = &mut self.insts[i.index()];
+        let d = &mut self.insts.as_mut_slice()[i.index()];
         if len >= SHORT_LEN_MAX {
             d.code |= FLAG_LONG;
             d.len = u16::MAX;
@@ -717,14 +724,17 @@ impl Module {
 
     // ---- use lists ----------------------------------------------------------------------
 
+    // The use-list surgery indexes slices, not the `Vec`s, like `data`: at opt-level "z"
+    // `Vec`'s `IndexMut` is a call of its own.
+
     #[inline]
     fn link_use(&mut self, slot: u32, v: Inst) {
         let head = self.data(v).first_use;
-        let s = &mut self.pool[slot as usize];
+        let s = &mut self.pool.as_mut_slice()[slot as usize];
         s.prev = NONE;
         s.next = head;
         if head != NONE {
-            self.pool[head as usize].prev = slot;
+            self.pool.as_mut_slice()[head as usize].prev = slot;
         }
         self.data_mut(v).first_use = slot;
     }
@@ -733,30 +743,30 @@ impl Module {
     fn unlink_use(&mut self, slot: u32) {
         let UseSlot {
             value, prev, next, ..
-        } = self.pool[slot as usize];
+        } = self.pool.as_slice()[slot as usize];
         if prev != NONE {
-            self.pool[prev as usize].next = next;
+            self.pool.as_mut_slice()[prev as usize].next = next;
         } else if value != NONE {
-            self.insts[value as usize].first_use = next;
+            self.insts.as_mut_slice()[value as usize].first_use = next;
         }
         if next != NONE {
-            self.pool[next as usize].prev = prev;
+            self.pool.as_mut_slice()[next as usize].prev = prev;
         }
     }
 
     /// Moves a live slot to position `to`, fixing its neighbours' links.
     fn move_slot(&mut self, from: u32, to: u32) {
-        let s = self.pool[from as usize];
-        self.pool[to as usize] = s;
+        let s = self.pool.as_slice()[from as usize];
+        self.pool.as_mut_slice()[to as usize] = s;
         if s.prev != NONE {
-            self.pool[s.prev as usize].next = to;
+            self.pool.as_mut_slice()[s.prev as usize].next = to;
         } else {
-            self.insts[s.value as usize].first_use = to;
+            self.insts.as_mut_slice()[s.value as usize].first_use = to;
         }
         if s.next != NONE {
-            self.pool[s.next as usize].prev = to;
+            self.pool.as_mut_slice()[s.next as usize].prev = to;
         }
-        self.pool[from as usize] = UseSlot::GARBAGE;
+        self.pool.as_mut_slice()[from as usize] = UseSlot::GARBAGE;
     }
 
     /// Replaces operand `k` of `i` with `v`. The caller keeps the dedup table right (see
@@ -1405,7 +1415,7 @@ impl Iterator for Uses<'_> {
         if self.slot == NONE {
             return None;
         }
-        let s = self.module.pool[self.slot as usize];
+        let s = self.module.pool.as_slice()[self.slot as usize];
         let user = inst(s.user);
         let start = self.module.data(user).payload;
         let index = self.slot - start;

@@ -8,6 +8,13 @@
 //! and runs the passes again) then finds it, so the second output differs from the first.
 //! Repeating to a fixpoint makes `-O1` idempotent on what it can see. Every round is
 //! linear, and the bound keeps the whole linear.
+//!
+//! A pass that reports no change has left the module as it found it, so running it again
+//! before any other pass changes something would change nothing either: such runs are
+//! skipped, and the loop stops as soon as every pass is known to change nothing. The
+//! module goes through the same states as with every round run in full (the passes are
+//! deterministic), for less work: the last round, which only confirms the fixpoint, runs
+//! just the passes that have not confirmed it yet.
 
 use super::{const_fold, dce, simplify_cfg};
 use crate::ir::Module;
@@ -15,17 +22,31 @@ use crate::ir::Module;
 /// Most rounds run.
 pub const MAX_ROUNDS: usize = 8;
 
+/// The distinct passes of a round.
+const PASSES: [fn(&mut Module) -> bool; 3] = [simplify_cfg::run, const_fold::run, dce::run];
+
+/// One round: indices into [`PASSES`].
+const ROUND: [usize; 4] = [0, 1, 0, 2];
+
 pub fn run(m: &mut Module) -> bool {
     let mut changed = false;
+    // The passes known to change nothing on the module as it is now.
+    let mut settled = [false; PASSES.len()];
     for _ in 0..MAX_ROUNDS {
-        let mut round = simplify_cfg::run(m);
-        round |= const_fold::run(m);
-        round |= simplify_cfg::run(m);
-        round |= dce::run(m);
-        if !round {
-            break;
+        for &p in &ROUND {
+            if settled.iter().all(|&s| s) {
+                return changed;
+            }
+            if settled[p] {
+                continue;
+            }
+            if PASSES[p](m) {
+                changed = true;
+                settled = [false; PASSES.len()];
+            } else {
+                settled[p] = true;
+            }
         }
-        changed = true;
     }
     changed
 }

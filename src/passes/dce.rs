@@ -17,8 +17,7 @@
 //!    nothing uses are removed (structs, variables, overrides and functions stay).
 
 use crate::ir::cfg::{self, Cfg, terminator};
-use crate::ir::{Block, Func, Inst, Module, Opcode};
-use rustc_hash::FxHashSet;
+use crate::ir::{Block, Func, Inst, InstSet, Module, Opcode};
 
 pub fn run(m: &mut Module) -> bool {
     let mut changed = false;
@@ -65,7 +64,7 @@ fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
         return false;
     }
     let cfg = Cfg::new(m, f);
-    let mut keep: FxHashSet<Inst> = FxHashSet::default();
+    let mut keep = InstSet::with_capacity(m.capacity());
     for (k, &b) in cfg.blocks.iter().enumerate() {
         if !cfg.is_reachable(k as u32) {
             continue;
@@ -92,7 +91,7 @@ fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
         if cfg.is_reachable(k as u32) {
             continue;
         }
-        if keep.contains(&b.inst()) {
+        if keep.contains(b.inst()) {
             let kids = m.children_vec(b.inst());
             let already_empty = kids.len() == 1 && m.opcode(kids[0]) == Opcode::Unreachable;
             if !already_empty {
@@ -121,7 +120,7 @@ fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
 
 fn write_only_variables(m: &mut Module, f: Func) -> bool {
     let mut doomed = Vec::new();
-    for b in m.children_vec(f.inst()) {
+    for b in m.children(f.inst()) {
         for v in m.children(b) {
             if m.opcode(v) != Opcode::Var {
                 continue;
@@ -163,12 +162,10 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
     let Some(&entry) = blocks.first() else {
         return false;
     };
-    let mut live: FxHashSet<Inst> = FxHashSet::default();
+    let mut live = InstSet::with_capacity(m.capacity());
     let mut work: Vec<Inst> = Vec::new();
-    let mut insts: usize = 0;
     for &b in &blocks {
         for i in m.children(b.inst()) {
-            insts += 1;
             let op = m.opcode(i);
             if op.has_side_effects() || op.is_terminator() {
                 live.insert(i);
@@ -176,8 +173,6 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
             }
         }
     }
-    // Most instructions are live: size the set once rather than grow it.
-    live.reserve(insts.saturating_sub(live.len()));
     for p in cfg::params(m, entry) {
         if live.insert(p) {
             work.push(p);
@@ -189,7 +184,10 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
         if op == Opcode::Param {
             // A live parameter makes the matching argument of every incoming branch live.
             let Some(b) = m.parent(i) else { continue };
-            let index = cfg::params(m, Block(b)).iter().position(|&p| p == i);
+            let index = m
+                .children(b)
+                .take_while(|&c| m.opcode(c) == Opcode::Param)
+                .position(|p| p == i);
             let Some(index) = index else { continue };
             for u in m.uses(b) {
                 let first_arg = match (m.opcode(u.user), u.index) {
@@ -221,10 +219,15 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
     }
     let mut changed = false;
     // Dead block parameters, with their arguments.
+    let mut params = Vec::new();
     for &b in &blocks[1..] {
-        let params = cfg::params(m, b);
+        params.clear();
+        params.extend(
+            m.children(b.inst())
+                .take_while(|&c| m.opcode(c) == Opcode::Param),
+        );
         for (index, &p) in params.iter().enumerate().rev() {
-            if live.contains(&p) {
+            if live.contains(p) {
                 continue;
             }
             for u in m.uses_vec(b.inst()) {
@@ -246,7 +249,7 @@ fn dead_values(m: &mut Module, f: Func) -> bool {
             let op = m.opcode(i);
             let removable = op == Opcode::Param && b != entry
                 || (!op.has_side_effects() && !op.is_terminator() && op != Opcode::Param);
-            if removable && !live.contains(&i) {
+            if removable && !live.contains(i) {
                 dead.push(i);
             }
         }

@@ -459,14 +459,17 @@ impl Program {
         }
     }
 
+    // The accessors index slices, not `Vec`s: at opt-level "z" (the wasm build) `Vec`'s
+    // `Index` is a call of its own, and lowering asks these for every expression.
+
     /// Sema's facts about an expression.
     pub fn expr(&self, e: ExprId) -> &ExprInfo {
-        &self.exprs[e.index()]
+        &self.exprs.as_slice()[e.index()]
     }
 
     /// The expression's type where it is used (see the module rules); `None` after errors.
     pub fn type_of(&self, e: ExprId) -> Option<TypeId> {
-        self.exprs[e.index()].ty
+        self.exprs.as_slice()[e.index()].ty
     }
 
     /// The type of the value the context reads: the store type when the Load Rule
@@ -483,12 +486,12 @@ impl Program {
 
     /// What an identifier, call or member access resolves to.
     pub fn sem(&self, e: ExprId) -> ExprSem {
-        self.sems[e.index()]
+        self.sems.as_slice()[e.index()]
     }
 
     /// The value of a const-expression.
     pub fn value(&self, e: ExprId) -> Option<&Value> {
-        self.values[e.index()].as_ref()
+        self.values.as_slice()[e.index()].as_ref()
     }
 
     /// A function-scope `var`, `let` or `const` declaration statement.
@@ -497,7 +500,7 @@ impl Program {
     }
 
     pub fn decl(&self, d: DeclId) -> &DeclInfo {
-        &self.decls[d.index()]
+        &self.decls.as_slice()[d.index()]
     }
 
     /// The function info of a function declaration.

@@ -69,16 +69,18 @@ fn reachable_targets(
     let words = targets.len().div_ceil(64).max(1);
     const UNSEEN: u32 = u32::MAX;
     // Each node's bit among the targets (the first, for a node listed twice).
-    let mut target_bit = vec![UNSEEN; n];
+    // Slices rather than `Vec`s: at opt-level "z" (the wasm build) indexing a `Vec` is a
+    // call, and these are indexed in the innermost loops.
+    let target_bit: &mut [u32] = &mut vec![UNSEEN; n];
     for (i, &t) in targets.iter().enumerate() {
         if let Some(slot) = target_bit.get_mut(t as usize).filter(|b| **b == UNSEEN) {
             *slot = i as u32;
         }
     }
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![UNSEEN; n];
+    let index: &mut [u32] = &mut vec![UNSEEN; n];
+    let low: &mut [u32] = &mut vec![0u32; n];
+    let on_stack: &mut [bool] = &mut vec![false; n];
+    let comp: &mut [u32] = &mut vec![UNSEEN; n];
     // `words` words per component, in one allocation (a function has about as many
     // components as nodes).
     let mut comp_bits: Vec<u64> = Vec::new();
@@ -1448,22 +1450,23 @@ impl<'a> Walker<'a> {
     ) -> FnTags {
         let n = self.count as usize;
         // Compressed adjacency.
-        let mut start = vec![0u32; n + 1];
+        // Slices rather than `Vec`s, as in `reachable_targets`.
+        let start: &mut [u32] = &mut vec![0u32; n + 1];
         for &(a, _) in &self.edges {
             start[a as usize + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let mut fill = start.clone();
-        let mut adj = vec![0u32; self.edges.len()];
+        let fill: &mut [u32] = &mut start.to_vec();
+        let adj: &mut [u32] = &mut vec![0u32; self.edges.len()];
         for &(a, b) in &self.edges {
             adj[fill[a as usize] as usize] = b;
             fill[a as usize] += 1;
         }
         let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
         // Special (non-interior) nodes are never marked visited.
-        let mut special = vec![false; n];
+        let special: &mut [bool] = &mut vec![false; n];
         for s in [0, 1, 2, MAY_BE_NON_UNIFORM, CF_START] {
             special[s as usize] = true;
         }
@@ -1482,9 +1485,9 @@ impl<'a> Walker<'a> {
             params: vec![ParamTags::default(); nparams],
             ..FnTags::default()
         };
-        let mut visited = vec![false; n];
-        let mut parent = vec![u32::MAX; n];
-        let mut seen_here = vec![false; n];
+        let visited: &mut [bool] = &mut vec![false; n];
+        let parent: &mut [u32] = &mut vec![u32::MAX; n];
+        let seen_here: &mut [bool] = &mut vec![false; n];
         let mut queue = Vec::new();
         for (sev, &root) in RTU.iter().enumerate() {
             // Breadth-first from RequiredToBeUniform.sev over unvisited nodes.
@@ -1515,27 +1518,27 @@ impl<'a> Walker<'a> {
                 }
             }
             if failed {
-                if let Some(d) = self.failure(m, sev, &parent) {
+                if let Some(d) = self.failure(m, sev, parent) {
                     diags.push(d);
                 }
                 continue;
             }
             // No failure: record the requirements on callers.
             if seen_here[CF_START as usize] && tags.call_site.is_none() {
-                if let Some(cause) = self.first_cause(sev, CF_START, &parent) {
+                if let Some(cause) = self.first_cause(sev, CF_START, parent) {
                     tags.call_site = Some(Requirement { sev, cause });
                 }
             }
             for k in 0..nparams {
                 let p = self.param_nodes[k];
                 if seen_here[p as usize] && tags.params[k].required.is_none() {
-                    if let Some(cause) = self.first_cause(sev, p, &parent) {
+                    if let Some(cause) = self.first_cause(sev, p, parent) {
                         tags.params[k].required = Some(Requirement { sev, cause });
                     }
                 }
                 if let Some((_, c, _)) = self.ptr_params[k] {
                     if seen_here[c as usize] && tags.params[k].contents_required.is_none() {
-                        if let Some(cause) = self.first_cause(sev, c, &parent) {
+                        if let Some(cause) = self.first_cause(sev, c, parent) {
                             tags.params[k].contents_required = Some(Requirement { sev, cause });
                         }
                     }
@@ -1557,7 +1560,7 @@ impl<'a> Walker<'a> {
         let mut sources = Vec::new();
         sources.extend(self.value_return);
         sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
-        let bits = reachable_targets(n, &start, &adj, &targets, &sources);
+        let bits = reachable_targets(n, start, adj, &targets, &sources);
         let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
         let mut next_source = 0;
         let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();

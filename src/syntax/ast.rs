@@ -50,12 +50,14 @@ pub struct Module {
 }
 
 impl Module {
+    // Slices, not `Vec`s, are indexed: at opt-level "z" (the wasm build) `Vec`'s `Index`
+    // is a call of its own.
     pub fn expr(&self, id: ExprId) -> &Expr {
-        &self.exprs[id.index()]
+        &self.exprs.as_slice()[id.index()]
     }
 
     pub fn stmt(&self, id: StmtId) -> &Stmt {
-        &self.stmts[id.index()]
+        &self.stmts.as_slice()[id.index()]
     }
 
     pub fn add_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {

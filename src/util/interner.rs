@@ -4,8 +4,14 @@
 //! so that sema can key side tables by name without hashing strings again. The table uses
 //! the Fx hash (`rustc-hash`), as rustc does: names are short, and the lexer interns every
 //! identifier it meets, so a fast hash matters more than resistance to crafted collisions.
+//!
+//! All names live end to end in one `String`, found through a table of symbols keyed by
+//! their hash: interning a new name appends its bytes instead of allocating it (twice, as
+//! a map keyed by boxed strings would), and cloning or dropping the interner (every IR
+//! module has one) costs three buffers whatever the number of names.
 
-use rustc_hash::FxHashMap as HashMap;
+use hashbrown::HashTable;
+use std::hash::Hasher;
 
 crate::entity_id! {
     /// An interned string. Only meaningful together with the [`Interner`] that made it.
@@ -14,8 +20,38 @@ crate::entity_id! {
 
 #[derive(Default, Clone)]
 pub struct Interner {
-    map: HashMap<Box<str>, Symbol>,
-    strings: Vec<Box<str>>,
+    /// Every name, in symbol order, end to end.
+    text: String,
+    /// Each symbol's end offset in `text`; its start is the previous symbol's end.
+    ends: Vec<u32>,
+    /// The symbols, found by the Fx hash of their text.
+    table: HashTable<Symbol>,
+}
+
+/// The Fx hash of a name's bytes (written directly: `str`'s `Hash` adds a terminator
+/// byte and two calls, which a table of whole names does not need).
+fn hash(s: &str) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
+}
+
+/// The byte range of `sym`'s text in the buffers of an interner.
+fn range_of(ends: &[u32], sym: Symbol) -> std::ops::Range<usize> {
+    let k = sym.index();
+    let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+    start..ends[k] as usize
+}
+
+/// The text of `sym` in the buffers of an interner.
+fn text_of<'a>(text: &'a str, ends: &[u32], sym: Symbol) -> &'a str {
+    &text[range_of(ends, sym)]
+}
+
+/// Whether `sym`'s text is `s`, comparing bytes (the hot probe of every lookup; slicing
+/// the `str` would check character boundaries first).
+fn is(text: &str, ends: &[u32], sym: Symbol, s: &str) -> bool {
+    text.as_bytes()[range_of(ends, sym)] == *s.as_bytes()
 }
 
 impl Interner {
@@ -25,37 +61,44 @@ impl Interner {
 
     /// The symbol for `s`, creating it on first sight.
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(&sym) = self.map.get(s) {
+        let h = hash(s);
+        let Interner { text, ends, table } = self;
+        if let Some(&sym) = table.find(h, |&sym| is(text, ends, sym, s)) {
             return sym;
         }
-        let sym = Symbol::from_index(self.strings.len());
-        let boxed: Box<str> = s.into();
-        self.strings.push(boxed.clone());
-        self.map.insert(boxed, sym);
+        let sym = Symbol::from_index(ends.len());
+        text.push_str(s);
+        let end = u32::try_from(text.len()).expect("interned text past 4 GiB");
+        ends.push(end);
+        table.insert_unique(h, sym, |&sym| hash(text_of(text, ends, sym)));
         sym
     }
 
     /// The symbol for `s` if it was ever interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        self.map.get(s).copied()
+        self.table
+            .find(hash(s), |&sym| is(&self.text, &self.ends, sym, s))
+            .copied()
     }
 
     pub fn resolve(&self, sym: Symbol) -> &str {
-        &self.strings[sym.index()]
+        text_of(&self.text, &self.ends, sym)
     }
 
     pub fn len(&self) -> usize {
-        self.strings.len()
+        self.ends.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.strings.is_empty()
+        self.ends.is_empty()
     }
 }
 
 impl std::fmt::Debug for Interner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.strings.iter()).finish()
+        f.debug_list()
+            .entries((0..self.len()).map(|k| self.resolve(Symbol::from_index(k))))
+            .finish()
     }
 }
 

@@ -270,7 +270,8 @@ impl<'m> Checker<'m> {
     // ---- Recording -------------------------------------------------------------------
 
     pub(crate) fn set(&mut self, e: ExprId, info: ExprInfo) -> ExprInfo {
-        self.p.exprs[e.index()] = info;
+        // The slice, not the `Vec`: `Vec`'s `IndexMut` is a call at opt-level "z".
+        self.p.exprs.as_mut_slice()[e.index()] = info;
         info
     }
 
@@ -449,7 +450,7 @@ impl<'m> Checker<'m> {
     /// converting its constant value. Returns false (after reporting) when the value is
     /// not representable.
     pub(crate) fn materialize(&mut self, e: ExprId, to: TypeId) -> bool {
-        let info = self.p.exprs[e.index()];
+        let info = self.p.exprs.as_slice()[e.index()];
         let Some(ty) = info.ty else {
             return false;
         };

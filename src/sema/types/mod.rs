@@ -692,12 +692,14 @@ impl TypeTable {
         self.map.get(&kind).copied()
     }
 
+    // Slices, not `Vec`s, are indexed: at opt-level "z" (the wasm build) `Vec`'s `Index`
+    // is a call of its own, and these are asked for every expression checked.
     pub fn kind(&self, ty: TypeId) -> TypeKind {
-        self.kinds[ty.index()]
+        self.kinds.as_slice()[ty.index()]
     }
 
     pub fn flags(&self, ty: TypeId) -> TypeFlags {
-        self.flags[ty.index()]
+        self.flags.as_slice()[ty.index()]
     }
 
     pub fn has(&self, ty: TypeId, flag: TypeFlags) -> bool {

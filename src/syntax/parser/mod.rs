@@ -119,16 +119,18 @@ pub(crate) struct Parser<'s> {
 impl<'s> Parser<'s> {
     // ---- Tokens ------------------------------------------------------------------------
 
+    // The token accessors index the slice, not the `Vec`: at opt-level "z" (the wasm
+    // build) `Vec`'s `Index` is a call of its own, and these run for every token.
     fn peek(&self) -> TokenKind {
-        self.tokens[self.pos].kind
+        self.tokens.as_slice()[self.pos].kind
     }
 
     fn peek_token(&self) -> Token {
-        self.tokens[self.pos]
+        self.tokens.as_slice()[self.pos]
     }
 
     fn peek_nth(&self, n: usize) -> TokenKind {
-        self.tokens[(self.pos + n).min(self.tokens.len() - 1)].kind
+        self.tokens.as_slice()[(self.pos + n).min(self.tokens.len() - 1)].kind
     }
 
     fn at(&self, kind: TokenKind) -> bool {
@@ -136,7 +138,7 @@ impl<'s> Parser<'s> {
     }
 
     fn bump(&mut self) -> Token {
-        let t = self.tokens[self.pos];
+        let t = self.tokens.as_slice()[self.pos];
         if t.kind != TokenKind::Eof {
             self.pos += 1;
         }
@@ -156,7 +158,7 @@ impl<'s> Parser<'s> {
         if self.pos == 0 {
             0
         } else {
-            self.tokens[self.pos - 1].end
+            self.tokens.as_slice()[self.pos - 1].end
         }
     }
 
