@@ -99,10 +99,13 @@ struct Printer<'m> {
     ids: Vec<u32>,
     record_spans: bool,
     spans: Vec<Span>,
-    /// Where in `out` each global type printed so far was first spelled: most
-    /// instructions print one, and copying the earlier spelling is cheaper than walking
-    /// the type again.
-    type_cache: rustc_hash::FxHashMap<Inst, (u32, u32)>,
+    /// Per instruction, where in `out` a global type printed so far was first spelled
+    /// (`start..end`; `0..0` when not yet): most instructions print one, and copying the
+    /// earlier spelling is cheaper than walking the type again.
+    type_spelled: Vec<(u32, u32)>,
+    /// The numbering scopes of the function being printed, kept to reuse their tables.
+    values: Scope<'m>,
+    blocks: Scope<'m>,
 }
 
 /// Hands out unique spellings within one scope.
@@ -114,6 +117,11 @@ struct Scope<'m> {
 }
 
 impl<'m> Scope<'m> {
+    fn clear(&mut self) {
+        self.next = 0;
+        self.seen.clear();
+    }
+
     fn assign(&mut self, name: Option<&'m str>) -> u32 {
         match name {
             Some(n) => {
@@ -137,7 +145,9 @@ impl<'m> Printer<'m> {
             out: Text::default(),
             ids: Vec::new(),
             record_spans,
-            type_cache: rustc_hash::FxHashMap::default(),
+            type_spelled: Vec::new(),
+            values: Scope::default(),
+            blocks: Scope::default(),
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -203,8 +213,10 @@ impl<'m> Printer<'m> {
         if self.ids.len() < m.capacity() {
             self.ids.resize(m.capacity(), UNSET);
         }
-        let mut values = Scope::default();
-        let mut blocks = Scope::default();
+        let mut values = std::mem::take(&mut self.values);
+        let mut blocks = std::mem::take(&mut self.blocks);
+        values.clear();
+        blocks.clear();
         for b in m.children(container) {
             if m.opcode(b) != Opcode::Block {
                 continue;
@@ -216,38 +228,39 @@ impl<'m> Printer<'m> {
                 }
             }
         }
+        self.values = values;
+        self.blocks = blocks;
     }
 
     fn id(&mut self, sigil: u8, i: Inst) {
-        self.out.push(sigil);
         let id = self.ids.get(i.index()).copied().unwrap_or(UNSET);
+        if id & NAMED == 0 {
+            // Numbered: most ids.
+            self.out.push_prefixed_u32(&[sigil], id);
+            return;
+        }
+        self.out.push(sigil);
         if id == UNSET {
             // Not numbered in this scope: a value of another function, or a corrupt
             // reference. Print something recognisable rather than fail.
             match self.m.name(i) {
                 Some(n) => self.name_text(n),
                 None => {
-                    self.out.push(b'?');
-                    self.push_u32(i.index() as u32);
+                    self.out.push_prefixed_u32(b"?", i.index() as u32);
                 }
             }
             return;
         }
-        if id & NAMED != 0 {
-            let name = self.m.name(i).unwrap_or("?");
-            if sigil == b'@' && is_decoration_name(name) {
-                // `@location` would read as a decoration.
-                self.quoted(name);
-            } else {
-                self.name_text(name);
-            }
-            let suffix = id & !NAMED;
-            if suffix > 0 {
-                self.out.push(b'.');
-                self.push_u32(suffix);
-            }
+        let name = self.m.name(i).unwrap_or("?");
+        if sigil == b'@' && is_decoration_name(name) {
+            // `@location` would read as a decoration.
+            self.quoted(name);
         } else {
-            self.push_u32(id);
+            self.name_text(name);
+        }
+        let suffix = id & !NAMED;
+        if suffix > 0 {
+            self.out.push_prefixed_u32(b".", suffix);
         }
     }
 
@@ -736,7 +749,11 @@ impl<'m> Printer<'m> {
             return;
         }
         if op.is_type() && m.is_global(t) {
-            if let Some(&(start, end)) = self.type_cache.get(&t) {
+            if self.type_spelled.len() < m.capacity() {
+                self.type_spelled.resize(m.capacity(), (0, 0));
+            }
+            let (start, end) = self.type_spelled[t.index()];
+            if end > 0 {
                 self.out.push_within(start as usize..end as usize);
                 return;
             }
@@ -744,7 +761,7 @@ impl<'m> Printer<'m> {
             self.type_body(t, depth);
             // Texts past 4 GiB are not cached, rather than cached wrong.
             if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
-                self.type_cache.insert(t, (start, end));
+                self.type_spelled[t.index()] = (start, end);
             }
             return;
         }

@@ -135,10 +135,8 @@ impl Writer<'_> {
         if s.is_detached() {
             self.null();
         } else {
-            self.out.push(b'[');
-            self.out.push_u32(s.start);
-            self.out.push_lit(b", ");
-            self.out.push_u32(s.end);
+            self.out.push_prefixed_u32(b"[", s.start);
+            self.out.push_prefixed_u32(b", ", s.end);
             self.out.push(b']');
         }
     }
@@ -147,7 +145,8 @@ impl Writer<'_> {
     fn node(&mut self, kind: &str, span: Span, fields: impl FnOnce(&mut Self)) {
         self.open(b'{');
         self.key("kind");
-        self.string(kind);
+        // Kinds are this file's names, which need no escaping.
+        self.out.push_json_plain(kind);
         fields(self);
         self.key("span");
         self.span(span);

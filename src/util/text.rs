@@ -110,7 +110,7 @@ impl Text {
     }
 
     /// Three pieces in one write: `a`, `b` and `c`, each whole UTF-8 text or ASCII.
-    /// Inlined into its three callers, whose `a` and `c` are constants: their copies
+    /// Inlined into its few callers, whose `a` and `c` are constants: their copies
     /// become plain stores.
     #[inline(always)]
     fn push_three(&mut self, a: &[u8], b: &[u8], c: &[u8]) {
@@ -196,26 +196,58 @@ impl Text {
         }
     }
 
-    /// `v` in decimal, its digits stored in place from the last.
+    /// `v` in decimal.
     pub(crate) fn push_u32(&mut self, v: u32) {
-        let mut n = 1;
+        self.push_prefixed_u32(&[], v);
+    }
+
+    /// `prefix` (ASCII, a sigil such as `%`) and `v` in decimal, in one write. The
+    /// prefix's length is a constant, so that it is stored rather than copied by a call.
+    pub(crate) fn push_prefixed_u32<const N: usize>(&mut self, prefix: &[u8; N], v: u32) {
+        /// The decimal digits of 0 to 99, two each.
+        const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+            2021222324252627282930313233343536373839\
+            4041424344454647484950515253545556575859\
+            6061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899";
+        debug_assert!(prefix.is_ascii());
+        let mut digits = 1;
         let mut bound = 10u32;
-        while n < 10 && v >= bound {
-            n += 1;
+        while digits < 10 && v >= bound {
+            digits += 1;
             bound = bound.wrapping_mul(10);
         }
+        let n = N + digits;
         let at = self.room(n);
         let mut v = v;
         let mut k = n;
-        // SAFETY: `n` digits written into the room for `n`, then counted.
+        // SAFETY: the prefix and `digits` digits fill exactly the room for `n` bytes,
+        // written from the last (`k` stays within `N..n`), then counted.
         unsafe {
-            while k > 0 {
-                k -= 1;
-                at.add(k).write(b'0' + (v % 10) as u8);
-                v /= 10;
+            ptr::copy_nonoverlapping(prefix.as_ptr(), at, N);
+            while v >= 100 {
+                let pair = 2 * (v % 100) as usize;
+                v /= 100;
+                k -= 2;
+                at.add(k).write(PAIRS[pair]);
+                at.add(k + 1).write(PAIRS[pair + 1]);
+            }
+            if v >= 10 {
+                let pair = 2 * v as usize;
+                at.add(k - 2).write(PAIRS[pair]);
+                at.add(k - 1).write(PAIRS[pair + 1]);
+            } else {
+                at.add(k - 1).write(b'0' + v as u8);
             }
             self.bytes.set_len(self.bytes.len() + n);
         }
+    }
+
+    /// `s` as a JSON string literal, for text known to need no escaping (a name this
+    /// program chose): no scan, one write.
+    pub(crate) fn push_json_plain(&mut self, s: &str) {
+        debug_assert!(!s.bytes().any(super::json::needs_escape), "{s}");
+        self.push_three(b"\"", s.as_bytes(), b"\"");
     }
 
     /// `s` as a JSON string literal, escaped as `serde_json` escapes it (`util::json`'s
@@ -300,10 +332,25 @@ mod tests {
 
     #[test]
     fn numbers_are_decimal() {
-        for v in [0u64, 1, 9, 10, 99, 100, 4_294_967_295, u64::MAX] {
+        let mut values = vec![
+            0u64,
+            1,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            4_294_967_295,
+            u64::MAX,
+        ];
+        values.extend((0..10).flat_map(|k| [10u64.pow(k) - 1, 10u64.pow(k), 10u64.pow(k) + 7]));
+        for v in values {
             assert_eq!(text(|t| t.push_u64(v)), v.to_string());
             if let Ok(v) = u32::try_from(v) {
                 assert_eq!(text(|t| t.push_u32(v)), v.to_string());
+                assert_eq!(text(|t| t.push_prefixed_u32(b"%", v)), format!("%{v}"));
             }
         }
     }

@@ -54,6 +54,8 @@ pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
     let mut p = Printer::default();
     // About eight bytes of text per word.
     p.out.reserve(words.len() * 8);
+    // About one result per four words: sized once rather than rehashed as it fills.
+    p.value_types.reserve(words.len() / 4);
     let (major, minor) = ((version >> 16) & 0xFF, (version >> 8) & 0xFF);
     let _ = write!(
         p.out,
@@ -168,8 +170,7 @@ impl Printer {
         self.out.push_lit(b"Op");
         self.out.push_str(grammar::OPS.name(index));
         if let Some(t) = result_type {
-            self.out.push(b' ');
-            self.id(t);
+            self.out.push_prefixed_u32(b" %", t);
         }
         let first = cur.words.first().copied();
         let cx = Context {
@@ -203,8 +204,7 @@ impl Printer {
 
     /// `%id`. Ids are most of the text: itoa, not the formatting machinery.
     fn id(&mut self, id: u32) {
-        self.out.push(b'%');
-        self.out.push_u32(id);
+        self.out.push_prefixed_u32(b"%", id);
     }
 
     /// Prints the operands `layout` describes, each after a space.
@@ -231,12 +231,14 @@ impl Printer {
     }
 
     fn operand(&mut self, kind: u8, cur: &mut Cursor, cx: Context) -> Result<(), Raw> {
+        if kind == b'i' {
+            // The most common operand: the space and the id in one write.
+            let id = cur.word()?;
+            self.out.push_prefixed_u32(b" %", id);
+            return Ok(());
+        }
         self.out.push(b' ');
         match kind {
-            b'i' => {
-                let id = cur.word()?;
-                self.id(id);
-            }
             b'n' => literal(&mut self.out, cur.word()?, None),
             b'c' => self.typed_literal(cur, cx.literal)?,
             b'p' => {
