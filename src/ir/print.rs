@@ -103,6 +103,12 @@ struct Printer<'m> {
     /// (`start..end`; `0..0` when not yet): most instructions print one, and copying the
     /// earlier spelling is cheaper than walking the type again.
     type_spelled: Vec<(u32, u32)>,
+    /// Per instruction, the sigil of a function's block (`^`) or local value (`%`) once
+    /// numbered, else 0: what `operand_at` would work out from its opcode and place, for
+    /// the operands that are most of a function's text.
+    local_sigil: Vec<u8>,
+    /// As `type_spelled`, for global constants printed as operands.
+    literal_spelled: Vec<(u32, u32)>,
     /// The numbering scopes of the function being printed, kept to reuse their tables.
     values: Scope<'m>,
     blocks: Scope<'m>,
@@ -146,6 +152,8 @@ impl<'m> Printer<'m> {
             ids: Vec::new(),
             record_spans,
             type_spelled: Vec::new(),
+            local_sigil: Vec::new(),
+            literal_spelled: Vec::new(),
             values: Scope::default(),
             blocks: Scope::default(),
             spans: if record_spans {
@@ -213,6 +221,9 @@ impl<'m> Printer<'m> {
         if self.ids.len() < m.capacity() {
             self.ids.resize(m.capacity(), UNSET);
         }
+        if self.local_sigil.len() < m.capacity() {
+            self.local_sigil.resize(m.capacity(), 0);
+        }
         let mut values = std::mem::take(&mut self.values);
         let mut blocks = std::mem::take(&mut self.blocks);
         values.clear();
@@ -222,9 +233,13 @@ impl<'m> Printer<'m> {
                 continue;
             }
             self.ids[b.index()] = blocks.assign(m.name(b));
+            self.local_sigil[b.index()] = b'^';
             for i in m.children(b) {
                 if m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void) {
                     self.ids[i.index()] = values.assign(m.name(i));
+                    if m.opcode(i) != Opcode::Block && !m.is_global(i) {
+                        self.local_sigil[i.index()] = b'%';
+                    }
                 }
             }
         }
@@ -627,6 +642,12 @@ impl<'m> Printer<'m> {
             self.out.push_str("…");
             return;
         }
+        let sigil = self.local_sigil.get(v.index()).copied().unwrap_or(0);
+        if sigil != 0 {
+            // A block or a local value, as below, without asking the module again.
+            self.id(sigil, v);
+            return;
+        }
         let m = self.m;
         let op = m.opcode(v);
         if op == Opcode::Block {
@@ -639,6 +660,7 @@ impl<'m> Printer<'m> {
                 return;
             }
             match op {
+                Opcode::Constant if depth == 0 => return self.global_literal(v),
                 Opcode::Constant => return self.literal(v, depth),
                 Opcode::Zero | Opcode::Undef | Opcode::Specialize | Opcode::Composite
                     if self.is_inline(v) =>
@@ -683,6 +705,25 @@ impl<'m> Printer<'m> {
                 }
                 self.out.push(b')');
             }
+        }
+    }
+
+    /// A global constant as an operand: spelled once, copied after (a float's digits
+    /// cost far more than the copy, and shaders use the same few constants often).
+    fn global_literal(&mut self, c: Inst) {
+        if self.literal_spelled.len() < self.m.capacity() {
+            self.literal_spelled.resize(self.m.capacity(), (0, 0));
+        }
+        let (start, end) = self.literal_spelled[c.index()];
+        if end > 0 {
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
+        let start = self.out.len();
+        self.literal(c, 0);
+        // Texts past 4 GiB are not cached, rather than cached wrong.
+        if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+            self.literal_spelled[c.index()] = (start, end);
         }
     }
 
@@ -739,6 +780,14 @@ impl<'m> Printer<'m> {
 
     /// A type in a type position: inline syntax for global types, a reference otherwise.
     fn type_ref(&mut self, t: Inst, depth: u32) {
+        if depth <= MAX_TYPE_DEPTH
+            && let Some(&(start, end)) = self.type_spelled.get(t.index())
+            && end > 0
+        {
+            // A global type spelled before (only those are): copy its spelling, as below.
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
         let m = self.m;
         let op = m.opcode(t);
         if op == Opcode::Struct && m.is_global(t) {
