@@ -107,6 +107,8 @@ struct Printer<'m> {
     /// numbered, else 0: what `operand_at` would work out from its opcode and place, for
     /// the operands that are most of a function's text.
     local_sigil: Vec<u8>,
+    /// As `type_spelled`, for named blocks and local values (see `id`).
+    id_spelled: Vec<(u32, u32)>,
     /// As `type_spelled`, for global constants printed as operands.
     literal_spelled: Vec<(u32, u32)>,
     /// The numbering scopes of the function being printed, kept to reuse their tables.
@@ -153,6 +155,7 @@ impl<'m> Printer<'m> {
             record_spans,
             type_spelled: Vec::new(),
             local_sigil: Vec::new(),
+            id_spelled: Vec::new(),
             literal_spelled: Vec::new(),
             values: Scope::default(),
             blocks: Scope::default(),
@@ -254,6 +257,30 @@ impl<'m> Printer<'m> {
             self.out.push_prefixed_u32(&[sigil], id);
             return;
         }
+        // A named block or local value: its spelling, sigil included, is the same at
+        // every use (it is numbered once per print), so it is spelled once and copied.
+        let cached = sigil != b'@' && id != UNSET;
+        if cached
+            && let Some(&(start, end)) = self.id_spelled.get(i.index())
+            && end > 0
+        {
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
+        let start = self.out.len();
+        self.named_id(sigil, id, i);
+        if cached {
+            if self.id_spelled.len() < self.m.capacity() {
+                self.id_spelled.resize(self.m.capacity(), (0, 0));
+            }
+            if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+                self.id_spelled[i.index()] = (start, end);
+            }
+        }
+    }
+
+    /// An id that is not a plain number: a name, or what stands for an id not numbered.
+    fn named_id(&mut self, sigil: u8, id: u32, i: Inst) {
         self.out.push(sigil);
         if id == UNSET {
             // Not numbered in this scope: a value of another function, or a corrupt
