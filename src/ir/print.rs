@@ -17,13 +17,14 @@ use super::enums::{
 use super::module::{Inst, Module};
 use super::opcode::Opcode;
 use crate::diag::Span;
+use crate::util::text::Text;
 use std::fmt::Write;
 
 /// Prints a module.
 pub fn print(m: &Module) -> String {
     let mut p = Printer::new(m, false);
     p.module();
-    p.out
+    p.out.finish()
 }
 
 /// Prints a module and returns, for every printed instruction (by index), the span of its
@@ -31,14 +32,14 @@ pub fn print(m: &Module) -> String {
 pub fn print_with_spans(m: &Module) -> (String, Vec<Span>) {
     let mut p = Printer::new(m, true);
     p.module();
-    (p.out, p.spans)
+    (p.out.finish(), p.spans)
 }
 
 /// The spelling of one type, for messages.
 pub fn type_to_string(m: &Module, t: Inst) -> String {
     let mut p = Printer::new(m, false);
     p.type_ref(t, 0);
-    p.out
+    p.out.finish()
 }
 
 /// The spelling of one operand as the printer would write it in the whole module, for
@@ -57,7 +58,7 @@ pub fn operand_to_string(m: &Module, v: Inst) -> String {
         cur = m.parent(x);
     }
     p.operand(v);
-    p.out
+    p.out.finish()
 }
 
 const NAMED: u32 = 1 << 31;
@@ -71,34 +72,68 @@ fn is_decoration_name(s: &str) -> bool {
 }
 
 pub(crate) fn is_plain_ident(s: &str) -> bool {
-    let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    // Bytes rather than chars: a plain identifier is ASCII, and any byte of a non-ASCII
+    // character fails the test as the character would.
+    let bytes = s.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return false;
+    }
+    let mut k = 1;
+    while k < bytes.len() {
+        let b = bytes[k];
+        if !(b.is_ascii_alphanumeric() || b == b'_') {
+            return false;
+        }
+        k += 1;
+    }
+    true
 }
 
 struct Printer<'m> {
     m: &'m Module,
-    out: String,
+    out: Text,
     /// Per instruction: `NAMED | suffix` for named ones, the number for unnamed ones.
     ids: Vec<u32>,
     record_spans: bool,
     spans: Vec<Span>,
-    /// The spelling of each global type printed so far: most instructions print one.
-    type_cache: rustc_hash::FxHashMap<Inst, Box<str>>,
+    /// Per instruction, where in `out` a global type printed so far was first spelled
+    /// (`start..end`; `0..0` when not yet): most instructions print one, and copying the
+    /// earlier spelling is cheaper than walking the type again.
+    type_spelled: Vec<(u32, u32)>,
+    /// Per instruction, the sigil of a function's block (`^`) or local value (`%`) once
+    /// numbered, else 0: what `operand_at` would work out from its opcode and place, for
+    /// the operands that are most of a function's text.
+    local_sigil: Vec<u8>,
+    /// As `type_spelled`, for named blocks and local values (see `id`).
+    id_spelled: Vec<(u32, u32)>,
+    /// As `type_spelled`, for global constants printed as operands.
+    literal_spelled: Vec<(u32, u32)>,
+    /// The numbering scopes of the function being printed, kept to reuse their tables.
+    values: Scope<'m>,
+    blocks: Scope<'m>,
 }
 
 /// Hands out unique spellings within one scope.
 #[derive(Default)]
-struct Scope {
+struct Scope<'m> {
     next: u32,
-    seen: rustc_hash::FxHashMap<String, u32>,
+    /// Names borrowed from the module, so that numbering allocates no string.
+    seen: rustc_hash::FxHashMap<&'m str, u32>,
 }
 
-impl Scope {
-    fn assign(&mut self, name: Option<&str>) -> u32 {
+impl<'m> Scope<'m> {
+    fn clear(&mut self) {
+        self.next = 0;
+        self.seen.clear();
+    }
+
+    fn assign(&mut self, name: Option<&'m str>) -> u32 {
         match name {
             Some(n) => {
-                let count = self.seen.entry(n.to_string()).or_insert(0);
+                let count = self.seen.entry(n).or_insert(0);
                 let suffix = *count;
                 *count += 1;
                 NAMED | suffix
@@ -115,10 +150,15 @@ impl<'m> Printer<'m> {
     fn new(m: &'m Module, record_spans: bool) -> Self {
         Printer {
             m,
-            out: String::new(),
+            out: Text::default(),
             ids: Vec::new(),
             record_spans,
-            type_cache: rustc_hash::FxHashMap::default(),
+            type_spelled: Vec::new(),
+            local_sigil: Vec::new(),
+            id_spelled: Vec::new(),
+            literal_spelled: Vec::new(),
+            values: Scope::default(),
+            blocks: Scope::default(),
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -127,20 +167,8 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn push_u32(&mut self, mut x: u32) {
-        let mut buf = [0u8; 10];
-        let mut i = buf.len();
-        loop {
-            i -= 1;
-            buf[i] = b'0' + (x % 10) as u8;
-            x /= 10;
-            if x == 0 {
-                break;
-            }
-        }
-        for &d in &buf[i..] {
-            self.out.push(char::from(d));
-        }
+    fn push_u32(&mut self, x: u32) {
+        self.out.push_u32(x);
     }
 
     fn mark_start(&mut self, i: Inst) -> usize {
@@ -196,51 +224,85 @@ impl<'m> Printer<'m> {
         if self.ids.len() < m.capacity() {
             self.ids.resize(m.capacity(), UNSET);
         }
-        let mut values = Scope::default();
-        let mut blocks = Scope::default();
+        if self.local_sigil.len() < m.capacity() {
+            self.local_sigil.resize(m.capacity(), 0);
+        }
+        let mut values = std::mem::take(&mut self.values);
+        let mut blocks = std::mem::take(&mut self.blocks);
+        values.clear();
+        blocks.clear();
         for b in m.children(container) {
             if m.opcode(b) != Opcode::Block {
                 continue;
             }
             self.ids[b.index()] = blocks.assign(m.name(b));
+            self.local_sigil[b.index()] = b'^';
             for i in m.children(b) {
                 if m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void) {
                     self.ids[i.index()] = values.assign(m.name(i));
+                    if m.opcode(i) != Opcode::Block && !m.is_global(i) {
+                        self.local_sigil[i.index()] = b'%';
+                    }
                 }
+            }
+        }
+        self.values = values;
+        self.blocks = blocks;
+    }
+
+    fn id(&mut self, sigil: u8, i: Inst) {
+        let id = self.ids.get(i.index()).copied().unwrap_or(UNSET);
+        if id & NAMED == 0 {
+            // Numbered: most ids.
+            self.out.push_prefixed_u32(&[sigil], id);
+            return;
+        }
+        // A named block or local value: its spelling, sigil included, is the same at
+        // every use (it is numbered once per print), so it is spelled once and copied.
+        let cached = sigil != b'@' && id != UNSET;
+        if cached
+            && let Some(&(start, end)) = self.id_spelled.get(i.index())
+            && end > 0
+        {
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
+        let start = self.out.len();
+        self.named_id(sigil, id, i);
+        if cached {
+            if self.id_spelled.len() < self.m.capacity() {
+                self.id_spelled.resize(self.m.capacity(), (0, 0));
+            }
+            if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+                self.id_spelled[i.index()] = (start, end);
             }
         }
     }
 
-    fn id(&mut self, sigil: char, i: Inst) {
+    /// An id that is not a plain number: a name, or what stands for an id not numbered.
+    fn named_id(&mut self, sigil: u8, id: u32, i: Inst) {
         self.out.push(sigil);
-        let id = self.ids.get(i.index()).copied().unwrap_or(UNSET);
         if id == UNSET {
             // Not numbered in this scope: a value of another function, or a corrupt
             // reference. Print something recognisable rather than fail.
             match self.m.name(i) {
                 Some(n) => self.name_text(n),
                 None => {
-                    self.out.push('?');
-                    self.push_u32(i.index() as u32);
+                    self.out.push_prefixed_u32(b"?", i.index() as u32);
                 }
             }
             return;
         }
-        if id & NAMED != 0 {
-            let name = self.m.name(i).unwrap_or("?");
-            if sigil == '@' && is_decoration_name(name) {
-                // `@location` would read as a decoration.
-                self.quoted(name);
-            } else {
-                self.name_text(name);
-            }
-            let suffix = id & !NAMED;
-            if suffix > 0 {
-                self.out.push('.');
-                self.push_u32(suffix);
-            }
+        let name = self.m.name(i).unwrap_or("?");
+        if sigil == b'@' && is_decoration_name(name) {
+            // `@location` would read as a decoration.
+            self.quoted(name);
         } else {
-            self.push_u32(id);
+            self.name_text(name);
+        }
+        let suffix = id & !NAMED;
+        if suffix > 0 {
+            self.out.push_prefixed_u32(b".", suffix);
         }
     }
 
@@ -254,19 +316,22 @@ impl<'m> Printer<'m> {
 
     fn quoted(&mut self, name: &str) {
         {
-            self.out.push('"');
+            self.out.push(b'"');
             for c in name.chars() {
                 match c {
-                    '"' => self.out.push_str("\\\""),
-                    '\\' => self.out.push_str("\\\\"),
-                    '\n' => self.out.push_str("\\n"),
+                    '"' => self.out.push_lit(b"\\\""),
+                    '\\' => self.out.push_lit(b"\\\\"),
+                    '\n' => self.out.push_lit(b"\\n"),
                     c if c.is_control() => {
                         let _ = write!(self.out, "\\u{{{:x}}}", c as u32);
                     }
-                    c => self.out.push(c),
+                    c => {
+                        let mut utf8 = [0; 4];
+                        self.out.push_str(c.encode_utf8(&mut utf8));
+                    }
                 }
             }
-            self.out.push('"');
+            self.out.push(b'"');
         }
     }
 
@@ -283,7 +348,7 @@ impl<'m> Printer<'m> {
             let op = m.opcode(c);
             let is_block_item = matches!(op, Opcode::Func | Opcode::Generic | Opcode::Struct);
             if !first && is_block_item {
-                self.out.push('\n');
+                self.out.push(b'\n');
             }
             first = false;
             match op {
@@ -291,9 +356,9 @@ impl<'m> Printer<'m> {
                 Opcode::Func | Opcode::Generic => self.func_item(c),
                 _ => {
                     let start = self.mark_start(c);
-                    self.instruction(c, '@');
+                    self.instruction(c, b'@');
                     self.mark_end(c, start);
-                    self.out.push('\n');
+                    self.out.push(b'\n');
                 }
             }
         }
@@ -306,18 +371,18 @@ impl<'m> Printer<'m> {
                 continue;
             }
             let start = self.mark_start(d);
-            self.out.push_str(" @");
+            self.out.push_lit(b" @");
             self.out.push_str(m.opcode(d).name());
             let n = m.num_operands(d);
             if n > 0 {
-                self.out.push('(');
+                self.out.push(b'(');
                 for k in 0..n {
                     if k > 0 {
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                     }
                     self.decoration_operand(m.opcode(d), k, m.operand(d, k));
                 }
-                self.out.push(')');
+                self.out.push(b')');
             }
             self.mark_end(d, start);
         }
@@ -358,19 +423,19 @@ impl<'m> Printer<'m> {
     fn struct_item(&mut self, s: Inst) {
         let m = self.m;
         let start = self.mark_start(s);
-        self.out.push_str("struct ");
-        self.id('@', s);
-        self.out.push_str(" {\n");
+        self.out.push_lit(b"struct ");
+        self.id(b'@', s);
+        self.out.push_lit(b" {\n");
         let mut scope = Scope::default();
         for f in m.children(s) {
             let fstart = self.mark_start(f);
-            self.out.push_str("  %");
+            self.out.push_lit(b"  %");
             match m.name(f) {
                 Some(n) => {
                     let id = scope.assign(Some(n));
                     self.name_text(n);
                     if id & !NAMED > 0 {
-                        self.out.push('.');
+                        self.out.push(b'.');
                         self.push_u32(id & !NAMED);
                     }
                 }
@@ -379,16 +444,16 @@ impl<'m> Printer<'m> {
                     self.push_u32(id);
                 }
             }
-            self.out.push_str(": ");
+            self.out.push_lit(b": ");
             self.type_opt(m.ty(f));
             self.decorations(f, |_| true);
             self.mark_end(f, fstart);
-            self.out.push('\n');
+            self.out.push(b'\n');
         }
-        self.out.push('}');
+        self.out.push(b'}');
         self.decorations(s, |_| true);
         self.mark_end(s, start);
-        self.out.push('\n');
+        self.out.push(b'\n');
     }
 
     fn func_item(&mut self, f: Inst) {
@@ -396,40 +461,40 @@ impl<'m> Printer<'m> {
         let start = self.mark_start(f);
         self.assign_locals(f);
         self.out.push_str(m.opcode(f).name());
-        self.out.push(' ');
-        self.id('@', f);
+        self.out.push(b' ');
+        self.id(b'@', f);
         let fty = m.ty(f);
         let parts = fty.and_then(|t| m.fn_parts(t));
         let entry = m.first_child(f);
         match (parts, entry) {
             (Some((result, _)), Some(entry)) => {
-                self.out.push('(');
+                self.out.push(b'(');
                 self.param_list(entry);
-                self.out.push(')');
+                self.out.push(b')');
                 let has_io = m
                     .decorations(f)
                     .any(|d| Self::is_io_decoration(m.opcode(d)));
                 if m.opcode(result) != Opcode::Void || has_io {
-                    self.out.push_str(" ->");
+                    self.out.push_lit(b" ->");
                     self.decorations(f, Self::is_io_decoration);
-                    self.out.push(' ');
+                    self.out.push(b' ');
                     self.type_ref(result, 0);
                 }
                 self.decorations(f, |op| !Self::is_io_decoration(op));
                 self.mark_end(f, start);
-                self.out.push_str(" {\n");
+                self.out.push_lit(b" {\n");
                 for b in m.children(f) {
                     self.block(b, b == entry);
                 }
-                self.out.push_str("}\n");
+                self.out.push_lit(b"}\n");
             }
             _ => {
                 // A function without body (or with a malformed type): its declaration.
-                self.out.push_str(": ");
+                self.out.push_lit(b": ");
                 self.type_opt(fty);
                 self.decorations(f, |_| true);
                 self.mark_end(f, start);
-                self.out.push('\n');
+                self.out.push(b'\n');
             }
         }
     }
@@ -442,12 +507,12 @@ impl<'m> Printer<'m> {
                 break;
             }
             if !first {
-                self.out.push_str(", ");
+                self.out.push_lit(b", ");
             }
             first = false;
             let start = self.mark_start(p);
-            self.id('%', p);
-            self.out.push_str(": ");
+            self.id(b'%', p);
+            self.out.push_lit(b": ");
             self.type_opt(m.ty(p));
             self.decorations(p, |_| true);
             self.mark_end(p, start);
@@ -458,50 +523,50 @@ impl<'m> Printer<'m> {
         let m = self.m;
         if m.opcode(b) != Opcode::Block {
             // A corrupt function child; show it as an instruction.
-            self.out.push_str("  ");
-            self.instruction(b, '%');
-            self.out.push('\n');
+            self.out.push_lit(b"  ");
+            self.instruction(b, b'%');
+            self.out.push(b'\n');
             return;
         }
         let start = self.mark_start(b);
-        self.id('^', b);
+        self.id(b'^', b);
         let has_params = m
             .first_child(b)
             .is_some_and(|c| m.opcode(c) == Opcode::Param);
         if has_params && !is_entry {
-            self.out.push('(');
+            self.out.push(b'(');
             self.param_list(b);
-            self.out.push(')');
+            self.out.push(b')');
         }
-        self.out.push(':');
+        self.out.push(b':');
         self.decorations(b, |_| true);
         self.mark_end(b, start);
-        self.out.push('\n');
+        self.out.push(b'\n');
         for i in m.children(b) {
             if m.opcode(i) == Opcode::Param {
                 // Printed in the label (or, for the entry block, the function header).
                 continue;
             }
-            self.out.push_str("  ");
+            self.out.push_lit(b"  ");
             let start = self.mark_start(i);
-            self.instruction(i, '%');
+            self.instruction(i, b'%');
             self.mark_end(i, start);
-            self.out.push('\n');
+            self.out.push(b'\n');
         }
     }
 
     // ---- instructions ---------------------------------------------------------------------
 
-    fn instruction(&mut self, i: Inst, sigil: char) {
+    fn instruction(&mut self, i: Inst, sigil: u8) {
         let m = self.m;
         let op = m.opcode(i);
         let ty = m.ty(i);
         let has_result = ty.is_some_and(|t| m.opcode(t) != Opcode::Void);
         if has_result {
             self.id(sigil, i);
-            self.out.push_str(": ");
+            self.out.push_lit(b": ");
             self.type_opt(ty);
-            self.out.push_str(" = ");
+            self.out.push_lit(b" = ");
         }
         if op.is_type() {
             // A local (non-global) type, in a generic's body.
@@ -513,58 +578,58 @@ impl<'m> Printer<'m> {
         let n = m.num_operands(i);
         match op {
             Opcode::Constant => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.literal(i, 0);
             }
             Opcode::Br if n > 0 => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.block_with_args(m.operand(i, 0), 1, i);
             }
             Opcode::IfElse if n == 4 => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.operand(m.operand(i, 0));
-                self.out.push_str(", ");
+                self.out.push_lit(b", ");
                 self.operand(m.operand(i, 1));
-                self.out.push_str(", ");
+                self.out.push_lit(b", ");
                 self.operand(m.operand(i, 2));
-                self.out.push_str(", merge ");
+                self.out.push_lit(b", merge ");
                 self.operand(m.operand(i, 3));
             }
             Opcode::Loop if n >= 3 => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.block_with_args(m.operand(i, 0), 3, i);
-                self.out.push_str(", merge ");
+                self.out.push_lit(b", merge ");
                 self.operand(m.operand(i, 1));
-                self.out.push_str(", continue ");
+                self.out.push_lit(b", continue ");
                 self.operand(m.operand(i, 2));
             }
             Opcode::Switch if n >= 3 && n % 2 == 1 => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.operand(m.operand(i, 0));
-                self.out.push_str(", default ");
+                self.out.push_lit(b", default ");
                 self.operand(m.operand(i, 1));
-                self.out.push_str(", merge ");
+                self.out.push_lit(b", merge ");
                 self.operand(m.operand(i, 2));
                 let mut k = 3;
                 while k + 1 < n {
-                    self.out.push_str(", case ");
+                    self.out.push_lit(b", case ");
                     self.operand(m.operand(i, k));
-                    self.out.push(' ');
+                    self.out.push(b' ');
                     self.operand(m.operand(i, k + 1));
                     k += 2;
                 }
             }
             Opcode::Call if n > 0 => {
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.operand(m.operand(i, 0));
-                self.out.push('(');
+                self.out.push(b'(');
                 for k in 1..n {
                     if k > 1 {
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                     }
                     self.operand(m.operand(i, k));
                 }
-                self.out.push(')');
+                self.out.push(b')');
             }
             _ => {
                 for (k, v) in m.operands(i).enumerate() {
@@ -581,14 +646,14 @@ impl<'m> Printer<'m> {
         self.operand(target);
         let n = m.num_operands(user);
         if n > first_arg {
-            self.out.push('(');
+            self.out.push(b'(');
             for k in first_arg..n {
                 if k > first_arg {
-                    self.out.push_str(", ");
+                    self.out.push_lit(b", ");
                 }
                 self.operand(m.operand(user, k));
             }
-            self.out.push(')');
+            self.out.push(b')');
         }
     }
 
@@ -601,13 +666,19 @@ impl<'m> Printer<'m> {
     /// (a type that contains itself) nests past the limit.
     fn operand_at(&mut self, v: Inst, depth: u32) {
         if depth > MAX_TYPE_DEPTH {
-            self.out.push('…');
+            self.out.push_str("…");
+            return;
+        }
+        let sigil = self.local_sigil.get(v.index()).copied().unwrap_or(0);
+        if sigil != 0 {
+            // A block or a local value, as below, without asking the module again.
+            self.id(sigil, v);
             return;
         }
         let m = self.m;
         let op = m.opcode(v);
         if op == Opcode::Block {
-            self.id('^', v);
+            self.id(b'^', v);
             return;
         }
         if m.is_global(v) {
@@ -616,16 +687,17 @@ impl<'m> Printer<'m> {
                 return;
             }
             match op {
+                Opcode::Constant if depth == 0 => return self.global_literal(v),
                 Opcode::Constant => return self.literal(v, depth),
                 Opcode::Zero | Opcode::Undef | Opcode::Specialize | Opcode::Composite
                     if self.is_inline(v) =>
                 {
                     return self.inline_constant(v, depth);
                 }
-                _ => return self.id('@', v),
+                _ => return self.id(b'@', v),
             }
         }
-        self.id('%', v);
+        self.id(b'%', v);
     }
 
     fn inline_constant(&mut self, v: Inst, depth: u32) {
@@ -633,33 +705,52 @@ impl<'m> Printer<'m> {
         match m.opcode(v) {
             Opcode::Zero => {
                 self.type_opt_at(m.ty(v), depth + 1);
-                self.out.push_str("()");
+                self.out.push_lit(b"()");
             }
             Opcode::Undef => {
-                self.out.push_str("undef<");
+                self.out.push_lit(b"undef<");
                 self.type_opt_at(m.ty(v), depth + 1);
-                self.out.push('>');
+                self.out.push(b'>');
             }
             Opcode::Specialize => {
-                self.out.push_str("specialize<");
+                self.out.push_lit(b"specialize<");
                 self.type_opt_at(m.ty(v), depth + 1);
                 for x in m.operands(v) {
-                    self.out.push_str(", ");
+                    self.out.push_lit(b", ");
                     self.operand_at(x, depth + 1);
                 }
-                self.out.push('>');
+                self.out.push(b'>');
             }
             _ => {
                 self.type_opt_at(m.ty(v), depth + 1);
-                self.out.push('(');
+                self.out.push(b'(');
                 for (k, x) in m.operands(v).enumerate() {
                     if k > 0 {
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                     }
                     self.operand_at(x, depth + 1);
                 }
-                self.out.push(')');
+                self.out.push(b')');
             }
+        }
+    }
+
+    /// A global constant as an operand: spelled once, copied after (a float's digits
+    /// cost far more than the copy, and shaders use the same few constants often).
+    fn global_literal(&mut self, c: Inst) {
+        if self.literal_spelled.len() < self.m.capacity() {
+            self.literal_spelled.resize(self.m.capacity(), (0, 0));
+        }
+        let (start, end) = self.literal_spelled[c.index()];
+        if end > 0 {
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
+        let start = self.out.len();
+        self.literal(c, 0);
+        // Texts past 4 GiB are not cached, rather than cached wrong.
+        if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+            self.literal_spelled[c.index()] = (start, end);
         }
     }
 
@@ -675,14 +766,14 @@ impl<'m> Printer<'m> {
             Some(Scalar::I32) => {
                 let v = bits as i32;
                 if v < 0 {
-                    self.out.push('-');
+                    self.out.push(b'-');
                 }
                 self.push_u32(v.unsigned_abs());
-                self.out.push('i');
+                self.out.push(b'i');
             }
             Some(Scalar::U32) => {
                 self.push_u32(bits);
-                self.out.push('u');
+                self.out.push(b'u');
             }
             Some(Scalar::F32) if f32::from_bits(bits).is_finite() => {
                 let _ = write!(self.out, "{:?}f", f32::from_bits(bits));
@@ -694,7 +785,7 @@ impl<'m> Printer<'m> {
                 let _ = write!(self.out, "{v:?}h");
             }
             _ => {
-                self.out.push_str("bits<");
+                self.out.push_lit(b"bits<");
                 self.type_opt_at(m.ty(c), depth + 1);
                 let _ = write!(self.out, ">(0x{bits:08x})");
             }
@@ -710,30 +801,44 @@ impl<'m> Printer<'m> {
     fn type_opt_at(&mut self, t: Option<Inst>, depth: u32) {
         match t {
             Some(t) => self.type_ref(t, depth),
-            None => self.out.push_str("<untyped>"),
+            None => self.out.push_lit(b"<untyped>"),
         }
     }
 
     /// A type in a type position: inline syntax for global types, a reference otherwise.
     fn type_ref(&mut self, t: Inst, depth: u32) {
+        if depth <= MAX_TYPE_DEPTH
+            && let Some(&(start, end)) = self.type_spelled.get(t.index())
+            && end > 0
+        {
+            // A global type spelled before (only those are): copy its spelling, as below.
+            self.out.push_within(start as usize..end as usize);
+            return;
+        }
         let m = self.m;
         let op = m.opcode(t);
         if op == Opcode::Struct && m.is_global(t) {
-            return self.id('@', t);
+            return self.id(b'@', t);
         }
         if depth > MAX_TYPE_DEPTH {
-            self.out.push('…');
+            self.out.push_str("…");
             return;
         }
         if op.is_type() && m.is_global(t) {
-            if let Some(cached) = self.type_cache.get(&t) {
-                self.out.push_str(cached);
+            if self.type_spelled.len() < m.capacity() {
+                self.type_spelled.resize(m.capacity(), (0, 0));
+            }
+            let (start, end) = self.type_spelled[t.index()];
+            if end > 0 {
+                self.out.push_within(start as usize..end as usize);
                 return;
             }
             let start = self.out.len();
             self.type_body(t, depth);
-            let text: Box<str> = self.out[start..].into();
-            self.type_cache.insert(t, text);
+            // Texts past 4 GiB are not cached, rather than cached wrong.
+            if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+                self.type_spelled[t.index()] = (start, end);
+            }
             return;
         }
         self.operand_at(t, depth)
@@ -757,7 +862,7 @@ impl<'m> Printer<'m> {
     fn type_body(&mut self, t: Inst, depth: u32) {
         let m = self.m;
         if depth > MAX_TYPE_DEPTH {
-            self.out.push('…');
+            self.out.push_str("…");
             return;
         }
         let op = m.opcode(t);
@@ -790,11 +895,11 @@ impl<'m> Printer<'m> {
                 true
             }
             Opcode::Vec if n == 2 && count(1).is_some_and(|c| (2..=4).contains(&c)) => {
-                self.out.push_str("vec");
+                self.out.push_lit(b"vec");
                 self.push_u32(count(1).unwrap_or(0));
-                self.out.push('<');
+                self.out.push(b'<');
                 self.type_ref(ops[0], depth + 1);
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::Mat
@@ -804,44 +909,44 @@ impl<'m> Printer<'m> {
                         .is_some_and(|(_, r)| (2..=4).contains(&r)) =>
             {
                 let (elem, rows) = m.vec_parts(ops[0]).unwrap_or((ops[0], 0));
-                self.out.push_str("mat");
+                self.out.push_lit(b"mat");
                 self.push_u32(count(1).unwrap_or(0));
-                self.out.push('x');
+                self.out.push(b'x');
                 self.push_u32(rows);
-                self.out.push('<');
+                self.out.push(b'<');
                 self.type_ref(elem, depth + 1);
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::Array if n == 2 || (n == 3 && count(2).is_some()) => {
-                self.out.push_str("array<");
+                self.out.push_lit(b"array<");
                 self.type_ref(ops[0], depth + 1);
-                self.out.push_str(", ");
+                self.out.push_lit(b", ");
                 match count(1) {
                     Some(c) => self.push_u32(c),
                     None => self.operand_at(ops[1], depth + 1),
                 }
                 if n == 3 {
-                    self.out.push_str(", stride=");
+                    self.out.push_lit(b", stride=");
                     self.push_u32(count(2).unwrap_or(0));
                 }
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::RuntimeArray if n == 1 || (n == 2 && count(1).is_some()) => {
-                self.out.push_str("array<");
+                self.out.push_lit(b"array<");
                 self.type_ref(ops[0], depth + 1);
                 if n == 2 {
-                    self.out.push_str(", stride=");
+                    self.out.push_lit(b", stride=");
                     self.push_u32(count(1).unwrap_or(0));
                 }
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::Atomic if n == 1 => {
-                self.out.push_str("atomic<");
+                self.out.push_lit(b"atomic<");
                 self.type_ref(ops[0], depth + 1);
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::Ptr if n == 3 => {
@@ -849,13 +954,13 @@ impl<'m> Printer<'m> {
                 let access = self.enum_name(ops[2], AccessMode::from_u32, AccessMode::name);
                 match (space, access) {
                     (Some(s), Some(a)) => {
-                        self.out.push_str("ptr<");
+                        self.out.push_lit(b"ptr<");
                         self.out.push_str(s);
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                         self.type_ref(ops[1], depth + 1);
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                         self.out.push_str(a);
-                        self.out.push('>');
+                        self.out.push(b'>');
                         true
                     }
                     _ => false,
@@ -870,9 +975,9 @@ impl<'m> Printer<'m> {
                             "texture_multisampled_"
                         });
                         self.out.push_str(d);
-                        self.out.push('<');
+                        self.out.push(b'<');
                         self.type_ref(ops[1], depth + 1);
-                        self.out.push('>');
+                        self.out.push(b'>');
                         true
                     }
                     None => false,
@@ -898,33 +1003,33 @@ impl<'m> Printer<'m> {
                 let a = self.enum_name(ops[2], AccessMode::from_u32, AccessMode::name);
                 match (d, f, a) {
                     (Some(d), Some(f), Some(a)) => {
-                        self.out.push_str("texture_storage_");
+                        self.out.push_lit(b"texture_storage_");
                         self.out.push_str(d);
-                        self.out.push('<');
+                        self.out.push(b'<');
                         self.out.push_str(f);
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                         self.out.push_str(a);
-                        self.out.push('>');
+                        self.out.push(b'>');
                         true
                     }
                     _ => false,
                 }
             }
             Opcode::Buffer if n == 1 && count(0).is_some() => {
-                self.out.push_str("buffer<");
+                self.out.push_lit(b"buffer<");
                 self.push_u32(count(0).unwrap_or(0));
-                self.out.push('>');
+                self.out.push(b'>');
                 true
             }
             Opcode::FnType if n >= 1 => {
-                self.out.push_str("fn(");
+                self.out.push_lit(b"fn(");
                 for (k, &p) in ops[1..].iter().enumerate() {
                     if k > 0 {
-                        self.out.push_str(", ");
+                        self.out.push_lit(b", ");
                     }
                     self.type_ref(p, depth + 1);
                 }
-                self.out.push_str(") -> ");
+                self.out.push_lit(b") -> ");
                 self.type_ref(ops[0], depth + 1);
                 true
             }
@@ -934,10 +1039,10 @@ impl<'m> Printer<'m> {
             // The generic form `opcode<operands…>`, which the parser also reads: for
             // types the verifier will reject, so that they can still be shown.
             self.out.push_str(op.name());
-            self.out.push('<');
+            self.out.push(b'<');
             for (k, &x) in ops.iter().enumerate() {
                 if k > 0 {
-                    self.out.push_str(", ");
+                    self.out.push_lit(b", ");
                 }
                 if m.is_type_valued(x) {
                     self.type_ref(x, depth + 1);
@@ -945,7 +1050,7 @@ impl<'m> Printer<'m> {
                     self.operand_at(x, depth + 1);
                 }
             }
-            self.out.push('>');
+            self.out.push(b'>');
         }
     }
 }

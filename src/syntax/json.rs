@@ -17,13 +17,14 @@
 use super::ast::*;
 use crate::diag::Span;
 use crate::util::json;
+use crate::util::text::Text;
 
 /// The module as pretty-printed JSON text, with no trailing newline.
 pub fn module_to_json(m: &Module) -> String {
     let mut w = Writer {
         m,
         // About what a node takes, indented, so the text is rarely copied as it grows.
-        out: String::with_capacity((m.exprs.len() + m.stmts.len() + m.decls.len()) * 128 + 64),
+        out: Text::with_capacity((m.exprs.len() + m.stmts.len() + m.decls.len()) * 128 + 64),
         depth: 0,
         first: true,
         inline: false,
@@ -42,14 +43,14 @@ pub fn module_to_json(m: &Module) -> String {
         w.node(kind, c.span, |_| {});
     });
     w.close(b'}');
-    w.out
+    w.out.finish()
 }
 
 /// A streaming JSON writer with `serde_json::to_string_pretty`'s layout: two-space
 /// indentation, `"key": value`, and `[]` / `{}` for empty containers.
 struct Writer<'a> {
     m: &'a Module,
-    out: String,
+    out: Text,
     depth: usize,
     /// No element has been written yet into the innermost open container.
     first: bool,
@@ -61,7 +62,7 @@ impl Writer<'_> {
     // ---- the JSON layer ----------------------------------------------------------------
 
     fn open(&mut self, bracket: u8) {
-        self.out.push(bracket as char);
+        self.out.push(bracket);
         self.depth += 1;
         self.first = true;
     }
@@ -71,45 +72,52 @@ impl Writer<'_> {
         if !self.first && !self.inline {
             self.newline();
         }
-        self.out.push(bracket as char);
+        self.out.push(bracket);
         self.first = false;
     }
 
     fn newline(&mut self) {
-        json::push_newline(&mut self.out, self.depth);
+        self.out.newline(2 * self.depth);
     }
 
     /// Starts the next element of the innermost container.
     fn slot(&mut self) {
         if self.inline {
             if !self.first {
-                self.out.push_str(", ");
+                self.out.push_lit(b", ");
             }
             self.first = false;
             return;
         }
-        if !self.first {
-            self.out.push(',');
+        if self.first {
+            self.newline();
+        } else {
+            self.out.comma_newline(2 * self.depth);
         }
         self.first = false;
-        self.newline();
     }
 
     /// A key: one of this file's field names, which need no escaping.
     fn key(&mut self, key: &'static str) {
         debug_assert!(!key.bytes().any(json::needs_escape), "{key}");
-        self.slot();
-        self.out.push('"');
-        self.out.push_str(key);
-        self.out.push_str("\": ");
+        if self.inline {
+            if !self.first {
+                self.out.push_lit(b", ");
+            }
+            self.out.json_key(key);
+        } else {
+            // The separator, the line break, the indentation and the key in one write.
+            self.out.json_key_line(self.first, 2 * self.depth, key);
+        }
+        self.first = false;
     }
 
     fn string(&mut self, s: &str) {
-        json::push_string(&mut self.out, s);
+        self.out.push_json_string(s);
     }
 
     fn null(&mut self) {
-        self.out.push_str("null");
+        self.out.push_lit(b"null");
     }
 
     fn array<T>(&mut self, items: &[T], mut each: impl FnMut(&mut Self, &T)) {
@@ -127,12 +135,9 @@ impl Writer<'_> {
         if s.is_detached() {
             self.null();
         } else {
-            let mut digits = itoa::Buffer::new();
-            self.out.push('[');
-            self.out.push_str(digits.format(s.start));
-            self.out.push_str(", ");
-            self.out.push_str(digits.format(s.end));
-            self.out.push(']');
+            self.out.push_prefixed_u32(b"[", s.start);
+            self.out.push_prefixed_u32(b", ", s.end);
+            self.out.push(b']');
         }
     }
 
@@ -140,7 +145,8 @@ impl Writer<'_> {
     fn node(&mut self, kind: &str, span: Span, fields: impl FnOnce(&mut Self)) {
         self.open(b'{');
         self.key("kind");
-        self.string(kind);
+        // Kinds are this file's names, which need no escaping.
+        self.out.push_json_plain(kind);
         fields(self);
         self.key("span");
         self.span(span);
@@ -345,7 +351,12 @@ impl Writer<'_> {
                 w.opt_expr_field("lhs", *lhs);
                 w.key("op");
                 match op {
-                    Some(o) => w.string(&format!("{}=", o.as_str())),
+                    Some(o) => {
+                        // An operator's spelling needs no escaping.
+                        w.out.push(b'"');
+                        w.out.push_str(o.as_str());
+                        w.out.push_lit(b"=\"");
+                    }
                     None => w.null(),
                 }
                 w.expr_field("rhs", *rhs);
@@ -481,7 +492,7 @@ impl Writer<'_> {
                         IntSuffix::U => w.string("u"),
                     }
                     w.key("value");
-                    w.out.push_str(itoa::Buffer::new().format(value));
+                    w.out.push_u64(value);
                 }
                 LiteralValue::Float { value, suffix } => {
                     w.string("float");
@@ -604,15 +615,16 @@ mod tests {
         let (module, _) = parse("fn f() {}");
         let mut w = super::Writer {
             m: &module,
-            out: String::new(),
+            out: crate::util::text::Text::default(),
             depth: 0,
             first: true,
             inline: false,
         };
         w.string("a\"b\\c\nd\u{1}é");
-        assert_eq!(w.out, r#""a\"b\\c\nd\u0001é""#);
+        let out = w.out.finish();
+        assert_eq!(out, r#""a\"b\\c\nd\u0001é""#);
         assert_eq!(
-            serde_json::from_str::<String>(&w.out).unwrap(),
+            serde_json::from_str::<String>(&out).unwrap(),
             "a\"b\\c\nd\u{1}é"
         );
     }

@@ -15,43 +15,19 @@
 //! printing indents by two spaces, puts `"key": value` one per line and writes empty
 //! containers as `[]` and `{}`.
 
+use super::text::Text;
 use serde_json::Value;
 use std::fmt::Write as _;
 
-/// Whether a byte of a string must be escaped: `"`, `\` and control characters.
+/// Whether a byte of a string must be escaped: `"`, `\\` and control characters.
 pub(crate) fn needs_escape(b: u8) -> bool {
     b == b'"' || b == b'\\' || b < b' '
 }
 
-/// Appends `s` as a JSON string literal.
-pub(crate) fn push_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut rest = s;
-    // The characters to escape are ASCII, so a byte scan finds them in UTF-8.
-    while let Some(at) = rest.bytes().position(needs_escape) {
-        out.push_str(&rest[..at]);
-        match rest.as_bytes()[at] {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            0x08 => out.push_str("\\b"),
-            0x0c => out.push_str("\\f"),
-            c => {
-                let _ = write!(out, "\\u{c:04x}");
-            }
-        }
-        rest = &rest[at + 1..];
-    }
-    out.push_str(rest);
-    out.push('"');
-}
-
 /// Appends `v` as a JSON number (`null` when it is not finite).
-pub(crate) fn push_f64(out: &mut String, v: f64) {
+pub(crate) fn push_f64(out: &mut Text, v: f64) {
     if !v.is_finite() {
-        out.push_str("null");
+        out.push_lit(b"null");
         return;
     }
     // The shortest digits that read back as `v`, as `-d.ddde-x`. When two candidates of
@@ -85,23 +61,23 @@ pub(crate) fn push_f64(out: &mut String, v: f64) {
     let count = digits.len() as i32;
 
     if negative {
-        out.push('-');
+        out.push(b'-');
     }
     if (-5..=15).contains(&exponent) {
         if count - 1 <= exponent {
             // 1.234e10 → 12340000000.0
             out.push_str(&digits);
             push_zeros(out, exponent - (count - 1));
-            out.push_str(".0");
+            out.push_lit(b".0");
         } else if exponent >= 0 {
             // 1.234e1 → 12.34
             let point = exponent as usize + 1;
             out.push_str(&digits[..point]);
-            out.push('.');
+            out.push(b'.');
             out.push_str(&digits[point..]);
         } else {
             // 1.234e-3 → 0.001234
-            out.push_str("0.");
+            out.push_lit(b"0.");
             push_zeros(out, -exponent - 1);
             out.push_str(&digits);
         }
@@ -109,11 +85,11 @@ pub(crate) fn push_f64(out: &mut String, v: f64) {
         // 1.234e33 → 1.234e+33
         out.push_str(&digits[..1]);
         if count > 1 {
-            out.push('.');
+            out.push(b'.');
             out.push_str(&digits[1..]);
         }
         out.push_str(if exponent < 0 { "e-" } else { "e+" });
-        out.push_str(itoa::Buffer::new().format(exponent.unsigned_abs()));
+        out.push_u32(exponent.unsigned_abs());
     }
 }
 
@@ -123,9 +99,9 @@ fn mantissa_digits(scientific: &str) -> usize {
     mantissa.bytes().filter(u8::is_ascii_digit).count()
 }
 
-fn push_zeros(out: &mut String, n: i32) {
+fn push_zeros(out: &mut Text, n: i32) {
     for _ in 0..n {
-        out.push('0');
+        out.push(b'0');
     }
 }
 
@@ -157,74 +133,62 @@ pub(crate) fn object(pairs: &mut [(&str, Value)]) -> Value {
 
 /// `value` as `serde_json::to_string_pretty` writes it.
 pub(crate) fn to_string_pretty(value: &Value) -> String {
-    let mut out = String::with_capacity(256);
+    let mut out = Text::with_capacity(256);
     pretty(&mut out, value, 0);
-    out
+    out.finish()
 }
 
 /// One value at nesting `depth`. The recursion follows the value's own nesting, which for
 /// the trees refract builds (reflection) is a handful of levels.
-fn pretty(out: &mut String, value: &Value, depth: usize) {
+fn pretty(out: &mut Text, value: &Value, depth: usize) {
     match value {
-        Value::Null => out.push_str("null"),
+        Value::Null => out.push_lit(b"null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => {
             if let Some(u) = n.as_u64() {
-                out.push_str(itoa::Buffer::new().format(u));
+                out.push_u64(u);
             } else if let Some(i) = n.as_i64() {
-                out.push_str(itoa::Buffer::new().format(i));
+                out.push(b'-');
+                out.push_u64(i.unsigned_abs());
             } else {
                 push_f64(out, n.as_f64().unwrap_or(f64::NAN));
             }
         }
-        Value::String(s) => push_string(out, s),
+        Value::String(s) => out.push_json_string(s),
         Value::Array(items) => {
             if items.is_empty() {
-                out.push_str("[]");
+                out.push_lit(b"[]");
                 return;
             }
-            out.push('[');
+            out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
-                push_newline(out, depth + 1);
+                out.newline(2 * (depth + 1));
                 pretty(out, item, depth + 1);
             }
-            push_newline(out, depth);
-            out.push(']');
+            out.newline(2 * depth);
+            out.push(b']');
         }
         Value::Object(map) => {
             if map.is_empty() {
-                out.push_str("{}");
+                out.push_lit(b"{}");
                 return;
             }
-            out.push('{');
+            out.push(b'{');
             for (i, (key, item)) in map.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
-                push_newline(out, depth + 1);
-                push_string(out, key);
-                out.push_str(": ");
+                out.newline(2 * (depth + 1));
+                out.push_json_string(key);
+                out.push_lit(b": ");
                 pretty(out, item, depth + 1);
             }
-            push_newline(out, depth);
-            out.push('}');
+            out.newline(2 * depth);
+            out.push(b'}');
         }
-    }
-}
-
-/// A line break and the two-space indentation of nesting `depth`.
-pub(crate) fn push_newline(out: &mut String, depth: usize) {
-    /// Indentation for 32 levels; deeper levels take it more than once.
-    const SPACES: &str = "                                                                ";
-    out.push('\n');
-    let mut width = 2 * depth;
-    while width > 0 {
-        let n = width.min(SPACES.len());
-        out.push_str(&SPACES[..n]);
-        width -= n;
     }
 }
 
@@ -234,9 +198,9 @@ mod tests {
     use serde_json::json;
 
     fn f64_text(v: f64) -> String {
-        let mut out = String::new();
+        let mut out = Text::default();
         push_f64(&mut out, v);
-        out
+        out.finish()
     }
 
     #[test]
@@ -300,9 +264,9 @@ mod tests {
             "é ü 漢字 🦀",
             &all_ascii,
         ] {
-            let mut out = String::new();
-            push_string(&mut out, s);
-            assert_eq!(out, serde_json::to_string(s).unwrap());
+            let mut out = Text::default();
+            out.push_json_string(s);
+            assert_eq!(out.finish(), serde_json::to_string(s).unwrap());
         }
     }
 

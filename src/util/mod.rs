@@ -10,6 +10,7 @@ pub(crate) mod json;
 pub(crate) mod names;
 pub(crate) mod sort;
 pub(crate) mod spelling;
+pub(crate) mod text;
 
 pub use interner::{Interner, Symbol};
 

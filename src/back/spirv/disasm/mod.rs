@@ -22,6 +22,7 @@ mod grammar;
 mod tests;
 
 use crate::diag::{Diagnostic, codes};
+use crate::util::text::Text;
 use grammar::{Mask, Table};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
@@ -53,6 +54,8 @@ pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
     let mut p = Printer::default();
     // About eight bytes of text per word.
     p.out.reserve(words.len() * 8);
+    // About one result per four words: sized once rather than rehashed as it fills.
+    p.value_types.reserve(words.len() / 4);
     let (major, minor) = ((version >> 16) & 0xFF, (version >> 8) & 0xFF);
     let _ = write!(
         p.out,
@@ -76,7 +79,7 @@ pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
         p.instruction(inst);
         at += count;
     }
-    Ok(p.out)
+    Ok(p.out.finish())
 }
 
 /// A scalar type, for printing literals: its width, and whether it is a float or a
@@ -94,7 +97,7 @@ enum Raw {
 
 #[derive(Default)]
 struct Printer {
-    out: String,
+    out: Text,
     /// Scalar types by id.
     numbers: FxHashMap<u32, Num>,
     /// The type of each value, for switch selectors.
@@ -156,19 +159,18 @@ impl Printer {
             _ => None,
         };
         if opcode == op::LABEL {
-            self.out.push('\n');
+            self.out.push(b'\n');
         }
         if let Some(id) = result_id {
             self.id(id);
-            self.out.push_str(" = ");
+            self.out.push_lit(b" = ");
         } else if self.indent && opcode != op::FUNCTION_END {
-            self.out.push_str("      ");
+            self.out.push_lit(b"      ");
         }
-        self.out.push_str("Op");
+        self.out.push_lit(b"Op");
         self.out.push_str(grammar::OPS.name(index));
         if let Some(t) = result_type {
-            self.out.push(' ');
-            self.id(t);
+            self.out.push_prefixed_u32(b" %", t);
         }
         let first = cur.words.first().copied();
         let cx = Context {
@@ -187,12 +189,12 @@ impl Printer {
         if !cur.words.is_empty() {
             return Err(Raw::Operands);
         }
-        self.out.push('\n');
+        self.out.push(b'\n');
         match opcode {
             op::FUNCTION => self.indent = true,
             op::FUNCTION_END => {
                 self.indent = false;
-                self.out.push('\n');
+                self.out.push(b'\n');
             }
             _ => {}
         }
@@ -202,8 +204,7 @@ impl Printer {
 
     /// `%id`. Ids are most of the text: itoa, not the formatting machinery.
     fn id(&mut self, id: u32) {
-        self.out.push('%');
-        self.out.push_str(itoa::Buffer::new().format(id));
+        self.out.push_prefixed_u32(b"%", id);
     }
 
     /// Prints the operands `layout` describes, each after a space.
@@ -230,24 +231,26 @@ impl Printer {
     }
 
     fn operand(&mut self, kind: u8, cur: &mut Cursor, cx: Context) -> Result<(), Raw> {
-        self.out.push(' ');
+        if kind == b'i' {
+            // The most common operand: the space and the id in one write.
+            let id = cur.word()?;
+            self.out.push_prefixed_u32(b" %", id);
+            return Ok(());
+        }
+        self.out.push(b' ');
         match kind {
-            b'i' => {
-                let id = cur.word()?;
-                self.id(id);
-            }
             b'n' => literal(&mut self.out, cur.word()?, None),
             b'c' => self.typed_literal(cur, cx.literal)?,
             b'p' => {
                 self.typed_literal(cur, cx.literal)?;
                 let id = cur.word()?;
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.id(id);
             }
             b'q' => {
                 let (a, b) = (cur.word()?, cur.word()?);
                 self.id(a);
-                self.out.push(' ');
+                self.out.push(b' ');
                 self.id(b);
             }
             b's' => string(&mut self.out, cur)?,
@@ -313,7 +316,7 @@ impl Printer {
     fn mask(&mut self, flags: Mask, cur: &mut Cursor, cx: Context) -> Result<(), Raw> {
         let bits = cur.word()?;
         if bits == 0 {
-            self.out.push_str("None");
+            self.out.push_lit(b"None");
             return Ok(());
         }
         let set = || (0..32).filter(move |b| bits & (1 << b) != 0);
@@ -323,7 +326,7 @@ impl Printer {
                 return Err(Raw::Operands);
             }
             if n > 0 {
-                self.out.push('|');
+                self.out.push(b'|');
             }
             self.out.push_str(name);
         }
@@ -360,7 +363,7 @@ impl Printer {
     /// An instruction as raw words, `!0x…` each, which `spirv-as` reads back as they are.
     fn raw(&mut self, inst: &[u32], why: Raw) {
         if self.indent {
-            self.out.push_str("      ");
+            self.out.push_lit(b"      ");
         }
         for w in inst {
             let _ = write!(self.out, "!{w:#010x} ");
@@ -436,34 +439,42 @@ fn string_bytes(words: &[u32]) -> Option<(Vec<u8>, usize)> {
 }
 
 /// Prints a literal string (quoted, `"` and `\` escaped) and consumes its words.
-fn string(out: &mut String, cur: &mut Cursor) -> Result<(), Raw> {
+fn string(out: &mut Text, cur: &mut Cursor) -> Result<(), Raw> {
     let (bytes, len) = string_bytes(cur.words).ok_or(Raw::Operands)?;
     let s = std::str::from_utf8(&bytes).map_err(|_| Raw::Operands)?;
     cur.words = &cur.words[len..];
-    out.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+    out.push(b'"');
+    // Each `"` or `\` is written after a backslash, as the first byte of the next piece.
+    let mut copied = 0;
+    for (k, &b) in bytes.iter().enumerate() {
+        if b == b'"' || b == b'\\' {
+            out.push_str(&s[copied..k]);
+            out.push(b'\\');
+            copied = k;
         }
-        out.push(c);
     }
-    out.push('"');
+    out.push_str(&s[copied..]);
+    out.push(b'"');
     Ok(())
 }
 
 /// A 32-bit literal, typed by the instruction that holds it.
-fn literal(out: &mut String, v: u32, ty: Option<Num>) {
+fn literal(out: &mut Text, v: u32, ty: Option<Num>) {
     match ty {
         Some(t) if t & SIGNED != 0 && t & 0xFF <= 32 => {
-            out.push_str(itoa::Buffer::new().format(v as i32));
+            let v = v as i32;
+            if v < 0 {
+                out.push(b'-');
+            }
+            out.push_u32(v.unsigned_abs());
         }
         Some(t) if t == FLOAT | 32 => float32(out, v),
         Some(t) if t == FLOAT | 16 => hex_float(out, v & 0xFFFF, 10, 5),
-        _ => out.push_str(itoa::Buffer::new().format(v)),
+        _ => out.push_u32(v),
     }
 }
 
-fn float32(out: &mut String, bits: u32) {
+fn float32(out: &mut Text, bits: u32) {
     let f = f32::from_bits(bits);
     if f.is_normal() || f == 0.0 {
         // Rust prints the shortest decimal that reads back to the same bits.
@@ -476,16 +487,16 @@ fn float32(out: &mut String, bits: u32) {
 /// A hexadecimal float (`0x1.8p+3`, `-0x1p-149`), the form SPIR-V tools print for values
 /// decimal cannot carry exactly. Infinities and NaNs have the exponent one past the
 /// largest (`0x1p+128`, `0x1.8p+128`); denormals are normalized.
-fn hex_float(out: &mut String, bits: u32, mantissa_bits: u32, exponent_bits: u32) {
+fn hex_float(out: &mut Text, bits: u32, mantissa_bits: u32, exponent_bits: u32) {
     let sign = bits >> (mantissa_bits + exponent_bits) & 1;
     let exp_field = (bits >> mantissa_bits) & ((1 << exponent_bits) - 1);
     let mut mantissa = bits & ((1 << mantissa_bits) - 1);
     let bias = (1i32 << (exponent_bits - 1)) - 1;
     if sign == 1 {
-        out.push('-');
+        out.push(b'-');
     }
     if exp_field == 0 && mantissa == 0 {
-        out.push_str("0x0p+0");
+        out.push_lit(b"0x0p+0");
         return;
     }
     let mut exp = exp_field as i32 - bias;
@@ -505,9 +516,9 @@ fn hex_float(out: &mut String, bits: u32, mantissa_bits: u32, exponent_bits: u32
     while frac_s.ends_with('0') {
         frac_s.pop();
     }
-    out.push_str("0x1");
+    out.push_lit(b"0x1");
     if !frac_s.is_empty() {
-        out.push('.');
+        out.push(b'.');
         out.push_str(&frac_s);
     }
     let _ = write!(out, "p{exp:+}");

@@ -474,16 +474,16 @@ fn no_word_stream_panics() {
 #[test]
 fn hex_floats() {
     let hex32 = |bits: u32| {
-        let mut s = String::new();
+        let mut s = crate::util::text::Text::default();
         hex_float(&mut s, bits, 23, 8);
-        s
+        s.finish()
     };
     assert_eq!(hex32(1.5f32.to_bits()), "0x1.8p+0");
     assert_eq!(hex32(f32::INFINITY.to_bits()), "0x1p+128");
     assert_eq!(hex32(f32::NAN.to_bits()), "0x1.8p+128");
     assert_eq!(hex32(1), "0x1p-149");
     assert_eq!(hex32((-0.0f32).to_bits()), "-0x0p+0");
-    let mut s = String::new();
+    let mut s = crate::util::text::Text::default();
     hex_float(&mut s, 0x3C00, 10, 5);
-    assert_eq!(s, "0x1p+0");
+    assert_eq!(s.finish(), "0x1p+0");
 }
