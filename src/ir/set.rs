@@ -35,6 +35,11 @@ impl InstSet {
         absent
     }
 
+    /// Empties the set, keeping its storage (a pass over `capacity() / 64` words).
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     pub fn contains(&self, i: Inst) -> bool {
         self.words
             .get(i.index() / 64)

@@ -140,7 +140,7 @@ impl FnRaiser<'_, '_> {
             let decls = self.decls_at.remove(&(r, k as u32)).unwrap_or_default();
             match self.tree.node(n).clone() {
                 Node::Block { block, exit } => {
-                    if !self.reachable.contains(&block.inst()) {
+                    if !self.reachable.contains(block.inst()) {
                         break;
                     }
                     self.lazy = decls;

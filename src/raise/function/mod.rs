@@ -14,8 +14,9 @@ mod control;
 use control::check_depth;
 mod scope;
 mod tables;
+use crate::ir::InstSet;
+use tables::InstMap;
 pub(crate) use tables::Tables;
-use tables::{InstMap, InstSet};
 mod values;
 
 use super::behavior::{self, Behaviors};

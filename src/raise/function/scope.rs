@@ -43,7 +43,7 @@ impl FnRaiser<'_, '_> {
             let mut children: Vec<ChildRegion> = Vec::new();
             match self.tree.node(node).clone() {
                 Node::Block { block, .. } => {
-                    if self.reachable.contains(&block.inst()) {
+                    if self.reachable.contains(block.inst()) {
                         self.block_site.insert(
                             block.inst(),
                             Site {
@@ -144,7 +144,7 @@ impl FnRaiser<'_, '_> {
             }
             let preds: Vec<Block> = crate::ir::cfg::predecessors(m, b)
                 .into_iter()
-                .filter(|p| self.reachable.contains(&p.inst()))
+                .filter(|p| self.reachable.contains(p.inst()))
                 .collect();
             for p in params {
                 let mut sites = self.use_sites(p);
@@ -193,7 +193,7 @@ impl FnRaiser<'_, '_> {
             })
             .collect();
         for (preheader, header, body, merge) in loops {
-            if !self.reachable.contains(&header.inst()) {
+            if !self.reachable.contains(header.inst()) {
                 continue;
             }
             let back: Vec<Inst> = m
@@ -224,7 +224,7 @@ impl FnRaiser<'_, '_> {
         if a == p || m.is_global(a) || m.opcode(a) == Opcode::Param {
             return false;
         }
-        if !matches!(self.form.get(&a), Some(Form::Inline | Form::Let)) || self.hoisted.contains(&a)
+        if !matches!(self.form.get(&a), Some(Form::Inline | Form::Let)) || self.hoisted.contains(a)
         {
             return false;
         }
@@ -413,7 +413,7 @@ impl FnRaiser<'_, '_> {
             }
         } else if op == Opcode::Insert && !self.insert_as_constructor(i) {
             Form::InsertTemp
-        } else if sites.len() == 1 && sites[0].0 == b.inst() && !self.force_bind.contains(&i) {
+        } else if sites.len() == 1 && sites[0].0 == b.inst() && !self.force_bind.contains(i) {
             Form::Inline
         } else {
             Form::Let

@@ -1,10 +1,11 @@
 //! Side tables over a module's instructions for raising its functions one after another:
 //! indexed by [`Inst`] (a lookup is an index, not a hash), sized once per module, and
-//! cleared between functions in time proportional to what the function set, so their
-//! storage serves every function.
+//! cleared between functions in time proportional to what the function set (the sets are
+//! [`crate::ir::InstSet`]s, cleared a word per 64 slots), so their storage serves every
+//! function.
 
 use super::{Form, Site};
-use crate::ir::{Inst, Module};
+use crate::ir::{Inst, InstSet, Module};
 use crate::util::Symbol;
 
 /// A map from instructions to `T`.
@@ -24,10 +25,6 @@ impl<T: Copy> InstMap<T> {
 
     pub fn get(&self, i: &Inst) -> Option<&T> {
         self.values.get(i.index()).and_then(Option::as_ref)
-    }
-
-    pub fn contains_key(&self, i: &Inst) -> bool {
-        self.get(i).is_some()
     }
 
     /// Sets `i` to `v`. Instructions outside the module (none in a verified one) are
@@ -68,23 +65,6 @@ impl<T: Copy> std::ops::Index<&Inst> for InstMap<T> {
     }
 }
 
-/// A set of instructions.
-#[derive(Default)]
-pub(super) struct InstSet(InstMap<()>);
-
-impl InstSet {
-    pub fn contains(&self, i: &Inst) -> bool {
-        self.0.contains_key(i)
-    }
-
-    /// Adds `i`; whether it was not in the set.
-    pub fn insert(&mut self, i: Inst) -> bool {
-        let new = !self.0.contains_key(&i);
-        self.0.insert(i, ());
-        new
-    }
-}
-
 /// The tables of [`super::FnRaiser`] indexed by instruction.
 #[derive(Default)]
 pub(crate) struct Tables {
@@ -104,14 +84,14 @@ impl Tables {
     pub(crate) fn new(m: &Module) -> Tables {
         let n = m.capacity();
         Tables {
-            reachable: InstSet(InstMap::new(n)),
+            reachable: InstSet::with_capacity(n),
             block_site: InstMap::new(n),
             position: InstMap::new(n),
             form: InstMap::new(n),
-            hoisted: InstSet(InstMap::new(n)),
-            force_bind: InstSet(InstMap::new(n)),
+            hoisted: InstSet::with_capacity(n),
+            force_bind: InstSet::with_capacity(n),
             names: InstMap::new(n),
-            declared: InstSet(InstMap::new(n)),
+            declared: InstSet::with_capacity(n),
             coalesced: InstMap::new(n),
             block_order: InstMap::new(n),
         }
@@ -119,14 +99,14 @@ impl Tables {
 
     /// Empties every table, keeping its storage.
     pub fn clear(&mut self) {
-        self.reachable.0.clear();
+        self.reachable.clear();
         self.block_site.clear();
         self.position.clear();
         self.form.clear();
-        self.hoisted.0.clear();
-        self.force_bind.0.clear();
+        self.hoisted.clear();
+        self.force_bind.clear();
         self.names.clear();
-        self.declared.0.clear();
+        self.declared.clear();
         self.coalesced.clear();
         self.block_order.clear();
     }

@@ -783,7 +783,7 @@ impl FnRaiser<'_, '_> {
                     Some(x) => Some(self.value(x)?.expr),
                     None => None,
                 };
-                if self.hoisted.contains(&i) {
+                if self.hoisted.contains(i) {
                     let store = m
                         .ty(i)
                         .and_then(|t| m.ptr_parts(t))
@@ -840,7 +840,7 @@ impl FnRaiser<'_, '_> {
             Form::Let => {
                 self.prepare_operands(i, Some((own, at)), true);
                 let piece = self.build(i, own, at)?;
-                if self.hoisted.contains(&i) {
+                if self.hoisted.contains(i) {
                     self.assign(i, piece.expr)
                 } else {
                     let name = Ast::ident(self.name_of(i));
@@ -860,7 +860,7 @@ impl FnRaiser<'_, '_> {
                 values.extend(indices.iter().filter(|&&x| constant_index(m, x).is_none()));
                 self.prepare(&values, None, true);
                 let comp_e = self.value(comp)?.expr;
-                if self.hoisted.contains(&i) {
+                if self.hoisted.contains(i) {
                     self.assign(i, comp_e)?;
                 } else {
                     self.push_var(i, None, Some(comp_e));
