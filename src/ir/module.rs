@@ -40,6 +40,26 @@ const FLAG_DEAD: u16 = 1 << 15;
 const FLAG_DECORATED: u16 = 1 << 14;
 const FLAG_LONG: u16 = 1 << 13;
 const OPCODE_MASK: u16 = (1 << 10) - 1;
+
+/// Every code the mask lets through, mapped to its opcode (codes past the last opcode are
+/// never written; they map to the first so the table is total). Indexing a fixed
+/// 1,024-entry array with a masked code needs no bounds check, and `Module::opcode` sits
+/// under nearly every pass and back end, so the saved compare and branch add up.
+static OPCODE_BY_CODE: [Opcode; OPCODE_MASK as usize + 1] = {
+    let all = super::opcode::ALL;
+    let mut table = [all[0]; OPCODE_MASK as usize + 1];
+    let mut k = 0;
+    while k < all.len() {
+        table[k] = all[k];
+        k += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn decode(code: u16) -> Opcode {
+    OPCODE_BY_CODE[(code & OPCODE_MASK) as usize]
+}
 const SHORT_LEN_MAX: usize = u16::MAX as usize;
 
 #[derive(Clone, Copy, Debug)]
@@ -278,7 +298,7 @@ impl Module {
     pub fn opcode(&self, i: Inst) -> Opcode {
         // The table has fewer than 1024 entries and codes are only ever written from an
         // `Opcode`, so the lookup cannot fail.
-        super::opcode::ALL[(self.data(i).code & OPCODE_MASK) as usize]
+        decode(self.data(i).code)
     }
 
     /// The instruction's type; `None` only for the module itself.
@@ -323,7 +343,7 @@ impl Module {
     #[inline]
     fn operand_range(&self, i: Inst) -> (usize, usize) {
         let d = self.data(i);
-        let op = super::opcode::ALL[(d.code & OPCODE_MASK) as usize];
+        let op = decode(d.code);
         if op == Opcode::Constant || op.is_container() {
             return (0, 0);
         }
@@ -371,7 +391,7 @@ impl Module {
     #[inline]
     pub fn first_child(&self, parent: Inst) -> Option<Inst> {
         let d = self.data(parent);
-        if super::opcode::ALL[(d.code & OPCODE_MASK) as usize].is_container() {
+        if decode(d.code).is_container() {
             opt(d.payload)
         } else {
             None
@@ -1340,7 +1360,7 @@ struct RawView<'a> {
 impl RawView<'_> {
     fn hash_of(&self, i: Inst) -> u64 {
         let d = &self.insts[i.index()];
-        let op = super::opcode::ALL[(d.code & OPCODE_MASK) as usize];
+        let op = decode(d.code);
         if op == Opcode::Constant {
             return hash_key(op, raw_opt(d.ty), d.payload, std::iter::empty());
         }

@@ -54,8 +54,11 @@ pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
     let mut p = Printer::default();
     // About eight bytes of text per word.
     p.out.reserve(words.len() * 8);
-    // About one result per four words: sized once rather than rehashed as it fills.
-    p.value_types.reserve(words.len() / 4);
+    // Ids are dense below the bound, and a module defines fewer ids than it has words:
+    // value types go in a vector indexed by id, the rare id past it in `far_value_types`.
+    p.value_types = vec![None; (bound as usize).min(words.len())];
+    // The core opcodes are below 512; the rarer extension ones are searched for each time.
+    p.op_entries = vec![None; 512];
     let (major, minor) = ((version >> 16) & 0xFF, (version >> 8) & 0xFF);
     let _ = write!(
         p.out,
@@ -100,8 +103,13 @@ struct Printer {
     out: Text,
     /// Scalar types by id.
     numbers: FxHashMap<u32, Num>,
-    /// The type of each value, for switch selectors.
-    value_types: FxHashMap<u32, u32>,
+    /// The type of each value by id, for switch selectors.
+    value_types: Vec<Option<u32>>,
+    /// The types of values whose ids are past `value_types`.
+    far_value_types: FxHashMap<u32, u32>,
+    /// The name and layout of each core opcode met so far, by opcode: a module repeats
+    /// few opcodes many times, so each is searched for in the tables once.
+    op_entries: Vec<Option<(&'static str, &'static [u8])>>,
     /// The ids of `GLSL.std.450` imports.
     glsl_sets: Vec<u32>,
     indent: bool,
@@ -130,6 +138,19 @@ impl Cursor<'_> {
 }
 
 impl Printer {
+    /// `opcode`'s name and operand layout; `None` for an opcode the tables lack.
+    fn op_entry(&mut self, opcode: u32) -> Option<(&'static str, &'static [u8])> {
+        if let Some(&Some(entry)) = self.op_entries.get(opcode as usize) {
+            return Some(entry);
+        }
+        let i = grammar::OPS.find(opcode)?;
+        let entry = (grammar::OPS.name(i), grammar::OPS.layout(i));
+        if let Some(slot) = self.op_entries.get_mut(opcode as usize) {
+            *slot = Some(entry);
+        }
+        Some(entry)
+    }
+
     fn instruction(&mut self, inst: &[u32]) {
         let start = self.out.len();
         if let Err(why) = self.decoded(inst) {
@@ -141,8 +162,7 @@ impl Printer {
     /// Prints `inst` from the tables, or says why it cannot.
     fn decoded(&mut self, inst: &[u32]) -> Result<(), Raw> {
         let opcode = inst[0] & 0xFFFF;
-        let index = grammar::OPS.find(opcode).ok_or(Raw::UnknownOpcode)?;
-        let mut layout = grammar::OPS.layout(index);
+        let (name, mut layout) = self.op_entry(opcode).ok_or(Raw::UnknownOpcode)?;
         let mut cur = Cursor { words: &inst[1..] };
         let result_type = match layout.first() {
             Some(b'T') => {
@@ -168,7 +188,7 @@ impl Printer {
             self.out.push_lit(b"      ");
         }
         self.out.push_lit(b"Op");
-        self.out.push_str(grammar::OPS.name(index));
+        self.out.push_str(name);
         if let Some(t) = result_type {
             self.out.push_prefixed_u32(b" %", t);
         }
@@ -179,8 +199,8 @@ impl Printer {
                     result_type.and_then(|t| self.numbers.get(&t).copied())
                 }
                 op::SWITCH => first
-                    .and_then(|sel| self.value_types.get(&sel))
-                    .and_then(|t| self.numbers.get(t).copied()),
+                    .and_then(|sel| self.value_type(sel))
+                    .and_then(|t| self.numbers.get(&t).copied()),
                 _ => None,
             },
             glsl: opcode == op::EXT_INST && first.is_some_and(|s| self.glsl_sets.contains(&s)),
@@ -356,7 +376,19 @@ impl Printer {
             _ => {}
         }
         if let (Some(t), Some(id)) = (ty, id) {
-            self.value_types.insert(id, t);
+            match self.value_types.get_mut(id as usize) {
+                Some(slot) => *slot = Some(t),
+                None => {
+                    self.far_value_types.insert(id, t);
+                }
+            }
+        }
+    }
+
+    fn value_type(&self, id: u32) -> Option<u32> {
+        match self.value_types.get(id as usize) {
+            Some(&t) => t,
+            None => self.far_value_types.get(&id).copied(),
         }
     }
 
