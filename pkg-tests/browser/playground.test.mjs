@@ -157,6 +157,32 @@ test('typing a shader updates every panel with what the package computes', async
   await page.close();
 });
 
+test('a long shader typed fast: the products are shared among the workers, and every panel ends on the newest text', async () => {
+  const page = await open();
+  const { workers, cores } = await page.evaluate(() => ({ workers: window.refractPlayground.workers, cores: navigator.hardwareConcurrency }));
+  assert.equal(workers, Math.min(2, Math.max(1, cores)), 'one compiler worker per core, up to two');
+  const source = examples['renderer.wgsl'];
+  await page.evaluate((t) => window.refractPlayground.setSource(t), source);
+  await settle(page, source);
+  // Keystrokes without a pause into the first line (a comment): requests overtake one
+  // another in both workers, and the page must still end on the last text's products.
+  await page.click('[data-testid="editor"] .cm-content');
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  const typed = ' typed fast';
+  await page.keyboard.type(typed);
+  const firstLine = source.indexOf('\n');
+  const text = source.slice(0, firstLine) + typed + source.slice(firstLine);
+  await settle(page, text);
+  await assertAllPanels(page, text);
+  const totals = await page.evaluate(() => window.refractPlayground.lastWorkerTotals);
+  assert.equal(totals.length, workers);
+  // With two workers, a 1,000-line shader's products outweigh a second front end: both work.
+  assert.ok(totals.every((ms) => ms > 0), `each worker's compile time: ${totals}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('an error shows in the problems list and as an editor marker', async () => {
   const page = await open();
   const source = `${examples['triangle.wgsl']}\nfn broken() {\n  let x = ;\n}\n`;

@@ -1,6 +1,6 @@
 // The playground page: a WGSL editor, the problems list and one panel per product of the
-// compiler, all refreshed as you type. Compiling happens in a worker (worker.ts); this
-// file only renders. Everything from the compiler or the user is rendered as text
+// compiler, all refreshed as you type. Compiling happens in workers (worker.ts; plan.ts
+// shares a keystroke's products among them); this file only sends and renders. Everything from the compiler or the user is rendered as text
 // (textContent, CodeMirror's own text rendering), never as HTML.
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
@@ -15,7 +15,8 @@ import { wgsl } from './wgsl-language';
 import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
 import { examples } from './examples';
 import { decodeShare, encodeShare } from './share';
-import type { CompileRequest, EditorDiagnostic, Product, ProductsMessage, WorkerMessage } from './protocol';
+import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type ProductsMessage, type WorkerMessage } from './protocol';
+import { plan, StageCosts } from './plan';
 import './style.css';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -28,7 +29,7 @@ interface PlaygroundStats {
   updates: number;
   /** The id of the last request whose results are all on the page. */
   lastApplied: number;
-  /** The id of the last request sent to the worker. */
+  /** The id of the last request sent to the workers. */
   lastSent: number;
   /** True while an edit has not been compiled and shown yet. */
   busy: boolean;
@@ -44,8 +45,13 @@ interface PlaygroundStats {
   /** Where the last update's time went on the page: edit → request sent, request sent →
    * result received (worker and messaging), and rendering the result. */
   lastPhases: { send: number; roundTrip: number; render: number };
-  /** The worker's time in the compiler for the last update, per product. */
+  /** The compiler's time for the last update, per stage and `total`: the longest any one
+   * worker spent on it (the workers run at the same time). */
   lastTimings: Record<string, number>;
+  /** Each worker's time in the compiler for the last update (0 for one not asked). */
+  lastWorkerTotals: number[];
+  /** How many compiler workers the page runs. */
+  workers: number;
   /** The editor's current text. */
   source: () => string;
   /** The full text an output view holds (its `data-testid`, or its panel's); the DOM has
@@ -118,7 +124,7 @@ function selectPanel(name: string) {
   if (panel && panel.views.some((v) => v.resultId < stats.lastSent)) scheduleCompile();
 }
 
-/** The products of the panel on screen, which the worker makes first. */
+/** The products of the panel on screen, which worker 0 makes first. */
 function productsOnScreen(): Product[] {
   return panels.get(selected)?.products ?? [];
 }
@@ -194,6 +200,9 @@ class OutputView {
   }
 
   show(result: CompileResult, id: number) {
+    // Workers answer independently: a product of an older text may arrive after a newer
+    // one made by the other worker.
+    if (id < this.resultId) return;
     this.resultId = id;
     if (result.ok) {
       this.code = result.code ?? '';
@@ -499,13 +508,41 @@ function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
   );
 }
 
-// ---- the worker ---------------------------------------------------------------------
+// ---- the workers -------------------------------------------------------------------
 
-let worker: Worker;
+/** One worker per core up to two: a keystroke's products are shared among them (plan.ts),
+ * each worker running the front end on the text itself. */
+const WORKERS = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 1)));
+
+interface Compiler {
+  worker: Worker;
+  ready: boolean;
+  /** The newest request this worker has finished its share of (or skipped, for a newer). */
+  doneThrough: number;
+}
+
+/** A request sent and not yet all on the page. */
+interface InFlight {
+  /** When the oldest edit it carries was made (null for a request with no new edit). */
+  editTime: number | null;
+  sentTime: number;
+  /** The workers it was sent to. */
+  workers: number[];
+  /** The compiler's time per worker, per stage, summed over the worker's messages. */
+  timings: Record<string, number>[];
+}
+
+const compilers: Compiler[] = [];
 let nextId = 1;
-/** Per request in flight: when its edit happened and when it was sent. */
-const sent = new Map<number, { editTime: number | null; sentTime: number }>();
-let pendingSend = false; // an edit made before the worker was ready
+const sent = new Map<number, InFlight>();
+let pendingSend = false; // an edit made before the workers were ready
+/** The id of the request whose check is on the page. */
+let checkId = 0;
+/** What each stage has cost lately, in milliseconds, for sharing the products. Until the
+ * first reports come in: proportions measured on the 1,057-line example. */
+const stageCosts = new StageCosts({
+  call: 0.5, parse: 3.4, sema: 8.8, lower: 3.9, passes: 3.8, wgsl: 8.4, spvasm: 5.3, ast: 3.1, irBefore: 1.6, ir: 1.5, reflect: 0.5, hlsl: 0.1, gen: 0.1,
+});
 const stats: PlaygroundStats = {
   ready: false,
   version: '',
@@ -519,6 +556,8 @@ const stats: PlaygroundStats = {
   frames: 0,
   lastPhases: { send: 0, roundTrip: 0, render: 0 },
   lastTimings: {},
+  lastWorkerTotals: [],
+  workers: WORKERS,
   source: () => view.state.doc.toString(),
   panelText: (testid) => {
     const element = document.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
@@ -529,24 +568,29 @@ const stats: PlaygroundStats = {
 };
 window.refractPlayground = stats;
 
-/** Sends the editor's text to the worker, which drops older texts it has not finished. */
+/** Sends the editor's text to the workers, which drop older texts they have not finished. */
 function scheduleCompile() {
   stats.busy = true;
   if (!stats.ready) {
     pendingSend = true;
     return;
   }
-  const request: CompileRequest = {
-    type: 'compile',
-    id: nextId++,
-    source: view.state.doc.toString(),
-    passes: chosenPasses,
-    first: productsOnScreen(),
-  };
-  sent.set(request.id, { editTime, sentTime: performance.now() });
-  stats.lastSent = request.id;
+  const id = nextId++;
+  const first = productsOnScreen();
+  const others = PRODUCTS.filter((p) => !first.includes(p));
+  const shares = plan(first, others, compilers.length, stageCosts.cost);
+  const source = view.state.doc.toString();
+  const workers: number[] = [];
+  shares.forEach((share, w) => {
+    const check = w === 0;
+    if (!check && share.first.length === 0 && share.rest.length === 0) return;
+    const request: CompileRequest = { type: 'compile', id, source, passes: chosenPasses, first: share.first, rest: share.rest, check };
+    compilers[w].worker.postMessage(request);
+    workers.push(w);
+  });
+  sent.set(id, { editTime, sentTime: performance.now(), workers, timings: compilers.map(() => ({})) });
+  stats.lastSent = id;
   editTime = null;
-  worker.postMessage(request);
 }
 
 const outputs: Record<Product, OutputView | null> = {
@@ -573,15 +617,22 @@ function applyCheck(diagnostics: EditorDiagnostic[]) {
   status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
 }
 
-/** The compiler's time for the request being shown, summed over its messages. */
-let timings: Record<string, number> = {};
+/** The compiler's time for a request across its workers: per stage the longest any worker
+ * spent (they run at the same time), and each worker's total. */
+function combinedTimings(request: InFlight): { stages: Record<string, number>; totals: number[] } {
+  const stages: Record<string, number> = {};
+  for (const timings of request.timings) {
+    for (const [stage, ms] of Object.entries(timings)) stages[stage] = Math.max(stages[stage] ?? 0, ms);
+  }
+  return { stages, totals: request.timings.map((t) => t.total ?? 0) };
+}
 
-function apply(message: ProductsMessage) {
+function apply(message: ProductsMessage, from: number) {
   const received = performance.now();
   const request = sent.get(message.id);
-  if (message.check) {
+  if (message.check && message.id >= checkId) {
+    checkId = message.id;
     applyCheck(message.check.diagnostics);
-    timings = {};
   }
   for (const [name, result] of Object.entries(message.products) as [Product, CompileResult][]) {
     outputs[name]?.show(result, message.id);
@@ -594,8 +645,12 @@ function apply(message: ProductsMessage) {
       panel.tab.hidden = false;
     }
   }
-  for (const [stage, ms] of Object.entries(message.timings)) timings[stage] = (timings[stage] ?? 0) + ms;
-  renderTimings(timings);
+  stageCosts.report(message.timings);
+  if (request) {
+    const mine = request.timings[from];
+    for (const [stage, ms] of Object.entries(message.timings)) mine[stage] = (mine[stage] ?? 0) + ms;
+    if (message.id === stats.lastSent) renderTimings(combinedTimings(request).stages, request.workers.length);
+  }
 
   const now = performance.now();
   const edited = request?.editTime;
@@ -603,28 +658,40 @@ function apply(message: ProductsMessage) {
     stats.lastLatency = now - edited;
     stats.lastPhases = { send: request.sentTime - edited, roundTrip: received - request.sentTime, render: now - received };
   }
-  if (message.done) {
-    for (const id of sent.keys()) if (id <= message.id) sent.delete(id);
-    stats.updates++;
-    stats.lastApplied = message.id;
-    stats.lastTimings = { ...timings };
-    stats.busy = message.id < stats.lastSent;
-    if (edited != null) {
-      stats.lastAllLatency = now - edited;
-      // rAF runs before the frame is produced; a task queued from it runs after.
-      requestAnimationFrame(() => setTimeout(() => {
-        stats.lastFrameLatency = performance.now() - edited;
-        stats.frames++;
-      }, 0));
-    }
+  if (!message.done) return;
+  compilers[from].doneThrough = Math.max(compilers[from].doneThrough, message.id);
+  // The newest request every one of whose workers is done with it (or with a newer one,
+  // having skipped it) is all on the page; older ones are overtaken.
+  let complete: number | null = null;
+  for (const [id, r] of sent) {
+    if (r.workers.every((w) => compilers[w].doneThrough >= id)) complete = Math.max(complete ?? 0, id);
+  }
+  if (complete === null) return;
+  const finished = sent.get(complete)!;
+  for (const id of sent.keys()) if (id <= complete) sent.delete(id);
+  const { stages, totals } = combinedTimings(finished);
+  stats.updates++;
+  stats.lastApplied = complete;
+  stats.lastTimings = { ...stages, total: Math.max(0, ...totals) };
+  stats.lastWorkerTotals = totals;
+  stats.busy = complete < stats.lastSent;
+  const editedAt = finished.editTime;
+  if (editedAt != null) {
+    stats.lastAllLatency = now - editedAt;
+    // rAF runs before the frame is produced; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(() => {
+      stats.lastFrameLatency = performance.now() - editedAt;
+      stats.frames++;
+    }, 0));
   }
 }
 
 /** The compiler's stages in pipeline order, then the products made from them. */
 const STAGE_ORDER = ['parse', 'sema', 'lower', 'passes', 'irBefore', 'ir', 'wgsl', 'spvasm', 'hlsl', 'gen', 'ast', 'reflect'];
 
-/** The footer: the compiler's time for the last text, in total and per stage. */
-function renderTimings(timings: Record<string, number>) {
+/** The footer: the compiler's time for the last text, in total and per stage (the
+ * longest of the workers', which run at the same time). */
+function renderTimings(timings: Record<string, number>, workers: number) {
   const { total, ...stages } = timings;
   const rank = (stage: string) => {
     const i = STAGE_ORDER.indexOf(stage);
@@ -634,14 +701,19 @@ function renderTimings(timings: Record<string, number>) {
     .filter(([stage, ms]) => ms >= 0.05 && panels.get(stage)?.available !== false)
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`);
-  $('timings').textContent = `compiled in ${(total ?? 0).toFixed(1)} ms${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
+  const on = workers > 1 ? ` on ${workers} workers` : '';
+  $('timings').textContent = `compiled in ${(total ?? 0).toFixed(1)} ms${on}${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
 }
 
-function startWorker() {
-  worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+function startCompiler(w: number) {
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  const compiler: Compiler = { worker, ready: false, doneThrough: compilers[w]?.doneThrough ?? 0 };
+  compilers[w] = compiler;
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     if (message.type === 'ready') {
+      compiler.ready = true;
+      if (!compilers.every((c) => c.ready)) return;
       stats.ready = true;
       stats.version = message.version;
       $('version').textContent = `refract ${message.version}`;
@@ -658,19 +730,20 @@ function startWorker() {
       if (message.result.ok && message.source === view.state.doc.toString()) setSource(message.result.code);
       else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
     } else if (message.type === 'products') {
-      apply(message);
+      apply(message, w);
     } else {
       $('status').textContent = `the compiler failed to load: ${message.message}`;
       $('status').dataset.state = 'error';
     }
   };
-  // A crashed worker is replaced; the newest text is compiled again.
+  // A crashed worker is replaced; the newest text is compiled again. What it owed for
+  // older requests will not come: those wait for the new request instead.
   worker.onerror = (event) => {
     event.preventDefault();
     worker.terminate();
     stats.ready = false;
     pendingSend = true;
-    startWorker();
+    startCompiler(w);
   };
 }
 
@@ -756,7 +829,7 @@ function flashStatus(text: string) {
 
 function requestFormat() {
   if (!stats.ready) return;
-  worker.postMessage({ type: 'format', id: nextId++, source: view.state.doc.toString() });
+  compilers[0].worker.postMessage({ type: 'format', id: nextId++, source: view.state.doc.toString() });
 }
 
 /** The draggable divider between the editor and the outputs; the split is remembered. */
@@ -825,7 +898,7 @@ async function main() {
   const select = buildExamples();
   $('share').addEventListener('click', () => void share());
   $('format').addEventListener('click', requestFormat);
-  startWorker();
+  for (let w = 0; w < WORKERS; w++) startCompiler(w);
   const shared = await decodeShare(location.hash);
   let saved: string | null = null;
   try {

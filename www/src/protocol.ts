@@ -1,4 +1,4 @@
-// Messages between the playground page and its compiler worker.
+// Messages between the playground page and its compiler workers.
 
 import type { CompileResult, Diagnostic, FormatResult, Product as RefractProduct } from 'refract-wgsl';
 
@@ -13,8 +13,14 @@ export interface CompileRequest {
   /** The pass pipeline the IR-after view, WGSL and SPIR-V are made with; null for
    * refract's default pipeline (`-O1`). */
   passes: string[] | null;
-  /** The products of the panel on screen: made first, with the check. */
+  /** Made first, in a call of their own (with the check, if asked for): the products of
+   * the panel on screen, or all of a helper worker's share. */
   first: Product[];
+  /** Made next, in a second call reusing the first one's front end, unless a newer request
+   * has arrived by then. */
+  rest: Product[];
+  /** Whether this worker reports the check (one worker per request does). */
+  check: boolean;
 }
 
 /** A diagnostic with its labels placed in UTF-16 units, as the editor counts; `from` and
@@ -41,17 +47,18 @@ export interface FormatResponse {
 
 export type WorkerRequest = CompileRequest | FormatRequest;
 
-/** Results for one request, in one or two messages: the check and the products on screen
- * first, then the others (unless a newer request cut the sequence short). */
+/** One worker's results for one request, in one or two messages: its `first` products (and
+ * the check, if asked for), then its `rest` (unless a newer request cut the sequence
+ * short). */
 export interface ProductsMessage {
   type: 'products';
   id: number;
-  /** The check, in the first message of a request only. */
+  /** The check, in the first message of the worker asked for it only. */
   check?: { ok: boolean; diagnostics: EditorDiagnostic[] };
   products: Partial<Record<Product, CompileResult>>;
   /** Milliseconds spent in the compiler: per stage, and `total` for the whole call. */
   timings: Record<string, number>;
-  /** The last message of the request: every product has been made. */
+  /** This worker's last message for the request: all of its share has been made. */
   done: boolean;
 }
 

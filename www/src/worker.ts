@@ -1,15 +1,16 @@
-// The compiler worker: every compile runs here, off the page's thread, so typing never
-// waits for refract.
+// A compiler worker: every compile runs in one, off the page's thread, so typing never
+// waits for refract. The page runs one or two of them (see plan.ts for how a keystroke's
+// products are shared among them).
 //
 // A request is served with `explore`, which parses, checks, lowers and runs the passes once
 // and makes every product asked for from that single run. Scheduling: the newest text
-// wins. First the check and the products of the panel on screen are made and posted; then,
-// unless a newer text has arrived meanwhile, the other panels' products in a second call.
-// The second call is on the identical text with the same options, so `explore` reuses the
-// front end's work from the first (it keeps the last text's AST, program and IR) and only
-// the other panels' back ends run. So what the user looks at updates at the cost of the
-// front end and one product, and the rest follow while the user pauses. Requests that
-// arrive while a compile runs replace one another.
+// wins. First the request's `first` products (the panel on screen, with the check) are
+// made and posted; then, unless a newer text has arrived meanwhile, its `rest` in a second
+// call. The second call is on the identical text with the same options, so `explore`
+// reuses the front end's work from the first (it keeps the last text's AST, program and
+// IR) and only the back ends run. So what the user looks at updates at the cost of the
+// front end and one product, and the rest follow. Requests that arrive while a compile
+// runs replace one another.
 
 import init, { explore, format, passes, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
@@ -47,19 +48,25 @@ function make(request: CompileRequest, products: Product[]) {
 
 async function serve(request: CompileRequest) {
   const first = PRODUCTS.filter((p) => request.first.includes(p));
-  const rest = PRODUCTS.filter((p) => !request.first.includes(p));
-  const { result, timings } = make(request, first);
-  post({
-    type: 'products',
-    id: request.id,
-    check: { ok: result.ok, diagnostics: placeDiagnostics(request.source, result.diagnostics) },
-    products: result.products,
-    timings,
-    done: rest.length === 0,
-  });
-  if (rest.length === 0) return;
-  await yieldToMessages();
-  if (latest) return; // a newer text is waiting
+  const rest = PRODUCTS.filter((p) => request.rest.includes(p));
+  if (first.length > 0 || request.check) {
+    const { result, timings } = make(request, first);
+    post({
+      type: 'products',
+      id: request.id,
+      ...(request.check ? { check: { ok: result.ok, diagnostics: placeDiagnostics(request.source, result.diagnostics) } } : {}),
+      products: result.products,
+      timings,
+      done: rest.length === 0,
+    });
+    if (rest.length === 0) return;
+    await yieldToMessages();
+    if (latest) return; // a newer text is waiting
+  }
+  if (rest.length === 0) {
+    post({ type: 'products', id: request.id, products: {}, timings: {}, done: true });
+    return;
+  }
   const second = make(request, rest);
   post({ type: 'products', id: request.id, products: second.result.products, timings: second.timings, done: true });
 }
