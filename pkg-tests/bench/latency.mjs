@@ -13,7 +13,10 @@
 // compiler's time on the critical path is the slowest worker's (summed over its calls:
 // the open panel's products first, then the others').
 //
-//   node pkg-tests/bench/latency.mjs [KEYSTROKES] [--tab ast|ir|spirv|wgsl] [--warmup N]
+//   node pkg-tests/bench/latency.mjs [KEYSTROKES] [--tab ast|ir|spirv|wgsl] [--warmup N] [--workers 1|2]
+//
+// --workers opens the page with `?workers=N` (default: the page's choice, one worker per
+// core up to two).
 //
 // The first N keystrokes (default 20) are typed but not counted: Chromium runs the wasm
 // with its baseline compiler first and swaps in optimized code function by function
@@ -31,6 +34,8 @@ const tabAt = args.indexOf('--tab');
 const tab = tabAt >= 0 ? args.splice(tabAt, 2)[1] : 'wgsl';
 const warmupAt = args.indexOf('--warmup');
 const warmup = warmupAt >= 0 ? Number(args.splice(warmupAt, 2)[1]) : 20;
+const workersAt = args.indexOf('--workers');
+const workersAsked = workersAt >= 0 ? args.splice(workersAt, 2)[1] : null;
 const keystrokes = Number(args[0] ?? 40);
 const dist = fileURLToPath(new URL('../../www/dist/', import.meta.url));
 const source = readFileSync(new URL('../../www/src/examples/renderer.wgsl', import.meta.url), 'utf8');
@@ -39,7 +44,7 @@ const server = await serve(dist);
 const browser = await launch();
 try {
   const page = await browser.context.newPage();
-  await page.goto(server.url);
+  await page.goto(server.url + (workersAsked ? `?workers=${workersAsked}` : ''));
   await page.waitForFunction(() => window.refractPlayground?.updates > 0);
   await page.evaluate((s) => window.refractPlayground.setSource(s), source);
   await page.waitForFunction((s) => window.refractPlayground.source() === s && !window.refractPlayground.busy, source);

@@ -33,8 +33,9 @@ interface PlaygroundStats {
   lastSent: number;
   /** True while an edit has not been compiled and shown yet. */
   busy: boolean;
-  /** Milliseconds from an edit to the problems and the panel on screen showing its
-   * result (DOM updated), for the last update. */
+  /** Milliseconds from an edit (from its key going down, for a typed edit) to the
+   * problems and the panel on screen showing its result (DOM updated), for the last
+   * update. */
   lastLatency: number;
   /** Milliseconds from an edit to every product made and given to its panel. */
   lastAllLatency: number;
@@ -374,6 +375,9 @@ const outputTheme = EditorView.theme({
 });
 
 let editTime: number | null = null; // the oldest edit not yet shown
+/** When the last key went down: an edit it causes counts its latency from there, so the
+ * editor's own handling of the key is in the figure. */
+let keyTime = -Infinity;
 let programmaticEdit = false; // the next doc change comes from an example or a link
 const STORAGE_KEY = 'refract-playground-source';
 
@@ -401,7 +405,10 @@ const view = new EditorView({
       editorTheme,
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          editTime ??= performance.now();
+          const now = performance.now();
+          // A key pressed within the last 100 ms caused this edit (typing, not a paste,
+          // an undo from the menu or a loaded example).
+          editTime ??= now - keyTime < 100 ? keyTime : now;
           if (!programmaticEdit) onUserEdit();
           scheduleCompile();
         }
@@ -409,6 +416,8 @@ const view = new EditorView({
     ],
   }),
 });
+
+view.contentDOM.addEventListener('keydown', (event) => (keyTime = event.timeStamp), { capture: true });
 
 function setSource(text: string) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
@@ -511,8 +520,13 @@ function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
 // ---- the workers -------------------------------------------------------------------
 
 /** One worker per core up to two: a keystroke's products are shared among them (plan.ts),
- * each worker running the front end on the text itself. */
-const WORKERS = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 1)));
+ * each worker running the front end on the text itself. `?workers=1` in the address asks
+ * for one (to spare a laptop's battery, or to measure). */
+const WORKERS = (() => {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  const cores = navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(2, asked >= 1 ? asked : cores));
+})();
 
 interface Compiler {
   worker: Worker;
