@@ -8,15 +8,15 @@
 // keystroke: the time from the edit to the problems list and the open panel (the WGSL
 // tab, or the one named by --tab) showing the result, to every panel having its result,
 // and to the next frame after that; and the compiler's time per stage. The page shares a
-// keystroke's products among its workers (one per core, up to two; www/src/plan.ts), which
-// run at the same time: a stage's time is the longest any worker spent on it, and the
+// keystroke's products among its workers (two from four cores, else one; www/src/main.ts
+// and plan.ts), which run at the same time: a stage's time is the longest any worker spent on it, and the
 // compiler's time on the critical path is the slowest worker's (summed over its calls:
 // the open panel's products first, then the others').
 //
 //   node pkg-tests/bench/latency.mjs [KEYSTROKES] [--tab ast|ir|spirv|wgsl] [--warmup N] [--workers 1|2]
 //
-// --workers opens the page with `?workers=N` (default: the page's choice, one worker per
-// core up to two).
+// --workers opens the page with `?workers=N` (default: the page's choice, two workers from
+// four cores, else one).
 //
 // The first N keystrokes (default 20) are typed but not counted: Chromium runs the wasm
 // with its baseline compiler first and swaps in optimized code function by function

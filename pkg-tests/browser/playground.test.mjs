@@ -157,10 +157,22 @@ test('typing a shader updates every panel with what the package computes', async
   await page.close();
 });
 
-test('a long shader typed fast: the products are shared among the workers, and every panel ends on the newest text', async () => {
-  const page = await open();
-  const { workers, cores } = await page.evaluate(() => ({ workers: window.refractPlayground.workers, cores: navigator.hardwareConcurrency }));
-  assert.equal(workers, Math.min(2, Math.max(1, cores)), 'one compiler worker per core, up to two');
+test('the page runs two compiler workers from four cores, one below, or as many as the address asks', async () => {
+  const cases = [[2, '', 1], [4, '', 2], [16, '', 2], [16, '?workers=1', 1], [2, '?workers=2', 2], [2, '?workers=9', 1], [8, '?workers=0', 2]];
+  for (const [cores, query, expected] of cases) {
+    const page = await browser.context.newPage();
+    await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+    await page.goto(server.url + query);
+    await page.waitForFunction(() => window.refractPlayground?.updates > 0, null, { timeout: 30_000 });
+    assert.equal(await page.evaluate(() => window.refractPlayground.workers), expected, `${cores} cores, ${query || 'no query'}`);
+    await page.close();
+  }
+});
+
+test('a long shader typed fast on two workers: the products are shared, and every panel ends on the newest text', async () => {
+  const page = await open('?workers=2');
+  const workers = await page.evaluate(() => window.refractPlayground.workers);
+  assert.equal(workers, 2);
   const source = examples['renderer.wgsl'];
   await page.evaluate((t) => window.refractPlayground.setSource(t), source);
   await settle(page, source);

@@ -519,13 +519,17 @@ function toLint(list: EditorDiagnostic[]): LintDiagnostic[] {
 
 // ---- the workers -------------------------------------------------------------------
 
-/** One worker per core up to two: a keystroke's products are shared among them (plan.ts),
- * each worker running the front end on the text itself. `?workers=1` in the address asks
- * for one (to spare a laptop's battery, or to measure). */
+/** How many compiler workers: two where the machine has cores to spare for a second one,
+ * sharing a keystroke's products (plan.ts), each running the front end on the text itself.
+ * That takes four cores: on two, the page's own thread, the browser's compositing and a
+ * second worker share the one core left and every worker slows down (measured: the
+ * page and the browser spend more CPU per keystroke than the compiler does, and two
+ * workers on two cores updated every panel later than one). `?workers=1` or `2` in the
+ * address chooses (to spare a laptop's battery, or to measure). */
 const WORKERS = (() => {
   const asked = Number(new URLSearchParams(location.search).get('workers'));
-  const cores = navigator.hardwareConcurrency || 1;
-  return Math.max(1, Math.min(2, asked >= 1 ? asked : cores));
+  if (asked === 1 || asked === 2) return asked;
+  return (navigator.hardwareConcurrency || 1) >= 4 ? 2 : 1;
 })();
 
 interface Compiler {
