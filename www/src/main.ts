@@ -622,17 +622,31 @@ function isNotImplemented(result: CompileResult): boolean {
 /** Optional panels appear once refract implements their product, and then stay. */
 const OPTIONAL: [string, Product][] = [['hlsl', 'hlsl'], ['gen', 'gen'], ['reflect', 'reflect']];
 
+/** Whether the problems list and the editor's markers show no diagnostic. */
+let checkShownEmpty = false;
+
 function applyCheck(diagnostics: EditorDiagnostic[]) {
-  renderProblems(diagnostics);
-  view.dispatch(setDiagnostics(view.state, toLint(diagnostics)));
+  // A clean text after a clean text changes nothing on the page: skipping the editor
+  // transaction spares it a measuring and layout pass per keystroke. (Non-empty lists are
+  // always set: the editor has moved the old markers with the edit, so an equal list is
+  // not necessarily what it shows.)
+  const empty = diagnostics.length === 0;
+  if (!(empty && checkShownEmpty)) {
+    renderProblems(diagnostics);
+    view.dispatch(setDiagnostics(view.state, toLint(diagnostics)));
+    checkShownEmpty = empty;
+  }
   const errors = diagnostics.filter((d) => d.diagnostic.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.diagnostic.severity === 'warning').length;
   const status = $('status');
   const checkerMissing = diagnostics.length > 0 && diagnostics.every((d) => d.diagnostic.code === 'E0004');
-  status.textContent = checkerMissing ? 'checking is not built yet' : errors > 0
+  const text = checkerMissing ? 'checking is not built yet' : errors > 0
     ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
     : warnings > 0 ? `valid, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'valid WGSL';
-  status.dataset.state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
+  const state = checkerMissing ? 'idle' : errors > 0 ? 'error' : 'ok';
+  // Unchanged text is not written again: a new text node would be laid out anew.
+  if (status.textContent !== text) status.textContent = text;
+  if (status.dataset.state !== state) status.dataset.state = state;
 }
 
 /** The compiler's time for a request across its workers: per stage the longest any worker
@@ -667,7 +681,6 @@ function apply(message: ProductsMessage, from: number) {
   if (request) {
     const mine = request.timings[from];
     for (const [stage, ms] of Object.entries(message.timings)) mine[stage] = (mine[stage] ?? 0) + ms;
-    if (message.id === stats.lastSent) renderTimings(combinedTimings(request).stages, request.workers.length);
   }
 
   const now = performance.now();
@@ -688,6 +701,7 @@ function apply(message: ProductsMessage, from: number) {
   const finished = sent.get(complete)!;
   for (const id of sent.keys()) if (id <= complete) sent.delete(id);
   const { stages, totals } = combinedTimings(finished);
+  renderTimings(stages, finished.workers.length);
   stats.updates++;
   stats.lastApplied = complete;
   stats.lastTimings = { ...stages, total: Math.max(0, ...totals) };
