@@ -1100,6 +1100,10 @@ impl Module {
     /// Removes an instruction together with its children and decorations. Nothing
     /// outside it may still use it or them.
     pub fn remove(&mut self, i: Inst) {
+        // Most removals are of one instruction: no list to allocate for them.
+        if self.first_child(i).is_none() && !self.has_decorations(i) {
+            return self.remove_subtree(i, &[i]);
+        }
         // Every instruction of the subtree, children before decorations, in pre-order.
         let mut subtree = vec![i];
         let mut k = 0;
@@ -1109,14 +1113,19 @@ impl Module {
             subtree.extend(self.decorations(x));
             k += 1;
         }
-        for &x in &subtree {
+        self.remove_subtree(i, &subtree);
+    }
+
+    /// Removes `i`, whose subtree (itself, children and decorations) is `subtree`.
+    fn remove_subtree(&mut self, i: Inst, subtree: &[Inst]) {
+        for &x in subtree {
             if self.is_interned(x) {
                 self.remove_dedup(x);
             }
             self.drop_operands(x);
         }
         self.detach(i);
-        for &x in &subtree {
+        for &x in subtree {
             debug_assert!(
                 self.data(x).first_use == NONE,
                 "removing {x:?} ({:?}) which still has uses",

@@ -134,17 +134,30 @@ impl Lowerer<'_, '_> {
         let Some(entry) = self.b.module.entry_block(func) else {
             return Err(self.internal(span, "a function without an entry block"));
         };
+        // The tables of the function before are emptied and reused: they hold about as
+        // much for each function, and grow only while lowering the first few.
+        let mut reached = std::mem::take(&mut self.f.reached);
+        reached.clear();
+        let mut names = std::mem::take(&mut self.f.names);
+        names.clear();
         self.f = FnState {
             func: Some(func),
             cur: Some(entry),
             params: self.b.module.block_params(entry),
+            reached,
+            names,
             ..FnState::default()
         };
         for (k, param) in f.params.iter().enumerate() {
-            let name = self.unique_name(self.name_of(param.name.name));
-            if let Some(&v) = self.f.params.get(k) {
-                self.b.module.set_name(v.inst(), &name);
-                self.b.module.set_span(v.inst(), param.span);
+            let base = self.name_of(param.name.name);
+            match self.f.params.get(k) {
+                Some(&v) => {
+                    self.set_unique_name(v.inst(), base);
+                    self.b.module.set_span(v.inst(), param.span);
+                }
+                None => {
+                    self.unique_name(base);
+                }
             }
         }
         if let (Some(ep), Some(sizes)) = (ep, sizes) {

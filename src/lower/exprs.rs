@@ -17,6 +17,7 @@
 //! plain `and` and `or` of their operands, which have no side effects there.
 
 use super::{Lowerer, R};
+use crate::ir::types::Scalar as IrScalar;
 use crate::ir::{Func, Opcode, Value};
 use crate::sema::program::{CallTarget, ExprSem, Name};
 use crate::sema::types::{ArraySize, TypeId, TypeKind};
@@ -149,7 +150,7 @@ impl Lowerer<'_, '_> {
         let rt = self.expr_ty(e)?;
         match self.p.sem(e) {
             ExprSem::Member(k) => {
-                let k = self.b.const_u32(k);
+                let k = self.scalar_const(IrScalar::U32, k);
                 let op = if view {
                     Opcode::Access
                 } else {
@@ -160,7 +161,7 @@ impl Lowerer<'_, '_> {
             ExprSem::Swizzle(sw) => {
                 let comps = sw.components();
                 if comps.len() == 1 {
-                    let k = self.b.const_u32(u32::from(comps[0]));
+                    let k = self.scalar_const(IrScalar::U32, u32::from(comps[0]));
                     let op = if view {
                         Opcode::Access
                     } else {
@@ -183,7 +184,7 @@ impl Lowerer<'_, '_> {
                 let mut ops = Vec::with_capacity(1 + comps.len());
                 ops.push(v);
                 for &c in comps {
-                    ops.push(self.b.const_u32(u32::from(c)));
+                    ops.push(self.scalar_const(IrScalar::U32, u32::from(c)));
                 }
                 Ok(self.b.value(Opcode::Swizzle, rt, &ops))
             }
@@ -231,7 +232,11 @@ impl Lowerer<'_, '_> {
             Some(n) if k >= n => n - 1,
             _ => k,
         };
-        Ok(if k == bits { i } else { self.b.const_u32(k) })
+        Ok(if k == bits {
+            i
+        } else {
+            self.scalar_const(IrScalar::U32, k)
+        })
     }
 
     fn unary(&mut self, e: ExprId, op: UnaryOp, operand: ExprId) -> R<Value> {
@@ -272,7 +277,7 @@ impl Lowerer<'_, '_> {
         if self.p.value(lhs).and_then(|v| v.as_bool()) == Some(!and) {
             // `false && e` and `true || e` never evaluate `e`, which sema may have left
             // unevaluable (a constant error there does not count).
-            return Ok(self.b.const_bool(!and));
+            return Ok(self.scalar_const(IrScalar::Bool, u32::from(!and)));
         }
         let a = self.expr(lhs)?;
         let (rhs_b, short_b, m) = (self.new_block(), self.new_block(), self.new_block());
@@ -284,7 +289,7 @@ impl Lowerer<'_, '_> {
         self.if_else(a, then, els, m);
         let bool_t = self.b.ty_bool();
         let r = self.b.param(m, bool_t);
-        let short = self.b.const_bool(!and);
+        let short = self.scalar_const(IrScalar::Bool, u32::from(!and));
         for arm in [then, els] {
             self.start(arm);
             if arm == rhs_b {

@@ -122,6 +122,8 @@ pub(crate) struct Lowerer<'a, 'm> {
     locals: Vec<Option<Value>>,
     /// Composite constants already lowered, by the address of their shared parts.
     composites: FxHashMap<(usize, u32), Value>,
+    /// Scalar constants already made, by kind and bits (see [`Lowerer::scalar_const`]).
+    scalars: FxHashMap<(u8, u32), Value>,
     f: FnState,
     /// Lowering an override-expression at module scope: no control flow, no locals.
     module_scope: bool,
@@ -138,6 +140,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             decls: vec![None; ast.decls.len()],
             locals: vec![None; ast.stmts.len()],
             composites: FxHashMap::default(),
+            scalars: FxHashMap::default(),
             f: FnState::default(),
             module_scope: false,
             diags: Vec::new(),

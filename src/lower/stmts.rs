@@ -25,10 +25,11 @@
 
 use super::{Lowerer, R, Target};
 use crate::diag::Span;
-use crate::ir::{Block, Opcode, Value};
+use crate::ir::{Block, Inst, Opcode, Value};
 use crate::syntax::ast::{
     self, BinaryOp, CaseSelector, Continuing, ExprId, StmtId, StmtKind, SwitchClause,
 };
+use rustc_hash::FxHashMap;
 
 impl Lowerer<'_, '_> {
     // ---- blocks and branches --------------------------------------------------------------
@@ -161,8 +162,7 @@ impl Lowerer<'_, '_> {
             None => self.b.zero(store),
         };
         let ptr = self.b.local_var(store, Some(init));
-        let name = self.unique_name(self.name_of(v.name.name));
-        self.b.module.set_name(ptr.inst(), &name);
+        self.set_unique_name(ptr.inst(), self.name_of(v.name.name));
         self.locals[s.index()] = Some(ptr);
         Ok(())
     }
@@ -171,8 +171,7 @@ impl Lowerer<'_, '_> {
         let value = self.expr(v.init)?;
         let m = &self.b.module;
         if !m.is_global(value.inst()) && m.name(value.inst()).is_none() {
-            let name = self.unique_name(self.name_of(v.name.name));
-            self.b.module.set_name(value.inst(), &name);
+            self.set_unique_name(value.inst(), self.name_of(v.name.name));
         }
         self.locals[s.index()] = Some(value);
         Ok(())
@@ -413,6 +412,27 @@ impl Lowerer<'_, '_> {
             names.insert(base.to_string(), 1);
             return base.to_string();
         };
+        Self::next_unique_name(names, base, n)
+    }
+
+    /// Gives `v` the debug name [`Self::unique_name`] makes of `base`, without copying
+    /// `base` when it is the name (the common case: a name given once).
+    pub(super) fn set_unique_name(&mut self, v: Inst, base: &str) {
+        let names = &mut self.f.names;
+        match names.get(base) {
+            None => {
+                names.insert(base.to_string(), 1);
+                self.b.module.set_name(v, base);
+            }
+            Some(&n) => {
+                let name = Self::next_unique_name(names, base, n);
+                self.b.module.set_name(v, &name);
+            }
+        }
+    }
+
+    /// The first of `base_n`, `base_{n+1}`, … not given yet, recorded as given.
+    fn next_unique_name(names: &mut FxHashMap<String, u32>, base: &str, n: u32) -> String {
         let mut k = n;
         loop {
             let candidate = format!("{base}_{k}");

@@ -242,18 +242,32 @@ impl Lowerer<'_, '_> {
         Ok(s)
     }
 
+    /// The scalar constant of kind `s` with literal `bits`. The module's table finds a
+    /// constant through two lookups (its type's, then its own); lowering makes the same
+    /// few constants over and over (member indices, `0.0`, `1.0`) and removes nothing,
+    /// so each is looked up there once and then found here, the same instruction.
+    pub(super) fn scalar_const(&mut self, s: IrScalar, bits: u32) -> Value {
+        let key = (s as u8, bits);
+        if let Some(&v) = self.scalars.get(&key) {
+            return v;
+        }
+        let ty = self.b.ty_scalar(s);
+        let v = self.b.const_scalar(ty, bits);
+        self.scalars.insert(key, v);
+        v
+    }
+
     /// A constant value as an IR constant.
     pub(super) fn constant(&mut self, v: &Const) -> R<Value> {
-        let b = &mut self.b;
         Ok(match *v {
-            Const::Bool(x) => b.const_bool(x),
-            Const::I32(x) => b.const_i32(x),
-            Const::U32(x) => b.const_u32(x),
-            Const::F32(x) => b.const_f32(x),
-            Const::F16(x) => b.const_f16(x),
+            Const::Bool(x) => self.scalar_const(IrScalar::Bool, u32::from(x)),
+            Const::I32(x) => self.scalar_const(IrScalar::I32, x as u32),
+            Const::U32(x) => self.scalar_const(IrScalar::U32, x),
+            Const::F32(x) => self.scalar_const(IrScalar::F32, x.to_bits()),
+            Const::F16(x) => self.scalar_const(IrScalar::F16, u32::from(x.to_bits())),
             // Only a constant sema left abstract gets here; concretize it.
-            Const::AbstractInt(x) => b.const_i32(x as i32),
-            Const::AbstractFloat(x) => b.const_f32(x as f32),
+            Const::AbstractInt(x) => self.scalar_const(IrScalar::I32, x as i32 as u32),
+            Const::AbstractFloat(x) => self.scalar_const(IrScalar::F32, (x as f32).to_bits()),
             Const::Zero(t) => {
                 let t = self.ty(t)?;
                 self.b.zero(t)

@@ -11,7 +11,9 @@
 //!
 //! A pass that reports no change has left the module as it found it, so running it again
 //! before any other pass changes something would change nothing either: such runs are
-//! skipped, and the loop stops as soon as every pass is known to change nothing. The
+//! skipped, and the loop stops as soon as every pass is known to change nothing. `dce`
+//! also knows when the module it changed is its own fixpoint (see
+//! [`dce::run_reporting_fixpoint`]), so its confirming run is skipped too. The
 //! module goes through the same states as with every round run in full (the passes are
 //! deterministic), for less work: the last round, which only confirms the fixpoint, runs
 //! just the passes that have not confirmed it yet.
@@ -22,11 +24,27 @@ use crate::ir::Module;
 /// Most rounds run.
 pub const MAX_ROUNDS: usize = 8;
 
-/// The distinct passes of a round.
-const PASSES: [fn(&mut Module) -> bool; 3] = [simplify_cfg::run, const_fold::run, dce::run];
+/// The distinct passes of a round, each saying whether it changed the module and whether
+/// the module it left is its own fixpoint.
+const PASSES: [fn(&mut Module) -> dce::Outcome; 3] = [
+    |m| settled_if_unchanged(simplify_cfg::run(m)),
+    |m| settled_if_unchanged(const_fold::run(m)),
+    dce::run_reporting_fixpoint,
+];
+
+/// Index of `dce` in [`PASSES`].
+const DCE: usize = 2;
 
 /// One round: indices into [`PASSES`].
-const ROUND: [usize; 4] = [0, 1, 0, 2];
+const ROUND: [usize; 4] = [0, 1, 0, DCE];
+
+/// The outcome of a pass known only to be deterministic.
+fn settled_if_unchanged(changed: bool) -> dce::Outcome {
+    dce::Outcome {
+        changed,
+        fixpoint: !changed,
+    }
+}
 
 pub fn run(m: &mut Module) -> bool {
     let mut changed = false;
@@ -40,11 +58,17 @@ pub fn run(m: &mut Module) -> bool {
             if settled[p] {
                 continue;
             }
-            if PASSES[p](m) {
+            let outcome = PASSES[p](m);
+            if outcome.changed {
                 changed = true;
                 settled = [false; PASSES.len()];
-            } else {
-                settled[p] = true;
+            }
+            settled[p] = outcome.fixpoint;
+            if cfg!(debug_assertions) && outcome.changed && outcome.fixpoint {
+                debug_assert!(
+                    !PASSES[p](m).changed,
+                    "pass {p} of cleanup said it left its fixpoint, and a second run changed the module"
+                );
             }
         }
     }

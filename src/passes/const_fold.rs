@@ -129,8 +129,20 @@ impl Const {
     }
 }
 
+/// Whether [`read`] may find a value in `c`: only these opcodes have one. A cheap test
+/// that turns most operands away before their type is looked at.
+fn may_read(m: &Module, c: Inst) -> bool {
+    matches!(
+        m.opcode(c),
+        Opcode::Constant | Opcode::Zero | Opcode::Composite
+    )
+}
+
 /// The value of a scalar or vector constant instruction (`undef` has none).
 pub fn read(m: &Module, c: Inst) -> Option<Const> {
+    if !may_read(m, c) {
+        return None;
+    }
     let ty = m.ty(c)?;
     let (kind, n) = m.scalar_or_vec(ty)?;
     let vector = m.opcode(ty) == Opcode::Vec;
@@ -403,10 +415,11 @@ fn lanes(m: &Module, x: Inst) -> Option<Const> {
 /// lanes and whether it is a vector.
 pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
     use Opcode as O;
-    // Every operation folded here reads its first operand as a constant (`read`): most
-    // instructions have none there, and every cleanup round meets them all again.
-    let first = m.operand_opt(i, 0)?;
-    if !matches!(m.opcode(first), O::Constant | O::Zero | O::Composite) {
+    // Every operation folded here reads each of its operands as a constant (`read`, or
+    // `const_u32` for an index): most instructions have some operand that is not one, and
+    // every cleanup round meets them all again, so they are turned away before any type
+    // is looked at or any lane copied.
+    if m.num_operands(i) == 0 || !m.operands(i).all(|x| may_read(m, x)) {
         return None;
     }
     let op = m.opcode(i);
@@ -764,6 +777,12 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
         }
         O::Extract if n >= 2 => {
             let base = m.operand(i, 0);
+            let base_op = m.opcode(base);
+            // Only these bases are looked into (below): the rest are turned away before
+            // the path is read.
+            if !(base_op.is_constant() || matches!(base_op, O::Construct | O::Insert)) {
+                return None;
+            }
             let path: Vec<u32> = (1..n)
                 .map(|k| m.const_u32(m.operand(i, k)))
                 .collect::<Option<Vec<u32>>>()?;
@@ -852,6 +871,13 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             let span = m.span(i);
             m.set_span(e, span);
             Some(e)
+        }
+        // Each simplification below reads one operand as a constant (`is_int_const`,
+        // `is_bool_const`): without one there is nothing to look at.
+        O::Add | O::Sub | O::Or | O::Xor | O::Shl | O::Shr | O::And | O::Mul | O::Div | O::Rem
+            if n == 2 && !(may_read(m, m.operand(i, 0)) || may_read(m, m.operand(i, 1))) =>
+        {
+            None
         }
         O::Add | O::Sub | O::Or | O::Xor | O::Shl | O::Shr if n == 2 => {
             let (a, b) = (m.operand(i, 0), m.operand(i, 1));

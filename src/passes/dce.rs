@@ -20,7 +20,33 @@ use crate::ir::cfg::{self, Cfg, terminator};
 use crate::ir::{Block, Func, Inst, InstSet, Module, Opcode};
 
 pub fn run(m: &mut Module) -> bool {
+    run_reporting_fixpoint(m).changed
+}
+
+/// What one run of `dce` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Whether it changed the module.
+    pub changed: bool,
+    /// Whether running it again on the module it left would change nothing.
+    pub fixpoint: bool,
+}
+
+/// Runs `dce` and says whether the module it leaves is its own fixpoint.
+///
+/// It is, unless the write-only rounds hit their bound: each step runs to its own
+/// fixpoint, and no later step undoes an earlier one's. Removing unreachable blocks
+/// leaves the reachable ones reachable and the kept ones empty. Dead values are marked
+/// and swept in full: what stays is live from the same roots, read by the same
+/// operands, so a second sweep finds nothing (a removed parameter's arguments were not
+/// live through it). The write-only rounds end when one finds no variable (after the
+/// sweep that followed the last removal), and `unused_globals` repeats until nothing is
+/// unused; neither removes a block edge, a live value or a global something uses, so
+/// none of the earlier steps has new work either. The cleanup loop counts on this to
+/// skip confirming runs; debug builds check it there.
+pub fn run_reporting_fixpoint(m: &mut Module) -> Outcome {
     let mut changed = false;
+    let mut fixpoint = true;
     let funcs: Vec<Inst> = m
         .children(m.root())
         .filter(|&c| matches!(m.opcode(c), Opcode::Func | Opcode::Generic))
@@ -30,16 +56,19 @@ pub fn run(m: &mut Module) -> bool {
         changed |= dead_values(m, Func(f));
         // Removing dead loads can leave a variable write-only, and removing its stores
         // can kill the loads of another; a few rounds settle every real shader.
+        let mut settled = false;
         for _ in 0..MAX_VARIABLE_ROUNDS {
             if !write_only_variables(m, Func(f)) {
+                settled = true;
                 break;
             }
             dead_values(m, Func(f));
             changed = true;
         }
+        fixpoint &= settled;
     }
     changed |= unused_globals(m);
-    changed
+    Outcome { changed, fixpoint }
 }
 
 /// Most rounds of write-only variable removal per function.

@@ -64,13 +64,27 @@ fn incoming(m: &Module, b: Block) -> Vec<(Inst, usize)> {
         .collect()
 }
 
+/// Whether `b` has parameters (they come first).
+fn has_params(m: &Module, b: Block) -> bool {
+    m.first_child(b.inst())
+        .is_some_and(|c| m.opcode(c) == Opcode::Param)
+}
+
 fn trivial_params(m: &mut Module, f: Func) -> bool {
     let mut changed = false;
     let entry = m.entry_block(f);
+    // Most functions have no block parameter left to look at (every confirming round
+    // meets them all): they cost one walk of their blocks, without the work list.
+    if !m.blocks(f).any(|b| Some(b) != entry && has_params(m, b)) {
+        return false;
+    }
     let mut work: Vec<Block> = m.blocks(f).filter(|&b| Some(b) != entry).collect();
     let mut queued: FxHashSet<Inst> = work.iter().map(|b| b.inst()).collect();
     while let Some(b) = work.pop() {
         queued.remove(&b.inst());
+        if !has_params(m, b) {
+            continue;
+        }
         let ps = params(m, b);
         if ps.is_empty() {
             continue;
