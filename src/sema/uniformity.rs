@@ -65,7 +65,6 @@ struct Tarjan {
     comp: Vec<u32>,
     /// `words` words per component.
     comp_bits: Vec<u64>,
-    members: Vec<Node>,
     stack: Vec<Node>,
     /// The explicit call stack: (node, next successor position in `adj`, end of its
     /// successors).
@@ -101,21 +100,21 @@ impl Tarjan {
             }
         }
         refill(&mut self.index, n, UNSEEN);
-        refill(&mut self.low, n, 0);
         refill(&mut self.on_stack, n, false);
         refill(&mut self.comp, n, UNSEEN);
         let index = self.index.as_mut_slice();
-        let low = self.low.as_mut_slice();
+        // Written when a node is first indexed, before it is read.
+        let low = at_least(&mut self.low, n);
         let on_stack = self.on_stack.as_mut_slice();
         let comp = self.comp.as_mut_slice();
-        // A function has at most as many components as nodes.
-        let comp_bits = &mut self.comp_bits;
-        comp_bits.clear();
-        comp_bits.reserve(n * words);
-        let members = &mut self.members;
-        let stack = &mut self.stack;
-        let calls = &mut self.calls;
-        stack.clear();
+        // Fixed-size stacks with explicit tops (at opt-level "z" each `Vec` push and pop
+        // is a call): every node is pushed at most once, and a function has at most as
+        // many components as nodes. Each component's words are zeroed when it is made.
+        let comp_bits = at_least(&mut self.comp_bits, n * words);
+        let mut ncomps = 0usize;
+        let stack = at_least(&mut self.stack, n);
+        let mut sp = 0;
+        let calls = at_least(&mut self.calls, n);
         let mut counter = 0u32;
         // Successor lists are walked by position in `adj`, without a closure: at
         // opt-level "z" a closure used in several places is a call.
@@ -124,55 +123,60 @@ impl Tarjan {
             if index[root as usize] != UNSEEN {
                 continue;
             }
-            calls.clear();
             let (from, to) = span_of(root);
-            calls.push((root, from, to));
+            calls[0] = (root, from, to);
+            let mut depth = 1;
             index[root as usize] = counter;
             low[root as usize] = counter;
             counter += 1;
-            stack.push(root);
+            stack[sp] = root;
+            sp += 1;
             on_stack[root as usize] = true;
-            while let Some(&mut (v, ref mut pos, end)) = calls.last_mut() {
-                if *pos < end {
-                    let w = adj[*pos as usize];
-                    *pos += 1;
+            while depth > 0 {
+                let (v, pos, end) = calls[depth - 1];
+                if pos < end {
+                    calls[depth - 1].1 = pos + 1;
+                    let w = adj[pos as usize];
                     if index[w as usize] == UNSEEN {
                         index[w as usize] = counter;
                         low[w as usize] = counter;
                         counter += 1;
-                        stack.push(w);
+                        stack[sp] = w;
+                        sp += 1;
                         on_stack[w as usize] = true;
                         let (from, to) = span_of(w);
-                        calls.push((w, from, to));
+                        calls[depth] = (w, from, to);
+                        depth += 1;
                     } else if on_stack[w as usize] {
                         low[v as usize] = low[v as usize].min(index[w as usize]);
                     }
                     continue;
                 }
-                calls.pop();
-                if let Some(&(parent, _, _)) = calls.last() {
-                    low[parent as usize] = low[parent as usize].min(low[v as usize]);
+                depth -= 1;
+                if depth > 0 {
+                    let parent = calls[depth - 1].0 as usize;
+                    low[parent] = low[parent].min(low[v as usize]);
                 }
                 if low[v as usize] == index[v as usize] {
-                    // `v` roots a component: pop it and compute its set.
-                    let id = (comp_bits.len() / words) as u32;
-                    members.clear();
+                    // `v` roots a component: its members are the stack down to `v`.
+                    let id = ncomps as u32;
+                    ncomps += 1;
+                    let top = sp;
                     loop {
-                        let w = stack.pop().expect("component member");
+                        sp -= 1;
+                        let w = stack[sp];
                         on_stack[w as usize] = false;
                         comp[w as usize] = id;
-                        members.push(w);
                         if w == v {
                             break;
                         }
                     }
-                    let at = comp_bits.len();
-                    comp_bits.resize(at + words, 0);
-                    let bits = comp_bits.as_mut_slice();
-                    for &w in members.iter() {
+                    let at = id as usize * words;
+                    comp_bits[at..at + words].fill(0);
+                    for &w in &stack[sp..top] {
                         let b = target_bit[w as usize];
                         if b != UNSEEN {
-                            bits[at + b as usize / 64] |= 1 << (b % 64);
+                            comp_bits[at + b as usize / 64] |= 1 << (b % 64);
                         }
                         let (from, to) = span_of(w);
                         for &x in &adj[from as usize..to as usize] {
@@ -180,7 +184,7 @@ impl Tarjan {
                             if c != id && c != UNSEEN {
                                 let from = c as usize * words;
                                 for k in 0..words {
-                                    bits[at + k] |= bits[from + k];
+                                    comp_bits[at + k] |= comp_bits[from + k];
                                 }
                             }
                         }
@@ -376,6 +380,9 @@ struct Walker<'a> {
     stage: Option<ShaderStage>,
     edges: Vec<(Node, Node)>,
     count: u32,
+    /// The first node that is not special: the fixed nodes, the parameters, the
+    /// pointer parameters' contents and the return value come before it.
+    first_interior: Node,
     why: HashMap<Node, Why<'a>>,
     /// `(severity, node)` of each `RequiredToBeUniform` edge → its cause.
     causes: HashMap<(Sev, Node), Cause<'a>>,
@@ -404,7 +411,6 @@ struct GraphBuffers {
     start: Vec<u32>,
     fill: Vec<u32>,
     adj: Vec<u32>,
-    special: Vec<bool>,
     visited: Vec<bool>,
     parent: Vec<u32>,
     seen_here: Vec<bool>,
@@ -414,10 +420,23 @@ struct GraphBuffers {
     tarjan: Tarjan,
 }
 
-/// Resets `v` to `n` copies of `x`, keeping its allocation.
+/// Resets `v` to `n` copies of `x`, keeping its allocation. (`fill` is a `memset` for
+/// bytes, where `resize` writes one element at a time.)
 fn refill<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
-    v.clear();
-    v.resize(n, x);
+    if v.len() < n {
+        v.resize(n, x);
+    }
+    v.truncate(n);
+    v.fill(x);
+}
+
+/// Makes `v` at least `n` long without initializing what it held: for buffers whose
+/// first `n` elements are all written before they are read.
+fn at_least<T: Copy + Default>(v: &mut Vec<T>, n: usize) -> &mut [T] {
+    if v.len() < n {
+        v.resize(n, T::default());
+    }
+    &mut v[..n]
 }
 
 impl<'a> Walker<'a> {
@@ -427,11 +446,14 @@ impl<'a> Walker<'a> {
             fin,
             filters,
             scope,
-            tags: vec![FnTags::default(); m.decls.len()],
+            tags: std::iter::repeat_with(FnTags::default)
+                .take(m.decls.len())
+                .collect(),
             decl: DeclId::from_index(0),
             stage: None,
             edges: Vec::new(),
             count: CF_START + 1,
+            first_interior: CF_START + 1,
             why: HashMap::default(),
             causes: HashMap::default(),
             param_nodes: Vec::new(),
@@ -452,6 +474,7 @@ impl<'a> Walker<'a> {
         self.stage = stage;
         self.edges.clear();
         self.count = CF_START + 1;
+        self.first_interior = CF_START + 1;
         self.why.clear();
         self.causes.clear();
         self.param_nodes.clear();
@@ -533,6 +556,7 @@ impl<'a> Walker<'a> {
         if info.ret.is_some() {
             self.value_return = Some(self.node());
         }
+        self.first_interior = self.count;
         if self.stage.is_some() {
             self.entry_inputs(f);
         }
@@ -1606,32 +1630,22 @@ impl<'a> Walker<'a> {
         g.fill.clear();
         g.fill.extend_from_slice(start);
         let fill = g.fill.as_mut_slice();
-        refill(&mut g.adj, self.edges.len(), 0);
-        let adj = g.adj.as_mut_slice();
+        // Every slot is written: each edge fills one.
+        let adj = at_least(&mut g.adj, self.edges.len());
         for &(a, b) in &self.edges {
             adj[fill[a as usize] as usize] = b;
             fill[a as usize] += 1;
         }
         let (start, adj) = (&*start, &*adj);
-        // Special (non-interior) nodes are never marked visited.
-        refill(&mut g.special, n, false);
-        let special = g.special.as_mut_slice();
-        for s in [0, 1, 2, MAY_BE_NON_UNIFORM, CF_START] {
-            special[s as usize] = true;
-        }
-        for &p in &self.param_nodes {
-            special[p as usize] = true;
-        }
-        for (_, c, r) in self.ptr_params.iter().flatten() {
-            special[*c as usize] = true;
-            special[*r as usize] = true;
-        }
-        if let Some(r) = self.value_return {
-            special[r as usize] = true;
-        }
+        // Special (non-interior) nodes are never marked visited: the fixed ones, the
+        // parameters, the pointer parameters' contents and the return value, which
+        // `function` creates first.
+        let first_interior = self.first_interior;
         let nparams = self.param_nodes.len();
         let mut tags = FnTags {
-            params: vec![ParamTags::default(); nparams],
+            params: std::iter::repeat_with(ParamTags::default)
+                .take(nparams)
+                .collect(),
             ..FnTags::default()
         };
         refill(&mut g.visited, n, false);
@@ -1640,16 +1654,17 @@ impl<'a> Walker<'a> {
         let visited = g.visited.as_mut_slice();
         let parent = g.parent.as_mut_slice();
         let seen_here = g.seen_here.as_mut_slice();
-        let queue = &mut g.queue;
+        // Each node is queued at most once per search.
+        let queue = at_least(&mut g.queue, n);
         for (sev, &root) in RTU.iter().enumerate() {
             // Breadth-first from RequiredToBeUniform.sev over unvisited nodes.
             seen_here.fill(false);
-            queue.clear();
-            queue.push(root);
+            queue[0] = root;
+            let mut tail = 1;
             seen_here[root as usize] = true;
             let mut head = 0;
             let mut failed = false;
-            while head < queue.len() {
+            while head < tail {
                 let x = queue[head];
                 head += 1;
                 let succ = &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
@@ -1659,14 +1674,15 @@ impl<'a> Walker<'a> {
                     }
                     seen_here[y as usize] = true;
                     parent[y as usize] = x;
-                    queue.push(y);
+                    queue[tail] = y;
+                    tail += 1;
                     if y == MAY_BE_NON_UNIFORM && !failed {
                         failed = true;
                     }
                 }
             }
-            for &x in queue.iter() {
-                if !special[x as usize] {
+            for &x in &queue[..tail] {
+                if x >= first_interior {
                     visited[x as usize] = true;
                 }
             }
