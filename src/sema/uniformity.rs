@@ -55,111 +55,150 @@ const RTU: [Node; 3] = [0, 1, 2];
 const MAY_BE_NON_UNIFORM: Node = 3;
 const CF_START: Node = 4;
 
-/// For each source node, the set of `targets` it reaches (bit `i` for `targets[i]`), in a
-/// graph given as compressed adjacency. One pass: strongly connected components are found
-/// with an iterative Tarjan search, and each component's set is its own targets plus the
-/// sets of the components it reaches, which Tarjan's order has computed before it.
-fn reachable_targets(
-    n: usize,
-    start: &[u32],
-    adj: &[u32],
-    targets: &[Node],
-    sources: &[Node],
-) -> Vec<Vec<u64>> {
-    let words = targets.len().div_ceil(64).max(1);
-    const UNSEEN: u32 = u32::MAX;
-    // Each node's bit among the targets (the first, for a node listed twice).
-    // Slices rather than `Vec`s: at opt-level "z" (the wasm build) indexing a `Vec` is a
-    // call, and these are indexed in the innermost loops.
-    let target_bit: &mut [u32] = &mut vec![UNSEEN; n];
-    for (i, &t) in targets.iter().enumerate() {
-        if let Some(slot) = target_bit.get_mut(t as usize).filter(|b| **b == UNSEEN) {
-            *slot = i as u32;
+/// The buffers of [`Tarjan::reachable_targets`], kept from one function to the next.
+#[derive(Default)]
+struct Tarjan {
+    target_bit: Vec<u32>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    comp: Vec<u32>,
+    /// `words` words per component.
+    comp_bits: Vec<u64>,
+    stack: Vec<Node>,
+    /// The explicit call stack: (node, next successor position in `adj`, end of its
+    /// successors).
+    calls: Vec<(Node, u32, u32)>,
+    /// The answer: `words` words per source.
+    out: Vec<u64>,
+}
+
+impl Tarjan {
+    /// For each source node, the set of `targets` it reaches (bit `i` for `targets[i]`),
+    /// in a graph given as compressed adjacency: `words` words per source, in order. One
+    /// pass: strongly connected components are found with an iterative Tarjan search,
+    /// and each component's set is its own targets plus the sets of the components it
+    /// reaches, which Tarjan's order has computed before it.
+    fn reachable_targets(
+        &mut self,
+        n: usize,
+        start: &[u32],
+        adj: &[u32],
+        targets: &[Node],
+        sources: &[Node],
+    ) -> (&[u64], usize) {
+        let words = targets.len().div_ceil(64).max(1);
+        const UNSEEN: u32 = u32::MAX;
+        // Each node's bit among the targets (the first, for a node listed twice).
+        // Slices rather than `Vec`s: at opt-level "z" (the wasm build) indexing a `Vec` is a
+        // call, and these are indexed in the innermost loops.
+        refill(&mut self.target_bit, n, UNSEEN);
+        let target_bit = self.target_bit.as_mut_slice();
+        for (i, &t) in targets.iter().enumerate() {
+            if let Some(slot) = target_bit.get_mut(t as usize).filter(|b| **b == UNSEEN) {
+                *slot = i as u32;
+            }
         }
-    }
-    let index: &mut [u32] = &mut vec![UNSEEN; n];
-    let low: &mut [u32] = &mut vec![0u32; n];
-    let on_stack: &mut [bool] = &mut vec![false; n];
-    let comp: &mut [u32] = &mut vec![UNSEEN; n];
-    // `words` words per component, in one allocation (a function has about as many
-    // components as nodes).
-    let mut comp_bits: Vec<u64> = Vec::new();
-    let mut members: Vec<Node> = Vec::new();
-    let mut stack: Vec<Node> = Vec::new();
-    let mut counter = 0u32;
-    let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
-    for &root in sources {
-        if index[root as usize] != UNSEEN {
-            continue;
-        }
-        // The explicit call stack: (node, next successor position).
-        let mut calls: Vec<(Node, usize)> = vec![(root, 0)];
-        index[root as usize] = counter;
-        low[root as usize] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
-            let s = succ(v);
-            if *pos < s.len() {
-                let w = s[*pos];
-                *pos += 1;
-                if index[w as usize] == UNSEEN {
-                    index[w as usize] = counter;
-                    low[w as usize] = counter;
-                    counter += 1;
-                    stack.push(w);
-                    on_stack[w as usize] = true;
-                    calls.push((w, 0));
-                } else if on_stack[w as usize] {
-                    low[v as usize] = low[v as usize].min(index[w as usize]);
-                }
+        refill(&mut self.index, n, UNSEEN);
+        refill(&mut self.on_stack, n, false);
+        refill(&mut self.comp, n, UNSEEN);
+        let index = self.index.as_mut_slice();
+        // Written when a node is first indexed, before it is read.
+        let low = at_least(&mut self.low, n);
+        let on_stack = self.on_stack.as_mut_slice();
+        let comp = self.comp.as_mut_slice();
+        // Fixed-size stacks with explicit tops (at opt-level "z" each `Vec` push and pop
+        // is a call): every node is pushed at most once, and a function has at most as
+        // many components as nodes. Each component's words are zeroed when it is made.
+        let comp_bits = at_least(&mut self.comp_bits, n * words);
+        let mut ncomps = 0usize;
+        let stack = at_least(&mut self.stack, n);
+        let mut sp = 0;
+        let calls = at_least(&mut self.calls, n);
+        let mut counter = 0u32;
+        // Successor lists are walked by position in `adj`, without a closure: at
+        // opt-level "z" a closure used in several places is a call.
+        let span_of = |x: Node| (start[x as usize], start[x as usize + 1]);
+        for &root in sources {
+            if index[root as usize] != UNSEEN {
                 continue;
             }
-            calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent as usize] = low[parent as usize].min(low[v as usize]);
-            }
-            if low[v as usize] == index[v as usize] {
-                // `v` roots a component: pop it and compute its set.
-                let id = (comp_bits.len() / words) as u32;
-                members.clear();
-                loop {
-                    let w = stack.pop().expect("component member");
-                    on_stack[w as usize] = false;
-                    comp[w as usize] = id;
-                    members.push(w);
-                    if w == v {
-                        break;
+            let (from, to) = span_of(root);
+            calls[0] = (root, from, to);
+            let mut depth = 1;
+            index[root as usize] = counter;
+            low[root as usize] = counter;
+            counter += 1;
+            stack[sp] = root;
+            sp += 1;
+            on_stack[root as usize] = true;
+            while depth > 0 {
+                let (v, pos, end) = calls[depth - 1];
+                if pos < end {
+                    calls[depth - 1].1 = pos + 1;
+                    let w = adj[pos as usize];
+                    if index[w as usize] == UNSEEN {
+                        index[w as usize] = counter;
+                        low[w as usize] = counter;
+                        counter += 1;
+                        stack[sp] = w;
+                        sp += 1;
+                        on_stack[w as usize] = true;
+                        let (from, to) = span_of(w);
+                        calls[depth] = (w, from, to);
+                        depth += 1;
+                    } else if on_stack[w as usize] {
+                        low[v as usize] = low[v as usize].min(index[w as usize]);
                     }
+                    continue;
                 }
-                let at = comp_bits.len();
-                comp_bits.resize(at + words, 0);
-                for &w in &members {
-                    let b = target_bit[w as usize];
-                    if b != UNSEEN {
-                        comp_bits[at + b as usize / 64] |= 1 << (b % 64);
+                depth -= 1;
+                if depth > 0 {
+                    let parent = calls[depth - 1].0 as usize;
+                    low[parent] = low[parent].min(low[v as usize]);
+                }
+                if low[v as usize] == index[v as usize] {
+                    // `v` roots a component: its members are the stack down to `v`.
+                    let id = ncomps as u32;
+                    ncomps += 1;
+                    let top = sp;
+                    loop {
+                        sp -= 1;
+                        let w = stack[sp];
+                        on_stack[w as usize] = false;
+                        comp[w as usize] = id;
+                        if w == v {
+                            break;
+                        }
                     }
-                    for &x in succ(w) {
-                        let c = comp[x as usize];
-                        if c != id && c != UNSEEN {
-                            let from = c as usize * words;
-                            for k in 0..words {
-                                comp_bits[at + k] |= comp_bits[from + k];
+                    let at = id as usize * words;
+                    comp_bits[at..at + words].fill(0);
+                    for &w in &stack[sp..top] {
+                        let b = target_bit[w as usize];
+                        if b != UNSEEN {
+                            comp_bits[at + b as usize / 64] |= 1 << (b % 64);
+                        }
+                        let (from, to) = span_of(w);
+                        for &x in &adj[from as usize..to as usize] {
+                            let c = comp[x as usize];
+                            if c != id && c != UNSEEN {
+                                let from = c as usize * words;
+                                for k in 0..words {
+                                    comp_bits[at + k] |= comp_bits[from + k];
+                                }
                             }
                         }
                     }
                 }
             }
         }
-    }
-    sources
-        .iter()
-        .map(|&s| {
+        self.out.clear();
+        for &s in sources {
             let at = comp[s as usize] as usize * words;
-            comp_bits[at..at + words].to_vec()
-        })
-        .collect()
+            self.out.extend_from_slice(&comp_bits[at..at + words]);
+        }
+        (&self.out, words)
+    }
 }
 
 /// The uniformity scope of one run of the analysis.
@@ -192,23 +231,24 @@ enum Trigger {
     Barrier,
 }
 
-/// Why a `RequiredToBeUniform` edge exists: the call that needs uniformity.
-#[derive(Clone, Debug)]
-struct Cause {
+/// Why a `RequiredToBeUniform` edge exists: the call that needs uniformity. Names are
+/// borrowed from the module (or are builtins' own), so a cause is copied, not allocated.
+#[derive(Clone, Copy, Debug)]
+struct Cause<'a> {
     /// The callee's name at the call site.
     call_span: Span,
-    callee: String,
+    callee: &'a str,
     trigger: Trigger,
     /// For an argument that must be uniform: the argument and the parameter's name.
-    arg: Option<(Span, String)>,
+    arg: Option<(Span, &'a str)>,
     /// The builtin call (or builtin argument) that ultimately needs uniformity, and the
     /// builtin's name; the same as the call itself for a builtin.
-    origin: (Span, String),
+    origin: (Span, &'a str),
     /// For an argument: the builtin parameter that must be uniform.
-    origin_param: Option<String>,
+    origin_param: Option<&'a str>,
 }
 
-impl Cause {
+impl Cause<'_> {
     /// The call span of the builtin the requirement comes from, when this cause is that
     /// builtin's own call.
     fn call_span_of_origin(&self) -> Span {
@@ -223,19 +263,19 @@ impl Cause {
 }
 
 /// A requirement carried by a tag: its severity and the call that causes it.
-#[derive(Clone, Debug)]
-struct Requirement {
+#[derive(Clone, Copy, Debug)]
+struct Requirement<'a> {
     sev: Sev,
-    cause: Cause,
+    cause: Cause<'a>,
 }
 
 /// What a function's callers need to know (§"Analyzing the Uniformity Requirements of a
 /// Function").
 #[derive(Clone, Debug, Default)]
-struct FnTags {
-    call_site: Option<Requirement>,
+struct FnTags<'a> {
+    call_site: Option<Requirement<'a>>,
     returns_non_uniform: bool,
-    params: Vec<ParamTags>,
+    params: Vec<ParamTags<'a>>,
     /// The distinct sets of parameters whose values (first) and pointees (second) flow
     /// into the pointee of a `function`-space pointer parameter. Parameters with equal
     /// sets share one, so a call adds each set's edges once.
@@ -243,9 +283,9 @@ struct FnTags {
 }
 
 #[derive(Clone, Debug, Default)]
-struct ParamTags {
-    required: Option<Requirement>,
-    contents_required: Option<Requirement>,
+struct ParamTags<'a> {
+    required: Option<Requirement<'a>>,
+    contents_required: Option<Requirement<'a>>,
     return_depends: bool,
     /// For `function`-space pointers: the pointee may be non-uniform after the call.
     pointee_non_uniform: bool,
@@ -254,12 +294,28 @@ struct ParamTags {
 }
 
 /// What a node means, for the notes of a diagnostic.
-#[derive(Clone, Debug)]
-enum Why {
+#[derive(Clone, Copy, Debug)]
+enum Why<'a> {
     Condition(Span),
-    Source(Span, String),
+    Source(Span, What<'a>),
     Param(u32),
-    Result(Span, String),
+    Result(Span, What<'a>),
+}
+
+/// Why a value may differ between invocations: the note of a diagnostic, spelled out
+/// only when a failure is reported.
+#[derive(Clone, Copy, Debug)]
+enum What<'a> {
+    /// An entry point input (a builtin value or a user-defined input), by name.
+    Input { name: &'a str, builtin: bool },
+    /// Memory behind a writable pointer parameter outside the `function` space.
+    WritablePointee,
+    /// A mutable module-scope variable.
+    Global(DeclId),
+    /// A call's result, by callee name.
+    CallResult(&'a str),
+    /// The memory behind a pointer argument, which the callee (by name) may store to.
+    Pointee(&'a str),
 }
 
 pub(crate) fn run(m: &Module, fin: &Finished, filters: &FilterMap, diags: &mut Vec<Diagnostic>) {
@@ -273,8 +329,10 @@ pub(crate) fn run(m: &Module, fin: &Finished, filters: &FilterMap, diags: &mut V
     if uses_subgroups {
         scopes.push(Scope::Subgroup);
     }
+    // One walker per scope: its buffers are reused from one function to the next.
     for scope in scopes {
-        let mut tags: Vec<FnTags> = vec![FnTags::default(); m.decls.len()];
+        let mut w = Walker::new(m, fin, filters, scope);
+        let mut graph = GraphBuffers::default();
         for &d in &fin.program.order {
             let GlobalDeclKind::Fn(f) = &m.decls[d.index()].kind else {
                 continue;
@@ -282,9 +340,9 @@ pub(crate) fn run(m: &Module, fin: &Finished, filters: &FilterMap, diags: &mut V
             let DeclInfo::Fn(info) = fin.program.decl(d) else {
                 continue;
             };
-            let mut w = Walker::new(m, fin, filters, scope, d, info.stage, &tags);
+            w.start(d, info.stage);
             w.function(f);
-            tags[d.index()] = w.finish(m, f, diags);
+            w.finish(m, &mut graph, diags);
         }
     }
 }
@@ -309,19 +367,25 @@ enum RootKind {
     None,
 }
 
+/// The walker of one scope. The function being walked is `decl`; everything below
+/// `tags` is that function's, cleared by [`Walker::start`] but kept allocated.
 struct Walker<'a> {
     m: &'a Module,
     fin: &'a Finished,
     filters: &'a FilterMap,
     scope: Scope,
+    /// By declaration: the tags of each function already walked.
+    tags: Vec<FnTags<'a>>,
     decl: DeclId,
     stage: Option<ShaderStage>,
-    tags: &'a [FnTags],
     edges: Vec<(Node, Node)>,
     count: u32,
-    why: HashMap<Node, Why>,
+    /// The first node that is not special: the fixed nodes, the parameters, the
+    /// pointer parameters' contents and the return value come before it.
+    first_interior: Node,
+    why: HashMap<Node, Why<'a>>,
     /// `(severity, node)` of each `RequiredToBeUniform` edge → its cause.
-    causes: HashMap<(Sev, Node), Cause>,
+    causes: HashMap<(Sev, Node), Cause<'a>>,
     param_nodes: Vec<Node>,
     /// For each `function`-space pointer parameter: its variable index and the nodes of
     /// its contents on entry and on return.
@@ -334,28 +398,62 @@ struct Walker<'a> {
     /// The value node of each `let`.
     lets: HashMap<StmtId, Node>,
     breakables: Vec<Breakable>,
+    /// The arguments' value nodes of the calls being walked, innermost last.
+    arg_nodes: Vec<Node>,
+    /// The values [`Walker::join_states`] joins for one variable.
+    join_buf: Vec<Node>,
+}
+
+/// The buffers [`Walker::finish`] and [`reachable_targets`] explore a function's graph
+/// with, kept from one function to the next.
+#[derive(Default)]
+struct GraphBuffers {
+    start: Vec<u32>,
+    fill: Vec<u32>,
+    adj: Vec<u32>,
+    visited: Vec<bool>,
+    parent: Vec<u32>,
+    seen_here: Vec<bool>,
+    queue: Vec<Node>,
+    targets: Vec<Node>,
+    sources: Vec<Node>,
+    tarjan: Tarjan,
+}
+
+/// Resets `v` to `n` copies of `x`, keeping its allocation. (`fill` is a `memset` for
+/// bytes, where `resize` writes one element at a time.)
+fn refill<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
+    if v.len() < n {
+        v.resize(n, x);
+    }
+    v.truncate(n);
+    v.fill(x);
+}
+
+/// Makes `v` at least `n` long without initializing what it held: for buffers whose
+/// first `n` elements are all written before they are read.
+fn at_least<T: Copy + Default>(v: &mut Vec<T>, n: usize) -> &mut [T] {
+    if v.len() < n {
+        v.resize(n, T::default());
+    }
+    &mut v[..n]
 }
 
 impl<'a> Walker<'a> {
-    fn new(
-        m: &'a Module,
-        fin: &'a Finished,
-        filters: &'a FilterMap,
-        scope: Scope,
-        decl: DeclId,
-        stage: Option<ShaderStage>,
-        tags: &'a [FnTags],
-    ) -> Self {
+    fn new(m: &'a Module, fin: &'a Finished, filters: &'a FilterMap, scope: Scope) -> Self {
         Walker {
             m,
             fin,
             filters,
             scope,
-            decl,
-            stage,
-            tags,
+            tags: std::iter::repeat_with(FnTags::default)
+                .take(m.decls.len())
+                .collect(),
+            decl: DeclId::from_index(0),
+            stage: None,
             edges: Vec::new(),
             count: CF_START + 1,
+            first_interior: CF_START + 1,
             why: HashMap::default(),
             causes: HashMap::default(),
             param_nodes: Vec::new(),
@@ -365,7 +463,28 @@ impl<'a> Walker<'a> {
             state: Vec::new(),
             lets: HashMap::default(),
             breakables: Vec::new(),
+            arg_nodes: Vec::new(),
+            join_buf: Vec::new(),
         }
+    }
+
+    /// Starts walking function `decl`.
+    fn start(&mut self, decl: DeclId, stage: Option<ShaderStage>) {
+        self.decl = decl;
+        self.stage = stage;
+        self.edges.clear();
+        self.count = CF_START + 1;
+        self.first_interior = CF_START + 1;
+        self.why.clear();
+        self.causes.clear();
+        self.param_nodes.clear();
+        self.ptr_params.clear();
+        self.value_return = None;
+        self.vars.clear();
+        self.state.clear();
+        self.lets.clear();
+        self.breakables.clear();
+        self.arg_nodes.clear();
     }
 
     fn node(&mut self) -> Node {
@@ -392,7 +511,7 @@ impl<'a> Walker<'a> {
         n
     }
 
-    fn require(&mut self, sev: Sev, target: Node, cause: Cause) {
+    fn require(&mut self, sev: Sev, target: Node, cause: Cause<'a>) {
         self.edges.push((RTU[sev], target));
         self.causes.entry((sev, target)).or_insert(cause);
     }
@@ -408,8 +527,9 @@ impl<'a> Walker<'a> {
     // ---- Functions -------------------------------------------------------------------
 
     fn function(&mut self, f: &crate::syntax::ast::FnDecl) {
-        let info = match self.fin.program.decl(self.decl) {
-            DeclInfo::Fn(i) => i.clone(),
+        let fin = self.fin;
+        let info = match fin.program.decl(self.decl) {
+            DeclInfo::Fn(i) => i,
             _ => return,
         };
         for (k, &ty) in info.params.iter().enumerate() {
@@ -436,6 +556,7 @@ impl<'a> Walker<'a> {
         if info.ret.is_some() {
             self.value_return = Some(self.node());
         }
+        self.first_interior = self.count;
         if self.stage.is_some() {
             self.entry_inputs(f);
         }
@@ -480,22 +601,13 @@ impl<'a> Walker<'a> {
                 });
             if !uniform {
                 let n = self.param_nodes[k];
-                let desc = if ep
+                let builtin = ep
                     .inputs
                     .iter()
-                    .any(|i| i.param == Some(k as u32) && i.attrs.builtin.is_some())
-                {
-                    format!(
-                        "the builtin input `{}` differs between invocations",
-                        self.m.name(p.name.name)
-                    )
-                } else {
-                    format!(
-                        "the shader input `{}` differs between invocations",
-                        self.m.name(p.name.name)
-                    )
-                };
-                self.why.insert(n, Why::Source(p.name.span, desc));
+                    .any(|i| i.param == Some(k as u32) && i.attrs.builtin.is_some());
+                let name = self.m.name(p.name.name);
+                self.why
+                    .insert(n, Why::Source(p.name.span, What::Input { name, builtin }));
                 self.edge(n, MAY_BE_NON_UNIFORM);
             }
         }
@@ -689,8 +801,14 @@ impl<'a> Walker<'a> {
                 if cond.is_some() {
                     b1 = b1.union(Behavior::BREAK);
                 }
-                let upd: Vec<StmtId> = update.iter().copied().collect();
-                self.loop_stmt(s, cf, b1, *cond, &body.stmts, Some((&upd, None)))
+                self.loop_stmt(
+                    s,
+                    cf,
+                    b1,
+                    *cond,
+                    &body.stmts,
+                    Some((update.as_slice(), None)),
+                )
             }
             StmtKind::While { cond, body, .. } => {
                 let b1 = self.block_behavior(&body.stmts).union(Behavior::BREAK);
@@ -721,14 +839,15 @@ impl<'a> Walker<'a> {
 
     /// Joins variable states from several control-flow paths (those marked live).
     fn join_states(&mut self, paths: &[(bool, &Vec<Node>)]) -> Vec<Node> {
-        let live: Vec<&Vec<Node>> = paths.iter().filter(|(l, _)| *l).map(|(_, s)| *s).collect();
-        if live.is_empty() {
+        let live = || paths.iter().filter(|(l, _)| *l).map(|(_, s)| *s);
+        let Some(n) = live().map(|s| s.len()).max() else {
             return paths.first().map(|(_, s)| (*s).clone()).unwrap_or_default();
-        }
-        let n = live.iter().map(|s| s.len()).max().unwrap_or(0);
+        };
         let mut out = Vec::with_capacity(n);
+        let mut vals = std::mem::take(&mut self.join_buf);
         for x in 0..n {
-            let mut vals: Vec<Node> = live.iter().filter_map(|s| s.get(x).copied()).collect();
+            vals.clear();
+            vals.extend(live().filter_map(|s| s.get(x).copied()));
             vals.dedup();
             if vals.windows(2).all(|w| w[0] == w[1]) {
                 out.push(vals[0]);
@@ -736,6 +855,7 @@ impl<'a> Walker<'a> {
                 out.push(self.join(&vals));
             }
         }
+        self.join_buf = vals;
         out
     }
 
@@ -1034,8 +1154,6 @@ impl<'a> Walker<'a> {
     }
 
     fn ident_value(&mut self, e: ExprId, span: Span, cf: Node, load: bool) -> Node {
-        let name = || self.m.expr(e).span;
-        let _ = name;
         match self.sem(e) {
             ExprSem::Name(Name::Local(s)) => {
                 if let Some(&x) = self.vars.get(&s) {
@@ -1048,22 +1166,26 @@ impl<'a> Walker<'a> {
                 match &self.m.stmt(s).kind {
                     StmtKind::Let(_) => {
                         let (root, node, _) = self.ident_root(e);
-                        let mut to = vec![cf];
-                        to.extend(node);
-                        if let RootKind::Var(x) = root {
-                            if load {
-                                to.push(self.var_value(x, cf));
-                            }
-                        } else if let RootKind::Global(g) = root {
-                            if load && !self.read_only_global(g) {
-                                to.push(self.non_uniform_global(g, span));
-                            }
-                        } else if let RootKind::PtrParam(i) = root {
-                            if load {
-                                to.push(self.ptr_param_load(i, span));
-                            }
+                        // `cf`, the `let`'s node, and what a load reads.
+                        let mut to = [cf; 3];
+                        let mut len = 1;
+                        if let Some(n) = node {
+                            to[len] = n;
+                            len += 1;
                         }
-                        self.join(&to)
+                        let loaded = match root {
+                            RootKind::Var(x) if load => Some(self.var_value(x, cf)),
+                            RootKind::Global(g) if load && !self.read_only_global(g) => {
+                                Some(self.non_uniform_global(g, span))
+                            }
+                            RootKind::PtrParam(i) if load => Some(self.ptr_param_load(i, span)),
+                            _ => None,
+                        };
+                        if let Some(n) = loaded {
+                            to[len] = n;
+                            len += 1;
+                        }
+                        self.join(&to[..len])
                     }
                     _ => cf,
                 }
@@ -1123,10 +1245,7 @@ impl<'a> Walker<'a> {
         }
         let n = self.node();
         self.edge(n, MAY_BE_NON_UNIFORM);
-        self.why.insert(
-            n,
-            Why::Source(span, "memory reached through a writable pointer parameter may differ between invocations".into()),
-        );
+        self.why.insert(n, Why::Source(span, What::WritablePointee));
         n
     }
 
@@ -1142,13 +1261,45 @@ impl<'a> Walker<'a> {
     }
 
     fn non_uniform_global(&mut self, g: DeclId, span: Span) -> Node {
+        let n = self.node();
+        self.edge(n, MAY_BE_NON_UNIFORM);
+        self.why.insert(n, Why::Source(span, What::Global(g)));
+        n
+    }
+
+    /// The note a diagnostic gives for a value that may differ between invocations.
+    fn what_text(&self, what: What) -> String {
+        match what {
+            What::Input {
+                name,
+                builtin: true,
+            } => format!("the builtin input `{name}` differs between invocations"),
+            What::Input {
+                name,
+                builtin: false,
+            } => format!("the shader input `{name}` differs between invocations"),
+            What::WritablePointee => {
+                "memory reached through a writable pointer parameter may differ between invocations"
+                    .to_string()
+            }
+            What::Global(g) => self.global_text(g),
+            What::CallResult(callee) => {
+                format!("the result of `{callee}` may differ between invocations")
+            }
+            What::Pointee(callee) => {
+                format!("`{callee}` may store a non-uniform value through this pointer")
+            }
+        }
+    }
+
+    fn global_text(&self, g: DeclId) -> String {
         let name = crate::sema::resolve::decl_name(&self.m.decls[g.index()].kind)
             .map_or("?", |i| self.m.name(i.name));
         let space = match self.fin.program.decl(g) {
             DeclInfo::Var(v) => v.space,
             _ => AddressSpace::Private,
         };
-        let what = match space {
+        match space {
             AddressSpace::Storage => format!(
                 "`{name}` is a writable storage buffer, whose contents may differ between invocations"
             ),
@@ -1158,180 +1309,203 @@ impl<'a> Walker<'a> {
             _ => format!(
                 "`{name}` is a mutable module-scope variable, whose contents may differ between invocations"
             ),
-        };
-        let n = self.node();
-        self.edge(n, MAY_BE_NON_UNIFORM);
-        self.why.insert(n, Why::Source(span, what));
-        n
+        }
     }
 
     // ---- Calls -----------------------------------------------------------------------
 
     fn call(&mut self, e: ExprId, span: Span, args: &[ExprId], cf: Node) -> Node {
         let m = self.m;
-        let mut arg_nodes = Vec::with_capacity(args.len());
+        // The arguments' nodes go on a stack shared by nested calls: this call's are
+        // `arg_nodes[base..]` until it returns.
+        let base = self.arg_nodes.len();
         for &a in args {
-            arg_nodes.push(self.rhs(a, cf, false));
+            let n = self.rhs(a, cf, false);
+            self.arg_nodes.push(n);
         }
         let result = self.node();
         self.edge(result, cf);
         let callee_name = match &m.expr(e).kind {
-            ExprKind::Call { callee, .. } => m.name(callee.ident.name).to_string(),
-            _ => String::new(),
+            ExprKind::Call { callee, .. } => m.name(callee.ident.name),
+            _ => "",
         };
         match self.sem(e) {
             ExprSem::Call(CallTarget::Function(d)) => {
-                let all_tags = self.tags;
-                let tags = &all_tags[d.index()];
-                if let Some(req) = &tags.call_site {
-                    let cause = Cause {
-                        call_span: span,
-                        callee: callee_name.clone(),
-                        trigger: req.cause.trigger,
-                        arg: None,
-                        origin: req.cause.origin.clone(),
-                        origin_param: req.cause.origin_param.clone(),
-                    };
-                    self.require(req.sev, cf, cause);
-                }
-                if tags.returns_non_uniform {
-                    self.edge(result, MAY_BE_NON_UNIFORM);
-                    self.why.insert(
-                        result,
-                        Why::Result(
-                            span,
-                            format!("the result of `{callee_name}` may differ between invocations"),
-                        ),
-                    );
-                }
-                let pre_state = self.state.clone();
-                let params = self.param_names(d);
-                let roots: Vec<RootKind> = args.iter().map(|&a| self.expr_root(a).0).collect();
-                let mut source_nodes: HashMap<u32, Node> = HashMap::default();
-                for (k, p) in tags.params.iter().enumerate() {
-                    let Some(&arg) = arg_nodes.get(k) else {
-                        continue;
-                    };
-                    // The callee's requirement on argument `k`, as seen from this call.
-                    let at_call = |req: &Requirement| Cause {
-                        call_span: span,
-                        callee: callee_name.clone(),
-                        trigger: req.cause.trigger,
-                        arg: Some((
-                            m.expr(args[k]).span,
-                            params.get(k).cloned().unwrap_or_default(),
-                        )),
-                        origin: req.cause.origin.clone(),
-                        origin_param: req.cause.origin_param.clone(),
-                    };
-                    if let Some(req) = &p.required {
-                        self.require(req.sev, arg, at_call(req));
-                    }
-                    if p.return_depends {
-                        self.edge(result, arg);
-                    }
-                    // The memory behind a `function`-space pointer argument.
-                    if let RootKind::Var(x) = roots[k] {
-                        let is_fn_ptr = p.pointee_non_uniform
-                            || p.pointee_from.is_some()
-                            || p.contents_required.is_some();
-                        if !is_fn_ptr {
-                            continue;
-                        }
-                        if let Some(req) = &p.contents_required {
-                            let pre = pre_state.get(x).copied().unwrap_or(cf);
-                            self.require(req.sev, pre, at_call(req));
-                        }
-                        let out = self.node();
-                        self.edge(out, cf);
-                        if p.pointee_non_uniform {
-                            self.edge(out, MAY_BE_NON_UNIFORM);
-                            self.why.insert(
-                                out,
-                                Why::Result(span, format!("`{callee_name}` may store a non-uniform value through this pointer")),
-                            );
-                        }
-                        if let Some(g) = p.pointee_from {
-                            let shared = match source_nodes.get(&g) {
-                                Some(&n) => n,
-                                None => {
-                                    let n = self.node();
-                                    let (values, contents) = &tags.pointee_sources[g as usize];
-                                    for &j in values {
-                                        if let Some(&a) = arg_nodes.get(j as usize) {
-                                            self.edge(n, a);
-                                        }
-                                    }
-                                    for &j in contents {
-                                        if let Some(RootKind::Var(y)) = roots.get(j as usize) {
-                                            if let Some(&v) = pre_state.get(*y) {
-                                                self.edge(n, v);
-                                            }
-                                        }
-                                    }
-                                    source_nodes.insert(g, n);
-                                    n
-                                }
-                            };
-                            self.edge(out, shared);
-                        }
-                        if x < self.state.len() {
-                            self.state[x] = out;
-                        }
-                    }
-                }
+                // Taken out for the walk and put back: a function never calls itself.
+                let tags = std::mem::take(&mut self.tags[d.index()]);
+                self.user_call(&tags, d, span, callee_name, args, base, cf, result);
+                self.tags[d.index()] = tags;
             }
             ExprSem::Call(CallTarget::Builtin { func, .. }) => {
-                self.builtin_call(func, span, args, &arg_nodes, cf, result);
+                self.builtin_call(func, span, args, base, cf, result);
             }
             _ => {
-                for &a in &arg_nodes {
+                for k in base..self.arg_nodes.len() {
+                    let a = self.arg_nodes[k];
                     self.edge(result, a);
                 }
             }
         }
+        self.arg_nodes.truncate(base);
         result
     }
 
-    fn param_names(&self, d: DeclId) -> Vec<String> {
-        match &self.m.decls[d.index()].kind {
-            GlobalDeclKind::Fn(f) => f
-                .params
-                .iter()
-                .map(|p| self.m.name(p.name.name).to_string())
-                .collect(),
-            _ => Vec::new(),
+    /// The edges of a call of user function `d`, whose tags are `tags`; the arguments'
+    /// nodes are `self.arg_nodes[base..]`.
+    #[allow(clippy::too_many_arguments)]
+    fn user_call(
+        &mut self,
+        tags: &FnTags<'a>,
+        d: DeclId,
+        span: Span,
+        callee_name: &'a str,
+        args: &[ExprId],
+        base: usize,
+        cf: Node,
+        result: Node,
+    ) {
+        let m = self.m;
+        if let Some(req) = &tags.call_site {
+            let cause = Cause {
+                call_span: span,
+                callee: callee_name,
+                trigger: req.cause.trigger,
+                arg: None,
+                origin: req.cause.origin,
+                origin_param: req.cause.origin_param,
+            };
+            self.require(req.sev, cf, cause);
+        }
+        if tags.returns_non_uniform {
+            self.edge(result, MAY_BE_NON_UNIFORM);
+            self.why
+                .insert(result, Why::Result(span, What::CallResult(callee_name)));
+        }
+        let nargs = self.arg_nodes.len() - base;
+        let arg_node = |w: &Self, k: usize| (k < nargs).then(|| w.arg_nodes[base + k]);
+        // Only `function`-space pointer parameters look at the memory behind arguments:
+        // the variables' values before the call, and the arguments' roots.
+        let touches_memory = tags.params.iter().any(|p| {
+            p.pointee_non_uniform || p.pointee_from.is_some() || p.contents_required.is_some()
+        });
+        let (pre_state, roots) = if touches_memory {
+            let roots: Vec<RootKind> = args.iter().map(|&a| self.expr_root(a).0).collect();
+            (self.state.clone(), roots)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let mut source_nodes: HashMap<u32, Node> = HashMap::default();
+        for (k, p) in tags.params.iter().enumerate() {
+            let Some(arg) = arg_node(self, k) else {
+                continue;
+            };
+            // The callee's requirement on argument `k`, as seen from this call.
+            let at_call = |w: &Self, req: &Requirement<'a>| Cause {
+                call_span: span,
+                callee: callee_name,
+                trigger: req.cause.trigger,
+                arg: Some((m.expr(args[k]).span, w.param_name(d, k))),
+                origin: req.cause.origin,
+                origin_param: req.cause.origin_param,
+            };
+            if let Some(req) = &p.required {
+                let cause = at_call(self, req);
+                self.require(req.sev, arg, cause);
+            }
+            if p.return_depends {
+                self.edge(result, arg);
+            }
+            // The memory behind a `function`-space pointer argument.
+            if let Some(&RootKind::Var(x)) = roots.get(k) {
+                let is_fn_ptr = p.pointee_non_uniform
+                    || p.pointee_from.is_some()
+                    || p.contents_required.is_some();
+                if !is_fn_ptr {
+                    continue;
+                }
+                if let Some(req) = &p.contents_required {
+                    let pre = pre_state.get(x).copied().unwrap_or(cf);
+                    let cause = at_call(self, req);
+                    self.require(req.sev, pre, cause);
+                }
+                let out = self.node();
+                self.edge(out, cf);
+                if p.pointee_non_uniform {
+                    self.edge(out, MAY_BE_NON_UNIFORM);
+                    self.why
+                        .insert(out, Why::Result(span, What::Pointee(callee_name)));
+                }
+                if let Some(g) = p.pointee_from {
+                    let shared = match source_nodes.get(&g) {
+                        Some(&n) => n,
+                        None => {
+                            let n = self.node();
+                            let (values, contents) = &tags.pointee_sources[g as usize];
+                            for &j in values {
+                                if let Some(a) = arg_node(self, j as usize) {
+                                    self.edge(n, a);
+                                }
+                            }
+                            for &j in contents {
+                                if let Some(RootKind::Var(y)) = roots.get(j as usize) {
+                                    if let Some(&v) = pre_state.get(*y) {
+                                        self.edge(n, v);
+                                    }
+                                }
+                            }
+                            source_nodes.insert(g, n);
+                            n
+                        }
+                    };
+                    self.edge(out, shared);
+                }
+                if x < self.state.len() {
+                    self.state[x] = out;
+                }
+            }
         }
     }
 
+    /// The name of parameter `k` of function `d` (empty if there is none).
+    fn param_name(&self, d: DeclId, k: usize) -> &'a str {
+        let m = self.m;
+        match &m.decls[d.index()].kind {
+            GlobalDeclKind::Fn(f) => f.params.get(k).map_or("", |p| m.name(p.name.name)),
+            _ => "",
+        }
+    }
+
+    /// The edges of a call of builtin `f`; the arguments' nodes are
+    /// `self.arg_nodes[base..]`.
     fn builtin_call(
         &mut self,
         f: BuiltinFn,
         span: Span,
         args: &[ExprId],
-        arg_nodes: &[Node],
+        base: usize,
         cf: Node,
         result: Node,
     ) {
-        let cause = |trigger, arg: Option<(Span, String)>| Cause {
+        let cause = |trigger, arg: Option<(Span, &'static str)>| Cause {
             call_span: span,
-            callee: f.name().to_string(),
+            callee: f.name(),
             trigger,
-            origin: (arg.as_ref().map_or(span, |a| a.0), f.name().to_string()),
-            origin_param: arg.as_ref().map(|a| a.1.clone()),
+            origin: (arg.map_or(span, |a| a.0), f.name()),
+            origin_param: arg.map(|a| a.1),
             arg,
         };
+        let arg_node = |w: &Self, k: usize| w.arg_nodes.get(base + k).copied();
         let mut returns_non_uniform = false;
         match f.uniformity() {
             Uniformity::Barrier => {
                 if self.scope == Scope::Workgroup {
                     self.require(0, cf, cause(Trigger::Barrier, None));
                     if f == BuiltinFn::WorkgroupUniformLoad {
-                        if let (Some(&a), Some(&n)) = (args.first(), arg_nodes.first()) {
+                        if let (Some(&a), Some(n)) = (args.first(), arg_node(self, 0)) {
                             self.require(
                                 0,
                                 n,
-                                cause(Trigger::Barrier, Some((self.m.expr(a).span, "p".into()))),
+                                cause(Trigger::Barrier, Some((self.m.expr(a).span, "p"))),
                             );
                         }
                     }
@@ -1379,13 +1553,13 @@ impl<'a> Walker<'a> {
                             SubgroupShuffleXor => Some("mask"),
                             _ => None,
                         };
-                        if let (Some(p), Some(&a), Some(&n)) =
-                            (param, args.get(1), arg_nodes.get(1))
+                        if let (Some(p), Some(&a), Some(n)) =
+                            (param, args.get(1), arg_node(self, 1))
                         {
                             self.require(
                                 sev,
                                 n,
-                                cause(Trigger::Subgroup, Some((self.m.expr(a).span, p.into()))),
+                                cause(Trigger::Subgroup, Some((self.m.expr(a).span, p))),
                             );
                         }
                     }
@@ -1423,97 +1597,92 @@ impl<'a> Walker<'a> {
         }
         if returns_non_uniform {
             self.edge(result, MAY_BE_NON_UNIFORM);
-            self.why.insert(
-                result,
-                Why::Result(
-                    span,
-                    format!(
-                        "the result of `{}` may differ between invocations",
-                        f.name()
-                    ),
-                ),
-            );
+            self.why
+                .insert(result, Why::Result(span, What::CallResult(f.name())));
         }
-        for &a in arg_nodes {
+        for k in base..base + args.len() {
+            let a = self.arg_nodes[k];
             self.edge(result, a);
         }
     }
 
     // ---- Exploring the graph ---------------------------------------------------------
 
-    /// Explores the graph: reports failures and computes the function's tags.
-    fn finish(
-        self,
-        m: &Module,
-        f: &crate::syntax::ast::FnDecl,
-        diags: &mut Vec<Diagnostic>,
-    ) -> FnTags {
+    /// Explores the graph with the buffers `g`: reports failures and records the
+    /// function's tags.
+    fn finish(&mut self, m: &Module, g: &mut GraphBuffers, diags: &mut Vec<Diagnostic>) {
+        let tags = self.explore(m, g, diags);
+        self.tags[self.decl.index()] = tags;
+    }
+
+    fn explore(&self, m: &Module, g: &mut GraphBuffers, diags: &mut Vec<Diagnostic>) -> FnTags<'a> {
         let n = self.count as usize;
         // Compressed adjacency.
+        refill(&mut g.start, n + 1, 0);
         // Slices rather than `Vec`s, as in `reachable_targets`.
-        let start: &mut [u32] = &mut vec![0u32; n + 1];
+        let start = g.start.as_mut_slice();
         for &(a, _) in &self.edges {
             start[a as usize + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let fill: &mut [u32] = &mut start.to_vec();
-        let adj: &mut [u32] = &mut vec![0u32; self.edges.len()];
+        g.fill.clear();
+        g.fill.extend_from_slice(start);
+        let fill = g.fill.as_mut_slice();
+        // Every slot is written: each edge fills one.
+        let adj = at_least(&mut g.adj, self.edges.len());
         for &(a, b) in &self.edges {
             adj[fill[a as usize] as usize] = b;
             fill[a as usize] += 1;
         }
-        let succ = |x: Node| &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
-        // Special (non-interior) nodes are never marked visited.
-        let special: &mut [bool] = &mut vec![false; n];
-        for s in [0, 1, 2, MAY_BE_NON_UNIFORM, CF_START] {
-            special[s as usize] = true;
-        }
-        for &p in &self.param_nodes {
-            special[p as usize] = true;
-        }
-        for (_, c, r) in self.ptr_params.iter().flatten() {
-            special[*c as usize] = true;
-            special[*r as usize] = true;
-        }
-        if let Some(r) = self.value_return {
-            special[r as usize] = true;
-        }
+        let (start, adj) = (&*start, &*adj);
+        // Special (non-interior) nodes are never marked visited: the fixed ones, the
+        // parameters, the pointer parameters' contents and the return value, which
+        // `function` creates first.
+        let first_interior = self.first_interior;
         let nparams = self.param_nodes.len();
         let mut tags = FnTags {
-            params: vec![ParamTags::default(); nparams],
+            params: std::iter::repeat_with(ParamTags::default)
+                .take(nparams)
+                .collect(),
             ..FnTags::default()
         };
-        let visited: &mut [bool] = &mut vec![false; n];
-        let parent: &mut [u32] = &mut vec![u32::MAX; n];
-        let seen_here: &mut [bool] = &mut vec![false; n];
-        let mut queue = Vec::new();
+        refill(&mut g.visited, n, false);
+        refill(&mut g.parent, n, u32::MAX);
+        refill(&mut g.seen_here, n, false);
+        let visited = g.visited.as_mut_slice();
+        let parent = g.parent.as_mut_slice();
+        let seen_here = g.seen_here.as_mut_slice();
+        // Each node is queued at most once per search.
+        let queue = at_least(&mut g.queue, n);
         for (sev, &root) in RTU.iter().enumerate() {
             // Breadth-first from RequiredToBeUniform.sev over unvisited nodes.
             seen_here.fill(false);
-            queue.clear();
-            queue.push(root);
+            queue[0] = root;
+            let mut tail = 1;
             seen_here[root as usize] = true;
             let mut head = 0;
             let mut failed = false;
-            while head < queue.len() {
+            while head < tail {
                 let x = queue[head];
                 head += 1;
-                for &y in succ(x) {
+                let succ = &adj[start[x as usize] as usize..start[x as usize + 1] as usize];
+                for &y in succ {
                     if seen_here[y as usize] || visited[y as usize] {
                         continue;
                     }
                     seen_here[y as usize] = true;
                     parent[y as usize] = x;
-                    queue.push(y);
+                    queue[tail] = y;
+                    tail += 1;
                     if y == MAY_BE_NON_UNIFORM && !failed {
                         failed = true;
                     }
                 }
             }
-            for &x in &queue {
-                if !special[x as usize] {
+            for &x in &queue[..tail] {
+                if x >= first_interior {
                     visited[x as usize] = true;
                 }
             }
@@ -1548,24 +1717,26 @@ impl<'a> Walker<'a> {
         // Return value and pointer parameter effects: which of MayBeNonUniform, the
         // parameters and the pointer parameters' contents each of Value_return and
         // Value_return_i_contents reaches.
-        let mut targets = vec![MAY_BE_NON_UNIFORM];
-        targets.extend(&self.param_nodes);
-        let contents_at = targets.len();
-        let contents: Vec<Option<Node>> = self
-            .ptr_params
-            .iter()
-            .map(|p| p.map(|(_, c, _)| c))
-            .collect();
-        targets.extend(contents.iter().flatten());
-        let mut sources = Vec::new();
+        let sources = &mut g.sources;
+        sources.clear();
         sources.extend(self.value_return);
         sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
-        let bits = reachable_targets(n, start, adj, &targets, &sources);
+        if sources.is_empty() {
+            return tags;
+        }
+        let targets = &mut g.targets;
+        targets.clear();
+        targets.push(MAY_BE_NON_UNIFORM);
+        targets.extend(&self.param_nodes);
+        let contents_at = targets.len();
+        targets.extend(self.ptr_params.iter().flatten().map(|&(_, c, _)| c));
+        let (bits, words) = g.tarjan.reachable_targets(n, start, adj, targets, sources);
+        let set_of = |source: usize| &bits[source * words..(source + 1) * words];
         let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
         let mut next_source = 0;
         let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();
         if self.value_return.is_some() {
-            let vr = &bits[next_source];
+            let vr = set_of(next_source);
             next_source += 1;
             tags.returns_non_uniform = has(vr, 0);
             for k in 0..nparams {
@@ -1576,13 +1747,13 @@ impl<'a> Walker<'a> {
             if self.ptr_params[k].is_none() {
                 continue;
             }
-            let vr = &bits[next_source];
+            let vr = set_of(next_source);
             next_source += 1;
             tags.params[k].pointee_non_uniform = has(vr, 0);
             let mut values = Vec::new();
             let mut from_contents = Vec::new();
             let mut c_index = contents_at;
-            for (j, c) in contents.iter().enumerate() {
+            for (j, c) in self.ptr_params.iter().enumerate() {
                 if has(vr, 1 + j) {
                     values.push(j as u32);
                 }
@@ -1608,13 +1779,12 @@ impl<'a> Walker<'a> {
             };
             tags.params[k].pointee_from = Some(g);
         }
-        let _ = f;
         tags
     }
 
-    /// The path from RequiredToBeUniform.sev to `to`, from its first hop.
-    fn path(&self, sev: Sev, to: Node, parent: &[u32]) -> Vec<Node> {
-        let mut path = vec![to];
+    /// Walks the BFS tree from `to` back towards RequiredToBeUniform.sev, calling
+    /// `visit` on each node after `to`; returns the path's first hop.
+    fn walk_back(sev: Sev, to: Node, parent: &[u32], mut visit: impl FnMut(Node)) -> Node {
         let mut x = to;
         let mut guard = 0;
         while parent[x as usize] != u32::MAX
@@ -1622,17 +1792,24 @@ impl<'a> Walker<'a> {
             && guard < parent.len()
         {
             x = parent[x as usize];
-            path.push(x);
+            visit(x);
             guard += 1;
         }
+        x
+    }
+
+    /// The path from RequiredToBeUniform.sev to `to`, from its first hop.
+    fn path(&self, sev: Sev, to: Node, parent: &[u32]) -> Vec<Node> {
+        let mut path = vec![to];
+        Self::walk_back(sev, to, parent, |x| path.push(x));
         path.reverse();
         path
     }
 
-    fn first_cause(&self, sev: Sev, to: Node, parent: &[u32]) -> Option<Cause> {
-        let path = self.path(sev, to, parent);
-        let first = *path.first()?;
-        self.causes.get(&(sev, first)).cloned()
+    /// The cause of the first hop of the path from RequiredToBeUniform.sev to `to`.
+    fn first_cause(&self, sev: Sev, to: Node, parent: &[u32]) -> Option<Cause<'a>> {
+        let first = Self::walk_back(sev, to, parent, |_| {});
+        self.causes.get(&(sev, first)).copied()
     }
 
     /// The diagnostic of a uniformity failure found by the exploration from
@@ -1700,14 +1877,9 @@ impl<'a> Walker<'a> {
                     conditions += 1;
                     d = d.with_secondary(*span, "control flow depends on this value");
                 }
-                Some(Why::Source(span, what)) => {
+                Some(Why::Source(span, what) | Why::Result(span, what)) => {
                     d = d.with_secondary(*span, "this value may differ between invocations");
-                    d = d.with_note(what.clone());
-                    break;
-                }
-                Some(Why::Result(span, what)) => {
-                    d = d.with_secondary(*span, "this value may differ between invocations");
-                    d = d.with_note(what.clone());
+                    d = d.with_note(self.what_text(*what));
                     break;
                 }
                 Some(Why::Param(i)) => {

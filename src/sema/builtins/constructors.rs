@@ -256,7 +256,7 @@ fn fixed_params(
     }
     Ok(Resolved {
         overload: 0,
-        params,
+        params: params.into(),
         ret: Some(ret),
     })
 }
@@ -314,7 +314,7 @@ fn infer_array(types: &mut TypeTable, args: &[Arg]) -> Result<Resolved, ResolveE
             let ret = types.array(elem, ArraySize::Const(n));
             Ok(Resolved {
                 overload: 0,
-                params: vec![elem; args.len()],
+                params: std::iter::repeat_n(elem, args.len()).collect(),
                 ret: Some(ret),
             })
         }

@@ -24,6 +24,7 @@ use crate::sema::types::{
     TypeKind, TypeTable,
 };
 use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
 
 /// One argument of a call or operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,8 +39,9 @@ pub struct Arg {
 pub struct Resolved {
     /// Index of the overload in the table it was resolved against.
     pub overload: usize,
-    /// The parameter types: each argument converts to its parameter's type.
-    pub params: Vec<TypeId>,
+    /// The parameter types: each argument converts to its parameter's type. Shared, so
+    /// that an answer from the [`Memo`] is copied without allocating.
+    pub params: Rc<[TypeId]>,
     pub ret: Option<TypeId>,
 }
 
@@ -64,7 +66,27 @@ enum Binding {
 }
 
 struct Candidate {
-    resolved: Resolved,
+    overload: usize,
+    params: Vec<TypeId>,
+    ret: Option<TypeId>,
+    ranks: Vec<u32>,
+}
+
+/// The working buffers of [`resolve_afresh`], kept in the [`Memo`] between resolutions.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// The structural bindings of the overload being tried.
+    base: Vec<Binding>,
+    /// `base` with one choice of each enumerated variable.
+    bindings: Vec<Binding>,
+    leaves: Vec<(Scalar, bool)>,
+    /// The enumerated variables, each with its narrowed set: `members[from..to]`.
+    sets: Vec<(VarId, usize, usize)>,
+    members: Vec<Scalar>,
+    /// The current choice in each set.
+    choice: Vec<usize>,
+    /// The parameter types and ranks of the substitution being instantiated.
+    params: Vec<TypeId>,
     ranks: Vec<u32>,
 }
 
@@ -79,6 +101,7 @@ struct Candidate {
 pub struct Memo {
     /// The key being looked up, kept to reuse its allocation.
     key: Vec<u32>,
+    scratch: Scratch,
     answers: HashMap<Box<[u32]>, Result<Resolved, ResolveError>>,
 }
 
@@ -89,21 +112,38 @@ pub fn resolve(
     templates: &[TypeId],
     args: &[Arg],
 ) -> Result<Resolved, ResolveError> {
+    // The key: the table's address and length, the templates, and each argument's type
+    // and constness in one word. Written into a stack buffer when it fits (nearly every
+    // call): at opt-level "z" each `Vec` push or extend is a call.
+    let len = 4 + templates.len() + args.len();
+    let mut small = [0u32; 16];
     let mut key = std::mem::take(&mut table.memo_mut().key);
-    key.clear();
+    let slot: &mut [u32] = if len <= small.len() {
+        &mut small[..len]
+    } else {
+        key.clear();
+        key.resize(len, 0);
+        &mut key
+    };
     let at = overloads.as_ptr() as usize as u64;
-    key.extend([at as u32, (at >> 32) as u32, overloads.len() as u32]);
-    key.push(templates.len() as u32);
-    key.extend(templates.iter().map(|t| t.index() as u32));
-    for a in args {
-        key.extend([a.ty.index() as u32, u32::from(a.is_const)]);
+    slot[0] = at as u32;
+    slot[1] = (at >> 32) as u32;
+    slot[2] = overloads.len() as u32;
+    slot[3] = templates.len() as u32;
+    for (k, t) in templates.iter().enumerate() {
+        slot[4 + k] = t.index() as u32;
     }
-    let answer = match table.memo_mut().answers.get(&key[..]) {
+    let first_arg = 4 + templates.len();
+    for (k, a) in args.iter().enumerate() {
+        slot[first_arg + k] = (a.ty.index() as u32) << 1 | u32::from(a.is_const);
+    }
+    let slot: &[u32] = slot;
+    let answer = match table.memo_mut().answers.get(slot) {
         Some(answer) => answer.clone(),
         None => {
             let answer = resolve_afresh(table, overloads, templates, args);
             let memo = table.memo_mut();
-            memo.answers.insert(key[..].into(), answer.clone());
+            memo.answers.insert(slot.into(), answer.clone());
             answer
         }
     };
@@ -118,21 +158,27 @@ fn resolve_afresh(
     args: &[Arg],
 ) -> Result<Resolved, ResolveError> {
     let mut candidates = Vec::new();
+    let mut scratch = std::mem::take(&mut table.memo_mut().scratch);
     for (i, o) in overloads.iter().enumerate() {
-        candidates_of(table, i, o, templates, args, &mut candidates);
+        candidates_of(table, i, o, templates, args, &mut scratch, &mut candidates);
     }
+    table.memo_mut().scratch = scratch;
     // Step 2: drop candidates that keep an abstract parameter while some argument is not a
     // const-expression.
     if args.iter().any(|a| !a.is_const) {
-        candidates.retain(|c| c.resolved.params.iter().all(|&p| !table.is_abstract(p)));
+        candidates.retain(|c| c.params.iter().all(|&p| !table.is_abstract(p)));
     }
-    pick_preferred(candidates)
+    pick_preferred(candidates).map(|c| Resolved {
+        overload: c.overload,
+        params: c.params.into(),
+        ret: c.ret,
+    })
 }
 
-fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Resolved, ResolveError> {
+fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Candidate, ResolveError> {
     match candidates.len() {
         0 => return Err(ResolveError::NoMatch),
-        1 => return Ok(candidates.pop().expect("one candidate").resolved),
+        1 => return Ok(candidates.pop().expect("one candidate")),
         _ => {}
     }
     let preferred = |a: &Candidate, b: &Candidate| {
@@ -143,9 +189,9 @@ fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Resolved, ResolveErr
         (0..candidates.len()).all(|j| i == j || preferred(&candidates[i], &candidates[j]))
     });
     match winner {
-        Some(i) => Ok(candidates.swap_remove(i).resolved),
+        Some(i) => Ok(candidates.swap_remove(i)),
         None => {
-            let mut ids: Vec<usize> = candidates.iter().map(|c| c.resolved.overload).collect();
+            let mut ids: Vec<usize> = candidates.iter().map(|c| c.overload).collect();
             ids.dedup();
             Err(ResolveError::Ambiguous(ids))
         }
@@ -158,15 +204,17 @@ fn candidates_of(
     o: &Overload,
     templates: &[TypeId],
     args: &[Arg],
+    sc: &mut Scratch,
     out: &mut Vec<Candidate>,
 ) {
     if o.params.len() != args.len() || o.templates.len() != templates.len() {
         return;
     }
     // Structural bindings, shared by every enumeration.
-    let mut base = vec![Binding::None; o.vars.len()];
+    sc.base.clear();
+    sc.base.resize(o.vars.len(), Binding::None);
     for (p, &t) in o.templates.iter().zip(templates) {
-        if !bind(table, o, p, t, &mut base) {
+        if !bind(table, o, p, t, &mut sc.base) {
             return;
         }
     }
@@ -176,95 +224,101 @@ fn candidates_of(
         } else {
             table.unref(a.ty)
         };
-        if !bind(table, o, &p.pat, ty, &mut base) {
+        if !bind(table, o, &p.pat, ty, &mut sc.base) {
             return;
         }
     }
-    // The enumerated variables and their narrowed sets.
-    let mut sets: Vec<(VarId, Vec<Scalar>)> = Vec::new();
+    // The enumerated variables and their narrowed sets, in the sets' order.
+    sc.sets.clear();
+    sc.members.clear();
     for (v, var) in o.vars.iter().enumerate() {
         if let VarKind::ScalarSet(set) = &var.kind {
-            let mut set = set.clone();
-            let mut leaves = Vec::new();
+            sc.leaves.clear();
             for (p, &t) in o.templates.iter().zip(templates) {
-                leaf_scalars(table, p, t, v as VarId, true, &mut leaves);
+                leaf_scalars(table, p, t, v as VarId, true, &mut sc.leaves);
             }
             for (p, a) in o.params.iter().zip(args) {
                 let ty = table.unref(a.ty);
-                leaf_scalars(table, &p.pat, ty, v as VarId, false, &mut leaves);
+                leaf_scalars(table, &p.pat, ty, v as VarId, false, &mut sc.leaves);
             }
-            set.retain(|&s| {
-                leaves.iter().all(|&(leaf, exact)| {
+            let from = sc.members.len();
+            for &s in set {
+                let fits = sc.leaves.iter().all(|&(leaf, exact)| {
                     if exact {
                         leaf == s
                     } else {
                         scalar_rank(leaf, s).is_some()
                     }
-                })
-            });
-            if set.is_empty() {
+                });
+                if fits {
+                    sc.members.push(s);
+                }
+            }
+            if sc.members.len() == from {
                 return;
             }
-            sets.push((v as VarId, set));
+            sc.sets.push((v as VarId, from, sc.members.len()));
         }
     }
     // Enumerate the cartesian product of the sets.
-    let mut choice = vec![0usize; sets.len()];
+    sc.choice.clear();
+    sc.choice.resize(sc.sets.len(), 0);
     loop {
-        let mut bindings = base.clone();
-        for (k, (v, set)) in sets.iter().enumerate() {
-            bindings[*v as usize] = Binding::Scalar(set[choice[k]]);
+        sc.bindings.clear();
+        sc.bindings.extend_from_slice(&sc.base);
+        for (k, &(v, from, _)) in sc.sets.iter().enumerate() {
+            sc.bindings[v as usize] = Binding::Scalar(sc.members[from + sc.choice[k]]);
         }
-        if let Some(c) = instantiate_candidate(table, index, o, templates, args, &bindings) {
-            out.push(c);
+        if let Some(ret) = instantiate_candidate(table, o, templates, args, sc) {
+            out.push(Candidate {
+                overload: index,
+                params: sc.params.clone(),
+                ret,
+                ranks: sc.ranks.clone(),
+            });
         }
         // Next combination.
         let mut k = 0;
         loop {
-            if k == sets.len() {
+            if k == sc.sets.len() {
                 return;
             }
-            choice[k] += 1;
-            if choice[k] < sets[k].1.len() {
+            sc.choice[k] += 1;
+            let (_, from, to) = sc.sets[k];
+            if sc.choice[k] < to - from {
                 break;
             }
-            choice[k] = 0;
+            sc.choice[k] = 0;
             k += 1;
         }
     }
 }
 
+/// Instantiates `o` with `sc.bindings` into `sc.params` and `sc.ranks`; the result
+/// type if every argument converts (the outer `None` if one does not).
 fn instantiate_candidate(
     table: &mut TypeTable,
-    index: usize,
     o: &Overload,
     templates: &[TypeId],
     args: &[Arg],
-    bindings: &[Binding],
-) -> Option<Candidate> {
+    sc: &mut Scratch,
+) -> Option<Option<TypeId>> {
+    let bindings = &sc.bindings;
     for (p, &t) in o.templates.iter().zip(templates) {
         if instantiate(table, p, bindings)? != t {
             return None;
         }
     }
-    let mut params = Vec::with_capacity(args.len());
-    let mut ranks = Vec::with_capacity(args.len());
+    sc.params.clear();
+    sc.ranks.clear();
     for (p, a) in o.params.iter().zip(args) {
         let ty = instantiate(table, &p.pat, bindings)?;
-        ranks.push(conversion_rank(table, a.ty, ty)?);
-        params.push(ty);
+        sc.ranks.push(conversion_rank(table, a.ty, ty)?);
+        sc.params.push(ty);
     }
-    let ret = match &o.ret {
+    Some(match &o.ret {
         Some(p) => Some(instantiate(table, p, bindings)?),
         None => None,
-    };
-    Some(Candidate {
-        resolved: Resolved {
-            overload: index,
-            params,
-            ret,
-        },
-        ranks,
     })
 }
 

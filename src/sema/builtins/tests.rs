@@ -127,7 +127,7 @@ fn abstract_arguments_pick_the_lowest_rank() {
     assert_eq!(res.ret, Some(ai));
     // clamp(5, 0, u32_var) is clamp(u32, u32, u32).
     let res = resolve_builtin(&mut t, BuiltinFn::Clamp, &[c(ai), c(ai), r(u32_)]).unwrap();
-    assert_eq!(res.params, vec![u32_, u32_, u32_]);
+    assert_eq!(*res.params, [u32_, u32_, u32_]);
     // clamp(0, f32_var, 1) is f32.
     let res = resolve_builtin(&mut t, BuiltinFn::Clamp, &[c(ai), r(f32_), c(ai)]).unwrap();
     assert_eq!(res.ret, Some(f32_));
@@ -159,11 +159,11 @@ fn operators_follow_the_spec_examples() {
     );
     // -1 * i32(-2147483648): i32 multiplication.
     let res = resolve_binary(&mut t, BinaryOp::Mul, c(ai), c(i32_)).unwrap();
-    assert_eq!(res.params, vec![i32_, i32_]);
+    assert_eq!(*res.params, [i32_, i32_]);
     // vector * scalar keeps the scalar.
     let v3 = t.vector(3, Scalar::F32);
     let res = resolve_binary(&mut t, BinaryOp::Mul, r(v3), c(ai)).unwrap();
-    assert_eq!(res.params, vec![v3, f32_]);
+    assert_eq!(*res.params, [v3, f32_]);
     assert_eq!(res.ret, Some(v3));
     // matrix * vector and matrix * matrix.
     let m23 = t.matrix(2, 3, Scalar::F32);
@@ -182,9 +182,9 @@ fn operators_follow_the_spec_examples() {
     assert_eq!(res.ret, Some(vb));
     // Shifts take u32 amounts; an abstract lhs stays abstract when all is const.
     let res = resolve_binary(&mut t, BinaryOp::ShiftLeft, c(ai), c(ai)).unwrap();
-    assert_eq!(res.params, vec![ai, u32_]);
+    assert_eq!(*res.params, [ai, u32_]);
     let res = resolve_binary(&mut t, BinaryOp::ShiftLeft, c(ai), r(u32_)).unwrap();
-    assert_eq!(res.params, vec![i32_, u32_]);
+    assert_eq!(*res.params, [i32_, u32_]);
     assert!(resolve_binary(&mut t, BinaryOp::ShiftLeft, r(i32_), r(i32_)).is_err());
     // Unary minus on u32 is invalid; on AbstractInt fine.
     assert!(resolve_unary(&mut t, UnaryOp::Negate, r(u32_)).is_err());
@@ -218,7 +218,7 @@ fn texture_and_atomic_builtins() {
     assert_eq!(res.ret, Some(v4));
     let i32_ = t.i32();
     let vi2c = t.vector(2, Scalar::I32);
-    assert_eq!(res.params, vec![tex, smp, v2, i32_, vi2c]);
+    assert_eq!(*res.params, [tex, smp, v2, i32_, vi2c]);
     let o = &BuiltinFn::TextureSample.overloads()[res.overload];
     assert!(o.params[4].must_be_const);
     // Storage texture load gives the format's channel type.
@@ -280,7 +280,7 @@ fn texture_and_atomic_builtins() {
     let res = BuiltinFn::Bitcast
         .resolve(&mut t, &[u32_], &[c(ai)])
         .unwrap();
-    assert_eq!(res.params, vec![ai]);
+    assert_eq!(*res.params, [ai]);
     let vh2 = t.vector(2, Scalar::F16);
     let res = BuiltinFn::Bitcast
         .resolve(&mut t, &[f32_], &[r(vh2)])
@@ -314,7 +314,7 @@ fn constructors_infer_and_convert() {
     // vec3<f32>(1): splat.
     let v3 = t.vector(3, Scalar::F32);
     let res = resolve_constructor(&mut t, Ctor::Type(v3), &[c(ai)]).unwrap();
-    assert_eq!(res.params, vec![f32_]);
+    assert_eq!(*res.params, [f32_]);
     // vec3<f32>(vec3<i32>): conversion.
     let vi3 = t.vector(3, Scalar::I32);
     let res = resolve_constructor(&mut t, Ctor::Type(v3), &[r(vi3)]).unwrap();
@@ -334,7 +334,7 @@ fn constructors_infer_and_convert() {
     // u32(4*1000*1000*1000) keeps the argument abstract.
     let u32_ = t.u32();
     let res = resolve_constructor(&mut t, Ctor::Type(u32_), &[c(ai)]).unwrap();
-    assert_eq!(res.params, vec![ai]);
+    assert_eq!(*res.params, [ai]);
     // array(1, 2.0) is array<AbstractFloat, 2>; array(1, x_f32) is array<f32, 2>.
     let res = resolve_constructor(&mut t, Ctor::Array, &[c(ai), c(af)]).unwrap();
     assert_eq!(t.name(res.ret.unwrap()), "array<AbstractFloat, 2>");

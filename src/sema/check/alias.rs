@@ -144,7 +144,20 @@ impl Checker<'_> {
         args: &[ExprId],
         span: Span,
     ) {
-        let summary = self.access[callee.index()].clone();
+        // Taken out and put back rather than cloned: the callee is never the function
+        // being checked, whose summary is written when its check ends.
+        let summary = std::mem::take(&mut self.access[callee.index()]);
+        self.apply_call_effects(&summary, callee_name, args, span);
+        self.access[callee.index()] = summary;
+    }
+
+    fn apply_call_effects(
+        &mut self,
+        summary: &AccessSummary,
+        callee_name: &str,
+        args: &[ExprId],
+        span: Span,
+    ) {
         // The callee's effects on module-scope variables are the caller's.
         for &g in &summary.global_reads {
             self.f.reads.insert(Root::Global(g));

@@ -139,9 +139,13 @@ impl Checker<'_> {
             }
         };
         match target {
-            Callee::Function(d) => self.call_function(e, d, span, name, args, as_statement),
+            Callee::Function(d) => self.with_arg_values(args, |c, vals| {
+                c.call_function(e, d, span, name, args, vals, as_statement)
+            }),
             Callee::Builtin(f) => self.call_builtin(e, f, span, templates, args, as_statement),
-            Callee::Constructor(c) => self.construct(e, c, span, args),
+            Callee::Constructor(ctor) => {
+                self.with_arg_values(args, |c, vals| c.construct(e, ctor, span, args, vals))
+            }
         }
     }
 
@@ -157,9 +161,11 @@ impl Checker<'_> {
         ExprInfo::ERROR
     }
 
-    /// Checks each argument as a value; `None` if any is broken.
+    /// Checks each argument as a value; `None` if any is broken. The list comes from
+    /// the pool of argument lists: give it back with [`Checker::recycle_args`].
     fn arg_values(&mut self, args: &[ExprId]) -> Option<Vec<(TypeId, EvalStage)>> {
-        let mut out = Vec::with_capacity(args.len());
+        let mut out = self.arg_pool.pop().unwrap_or_default();
+        out.clear();
         let mut ok = true;
         for &a in args {
             match self.rvalue(a) {
@@ -167,9 +173,46 @@ impl Checker<'_> {
                 None => ok = false,
             }
         }
-        ok.then_some(out)
+        if ok {
+            Some(out)
+        } else {
+            self.recycle_args(out);
+            None
+        }
     }
 
+    fn recycle_args(&mut self, list: Vec<(TypeId, EvalStage)>) {
+        self.arg_pool.push(list);
+    }
+
+    /// The arguments of an overload resolution, from the argument values: taken from
+    /// [`Checker::resolve_args`], and to be given back there.
+    fn resolve_args_of(&mut self, vals: &[(TypeId, EvalStage)]) -> Vec<Arg> {
+        let mut list = std::mem::take(&mut self.resolve_args);
+        list.clear();
+        list.extend(vals.iter().map(|&(ty, stage)| Arg {
+            ty,
+            is_const: stage == EvalStage::Const,
+        }));
+        list
+    }
+
+    /// Checks the arguments as values, then the call with `check` (unless an argument
+    /// is broken).
+    fn with_arg_values(
+        &mut self,
+        args: &[ExprId],
+        check: impl FnOnce(&mut Self, &[(TypeId, EvalStage)]) -> ExprInfo,
+    ) -> ExprInfo {
+        let Some(vals) = self.arg_values(args) else {
+            return ExprInfo::ERROR;
+        };
+        let info = check(self, &vals);
+        self.recycle_args(vals);
+        info
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn call_function(
         &mut self,
         e: ExprId,
@@ -177,15 +220,13 @@ impl Checker<'_> {
         span: Span,
         name: &str,
         args: &[ExprId],
+        vals: &[(TypeId, EvalStage)],
         as_statement: bool,
     ) -> ExprInfo {
-        let Some(vals) = self.arg_values(args) else {
-            return ExprInfo::ERROR;
-        };
         let DeclInfo::Fn(f) = &self.p.decls[d.index()] else {
             return ExprInfo::ERROR;
         };
-        let (params, ret, stage) = (f.params.clone(), f.ret, f.stage);
+        let (nparams, ret, stage) = (f.params.len(), f.ret, f.stage);
         self.p.sems[e.index()] = ExprSem::Call(CallTarget::Function(d));
         if let Some(stage) = stage {
             self.report(
@@ -202,14 +243,14 @@ impl Checker<'_> {
             return ExprInfo::ERROR;
         }
         self.note_global_use(d, span);
-        if params.len() != vals.len() {
+        if nparams != vals.len() {
             self.report(
                 Diagnostic::error(
                     codes::ARGUMENT_COUNT,
                     format!(
                         "function `{name}` takes {} argument{}, but {} {} given",
-                        params.len(),
-                        if params.len() == 1 { "" } else { "s" },
+                        nparams,
+                        if nparams == 1 { "" } else { "s" },
                         vals.len(),
                         if vals.len() == 1 { "was" } else { "were" }
                     ),
@@ -220,9 +261,16 @@ impl Checker<'_> {
             return ExprInfo::ERROR;
         }
         let mut ok = true;
-        for (k, ((&a, &(ty, _)), &p)) in args.iter().zip(&vals).zip(&params).enumerate() {
-            let what = format!("argument {} of `{name}`", k + 1);
-            ok &= self.convert_to(a, ty, p, &what);
+        for (k, (&a, &(ty, _))) in args.iter().zip(vals).enumerate() {
+            let DeclInfo::Fn(f) = &self.p.decls[d.index()] else {
+                return ExprInfo::ERROR;
+            };
+            let p = f.params[k];
+            // `convert_to` accepts a matching type at once; the message is for a mismatch.
+            if ty != p {
+                let what = format!("argument {} of `{name}`", k + 1);
+                ok &= self.convert_to(a, ty, p, &what);
+            }
         }
         if !ok {
             return ExprInfo::ERROR;
@@ -306,6 +354,23 @@ impl Checker<'_> {
         let (Some(vals), true) = (vals, ok) else {
             return ExprInfo::ERROR;
         };
+        let info = self.builtin_with(e, f, span, &template_types, args, &vals, as_statement);
+        self.recycle_args(vals);
+        info
+    }
+
+    /// A builtin call whose template types and argument values are checked.
+    #[allow(clippy::too_many_arguments)]
+    fn builtin_with(
+        &mut self,
+        e: ExprId,
+        f: BuiltinFn,
+        span: Span,
+        template_types: &[TypeId],
+        args: &[ExprId],
+        vals: &[(TypeId, EvalStage)],
+        as_statement: bool,
+    ) -> ExprInfo {
         if let Requirement::Extension(ext) = f.requirement() {
             if !self.extension_enabled(ext) {
                 self.report(
@@ -319,22 +384,18 @@ impl Checker<'_> {
                 return ExprInfo::ERROR;
             }
         }
-        let arg_list: Vec<Arg> = vals
-            .iter()
-            .map(|&(ty, stage)| Arg {
-                ty,
-                is_const: stage == EvalStage::Const,
-            })
-            .collect();
-        let resolved = match f.resolve(&mut self.p.types, &template_types, &arg_list) {
+        let arg_list = self.resolve_args_of(vals);
+        let resolved = f.resolve(&mut self.p.types, template_types, &arg_list);
+        self.resolve_args = arg_list;
+        let resolved = match resolved {
             Ok(r) => r,
             Err(err) => {
                 self.report_no_overload(
                     e,
                     span,
                     f.name(),
-                    &template_types,
-                    &vals,
+                    template_types,
+                    vals,
                     err,
                     f.overloads(),
                 );
@@ -347,7 +408,7 @@ impl Checker<'_> {
         });
         let overload = &f.overloads()[resolved.overload];
         let mut ok = true;
-        for (k, (&a, &p)) in args.iter().zip(&resolved.params).enumerate() {
+        for (k, (&a, &p)) in args.iter().zip(resolved.params.iter()).enumerate() {
             ok &= self.materialize(a, p);
             let param = &overload.params[k];
             if param.must_be_const {
@@ -380,7 +441,7 @@ impl Checker<'_> {
         if stage == EvalStage::Const {
             let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
             if let Some(values) = values {
-                match consteval::eval_builtin(&mut self.p.types, f, &template_types, &values, ret) {
+                match consteval::eval_builtin(&mut self.p.types, f, template_types, &values, ret) {
                     Ok(v) => self.set_value(e, v),
                     Err(err) => self.eval_error(self.span(e), err),
                 }
@@ -486,10 +547,14 @@ impl Checker<'_> {
         self.report(d);
     }
 
-    fn construct(&mut self, e: ExprId, ctor: Ctor, span: Span, args: &[ExprId]) -> ExprInfo {
-        let Some(vals) = self.arg_values(args) else {
-            return ExprInfo::ERROR;
-        };
+    fn construct(
+        &mut self,
+        e: ExprId,
+        ctor: Ctor,
+        span: Span,
+        args: &[ExprId],
+        vals: &[(TypeId, EvalStage)],
+    ) -> ExprInfo {
         if let Ctor::Type(ty) = ctor {
             if !self.p.types.is_constructible(ty) {
                 let mut d = Diagnostic::error(
@@ -515,17 +580,13 @@ impl Checker<'_> {
                 return ExprInfo::ERROR;
             }
         }
-        let arg_list: Vec<Arg> = vals
-            .iter()
-            .map(|&(ty, stage)| Arg {
-                ty,
-                is_const: stage == EvalStage::Const,
-            })
-            .collect();
-        let resolved = match resolve_constructor(&mut self.p.types, ctor, &arg_list) {
+        let arg_list = self.resolve_args_of(vals);
+        let resolved = resolve_constructor(&mut self.p.types, ctor, &arg_list);
+        self.resolve_args = arg_list;
+        let resolved = match resolved {
             Ok(r) => r,
             Err(err) => {
-                self.report_bad_constructor(e, ctor, span, &vals, err);
+                self.report_bad_constructor(e, ctor, span, vals, err);
                 return ExprInfo::ERROR;
             }
         };
@@ -534,7 +595,7 @@ impl Checker<'_> {
         };
         self.p.sems[e.index()] = ExprSem::Call(CallTarget::Constructor);
         let mut ok = true;
-        for (&a, &p) in args.iter().zip(&resolved.params) {
+        for (&a, &p) in args.iter().zip(resolved.params.iter()) {
             ok &= self.materialize(a, p);
         }
         if !ok {

@@ -168,6 +168,11 @@ pub(crate) struct Checker<'m> {
     override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
     /// Some function was left unchecked (past the error limit).
     skipped: bool,
+    /// Argument lists of calls, kept for reuse: calls nest, so each call being checked
+    /// takes one and gives it back ([`Checker::arg_values`]).
+    arg_pool: Vec<Vec<(TypeId, EvalStage)>>,
+    /// The overload resolution arguments of the call being resolved, kept for reuse.
+    resolve_args: Vec<crate::sema::builtins::Arg>,
 }
 
 /// Runs the checker over a resolved module. Functions past the error limit's horizon
@@ -201,6 +206,8 @@ pub(crate) fn check<'m>(
         blend_src_reported: false,
         override_ids: rustc_hash::FxHashMap::default(),
         skipped: false,
+        arg_pool: Vec::new(),
+        resolve_args: Vec::new(),
     };
     let mut horizon = Horizon::new(error_limit);
     let first_use = super::first_use(m, &c.res);

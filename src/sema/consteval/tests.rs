@@ -36,7 +36,7 @@ fn call_t(t: &mut TypeTable, f: BuiltinFn, templates: &[TypeId], args: &[Value])
     let a: Vec<Arg> = args.iter().map(|v| arg(t, v)).collect();
     let res = f.resolve(t, templates, &a).expect("overload");
     let mut conv = Vec::new();
-    for (v, &p) in args.iter().zip(&res.params) {
+    for (v, &p) in args.iter().zip(res.params.iter()) {
         conv.push(convert(t, v, p)?);
     }
     eval_builtin(t, f, templates, &conv, res.ret.unwrap())
@@ -46,7 +46,7 @@ fn ctor(t: &mut TypeTable, c: Ctor, args: &[Value]) -> EvalResult {
     let a: Vec<Arg> = args.iter().map(|v| arg(t, v)).collect();
     let res = resolve_constructor(t, c, &a).expect("overload");
     let mut conv = Vec::new();
-    for (v, &p) in args.iter().zip(&res.params) {
+    for (v, &p) in args.iter().zip(res.params.iter()) {
         conv.push(convert(t, v, p)?);
     }
     construct(t, res.ret.unwrap(), &conv)
