@@ -521,21 +521,26 @@ impl BinaryOp {
         }
     }
 
+    /// The compound assignment token (`+=` …) of the operators that have one.
+    pub fn compound_assign_str(self) -> Option<&'static str> {
+        Some(match self {
+            BinaryOp::Add => "+=",
+            BinaryOp::Sub => "-=",
+            BinaryOp::Mul => "*=",
+            BinaryOp::Div => "/=",
+            BinaryOp::Rem => "%=",
+            BinaryOp::And => "&=",
+            BinaryOp::Or => "|=",
+            BinaryOp::Xor => "^=",
+            BinaryOp::ShiftLeft => "<<=",
+            BinaryOp::ShiftRight => ">>=",
+            _ => return None,
+        })
+    }
+
     /// True for the operators that may appear in a compound assignment (`+=` …).
     pub fn is_compound_assignable(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Add
-                | BinaryOp::Sub
-                | BinaryOp::Mul
-                | BinaryOp::Div
-                | BinaryOp::Rem
-                | BinaryOp::And
-                | BinaryOp::Or
-                | BinaryOp::Xor
-                | BinaryOp::ShiftLeft
-                | BinaryOp::ShiftRight
-        )
+        self.compound_assign_str().is_some()
     }
 }
 

@@ -526,7 +526,11 @@ impl<'a> Printer<'a> {
                 }
                 self.w.space();
                 match op {
-                    Some(op) => self.tok(&format!("{}=", op.as_str())),
+                    // A static token, not a `format!` per statement.
+                    Some(op) => match op.compound_assign_str() {
+                        Some(text) => self.tok(text),
+                        None => self.tok(&format!("{}=", op.as_str())),
+                    },
                     None => self.tok("="),
                 }
                 self.w.space();
