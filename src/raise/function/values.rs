@@ -532,7 +532,12 @@ impl FnRaiser<'_, '_> {
                 self.value(v)?
             };
             effect = effect.max(piece.effect);
-            leaves.extend_from_slice(&piece.leaves);
+            // Most pieces have no leaves: take the first list whole rather than copy it.
+            if leaves.is_empty() {
+                leaves = piece.leaves;
+            } else if !piece.leaves.is_empty() {
+                leaves.extend_from_slice(&piece.leaves);
+            }
             exprs.push(piece.expr);
         }
         if reversed {
@@ -892,6 +897,10 @@ impl FnRaiser<'_, '_> {
     /// [`Self::prepare`] for the operands an instruction's expression evaluates (not the
     /// callee), in evaluation order.
     pub(super) fn prepare_operands(&mut self, i: Inst, own: Option<(Effect, u32)>, now: bool) {
+        if self.pending.is_empty() {
+            // What `prepare` would see first: nothing to bind, no operand list to make.
+            return;
+        }
         let m = self.m;
         let mut values = std::mem::take(&mut self.operand_scratch);
         values.clear();
