@@ -219,13 +219,19 @@ impl Ast {
 
     /// A non-negative integer literal with a suffix (`None` for abstract-int).
     pub fn int_lit(&mut self, value: u64, suffix: IntSuffix) -> ExprId {
-        let mut text = itoa::Buffer::new().format(value).to_owned();
-        match suffix {
-            IntSuffix::None => {}
-            IntSuffix::I => text.push('i'),
-            IntSuffix::U => text.push('u'),
-        }
-        self.literal(LiteralValue::Int { value, suffix }, &text)
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(value);
+        let literal = LiteralValue::Int { value, suffix };
+        let letter = match suffix {
+            // The digits as they are: no string to build.
+            IntSuffix::None => return self.literal(literal, digits),
+            IntSuffix::I => 'i',
+            IntSuffix::U => 'u',
+        };
+        let mut text = String::with_capacity(digits.len() + 1);
+        text.push_str(digits);
+        text.push(letter);
+        self.literal(literal, &text)
     }
 
     pub fn stmt(&mut self, kind: StmtKind) -> StmtId {

@@ -274,8 +274,7 @@ pub(super) fn raise_function(
     } else {
         Vec::new()
     };
-    let name = cx.global_name(f.inst()).unwrap_or("f").to_string();
-    let name = r.ast.ident_of(&name);
+    let name = r.ast.ident_of(cx.global_name(f.inst()).unwrap_or("f"));
     let body = r.ast.block(body);
     *tables = Tables {
         reachable: r.reachable,
