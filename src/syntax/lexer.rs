@@ -23,7 +23,7 @@
 
 use super::ast::{Comment, CommentKind};
 use super::literal::{NumberKind, scan_number};
-use super::token::{Token, TokenKind, is_reserved};
+use super::token::{Token, TokenKind, is_reserved, may_be_keyword_or_reserved};
 use crate::diag::{Diagnostic, Span, codes};
 use crate::util::{Interner, Symbol};
 
@@ -51,8 +51,10 @@ pub fn lex(source: &str) -> Lexed {
         comments: Vec::new(),
         diagnostics: Vec::new(),
         discovery: Discovery::default(),
-        symbols: Interner::new(),
-        classes: Vec::new(),
+        // The example renderer (36 KB) has one distinct name per 75 bytes, most of them
+        // under 16 bytes long.
+        symbols: Interner::with_capacity(source.len() / 64 + 16, source.len() / 8 + 64),
+        classes: Vec::with_capacity(source.len() / 64 + 16),
         quiet: Vec::new(),
         quiet_next: false,
     };
@@ -247,7 +249,7 @@ impl<'a> Lexer<'a> {
                 return true;
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                self.lex_ident(start);
+                self.lex_ident(start, 1);
                 return true;
             }
             b'0'..=b'9' => {
@@ -356,7 +358,7 @@ impl<'a> Lexer<'a> {
             self.pos += c.len_utf8();
             true
         } else if unicode_ident::is_xid_start(c) {
-            self.lex_ident(start);
+            self.lex_ident(start, c.len_utf8());
             true
         } else {
             false
@@ -364,9 +366,10 @@ impl<'a> Lexer<'a> {
     }
 
     /// An identifier, keyword or reserved word; or `_` alone.
-    fn lex_ident(&mut self, start: usize) {
+    /// `first_len` is the byte length of the first character.
+    fn lex_ident(&mut self, start: usize, first_len: usize) {
         let bytes = self.bytes;
-        let mut i = start + self.char_len_at(start);
+        let mut i = start + first_len;
         loop {
             match bytes.get(i) {
                 Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => i += 1,
@@ -381,11 +384,11 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
-        let text = &self.src[start..i];
-        if text == "_" {
+        if i == start + 1 && bytes[start] == b'_' {
             self.push(TokenKind::Underscore, start, i);
             return;
         }
+        let text = &self.src[start..i];
         let sym = self.symbols.intern(text);
         if self.classes.len() <= sym.index() {
             self.classes.resize(sym.index() + 1, NameClass::Unknown);
@@ -498,10 +501,13 @@ impl<'a> Lexer<'a> {
 /// What a name is: a keyword, a reserved word, a name starting with `__`, or a plain
 /// identifier.
 fn classify(text: &str) -> NameClass {
-    if let Some(kind) = TokenKind::keyword(text) {
-        NameClass::Keyword(kind)
-    } else if text.starts_with("__") {
+    // No keyword or reserved word starts with `__`, so this test may come first.
+    if text.starts_with("__") {
         NameClass::DoubleUnderscore
+    } else if !may_be_keyword_or_reserved(text) {
+        NameClass::Ident
+    } else if let Some(kind) = TokenKind::keyword(text) {
+        NameClass::Keyword(kind)
     } else if is_reserved(text) {
         NameClass::Reserved
     } else {

@@ -356,6 +356,69 @@ pub const RESERVED_WORDS: &[&str] = &[
     "yield",
 ];
 
+/// The keywords, as [`TokenKind::keyword`] spells them.
+const KEYWORDS: &[&str] = &[
+    "alias",
+    "break",
+    "case",
+    "const",
+    "const_assert",
+    "continue",
+    "continuing",
+    "default",
+    "diagnostic",
+    "discard",
+    "else",
+    "enable",
+    "false",
+    "fn",
+    "for",
+    "if",
+    "let",
+    "loop",
+    "override",
+    "requires",
+    "return",
+    "struct",
+    "switch",
+    "true",
+    "var",
+    "while",
+];
+
+/// The longest keyword or reserved word, in bytes.
+const LONGEST_WORD: usize = 16;
+
+/// Bit `b % 32` of `WORD_STARTS[len]` is set when some keyword or reserved word is `len`
+/// bytes long and starts with byte `b`. Names are classified once per distinct name, but
+/// most are neither keywords nor reserved, and this rejects most of them with one load
+/// instead of a string match and a binary search of string comparisons.
+const WORD_STARTS: [u32; LONGEST_WORD + 1] = {
+    let mut starts = [0u32; LONGEST_WORD + 1];
+    let lists = [KEYWORDS, RESERVED_WORDS];
+    let mut l = 0;
+    while l < lists.len() {
+        let mut w = 0;
+        while w < lists[l].len() {
+            let word = lists[l][w].as_bytes();
+            starts[word.len()] |= 1 << (word[0] % 32);
+            w += 1;
+        }
+        l += 1;
+    }
+    starts
+};
+
+/// False when `word` is certainly neither a keyword nor a reserved word (no such word is
+/// as long as it and starts with its first byte, modulo 32); true when it may be one.
+pub fn may_be_keyword_or_reserved(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    match (bytes.first(), WORD_STARTS.get(bytes.len())) {
+        (Some(&first), Some(&starts)) => starts & (1 << (first % 32)) != 0,
+        _ => false,
+    }
+}
+
 /// True if `word` is a reserved word. The list is sorted, so this is a binary search.
 pub fn is_reserved(word: &str) -> bool {
     RESERVED_WORDS.binary_search(&word).is_ok()
@@ -369,6 +432,25 @@ mod tests {
     fn reserved_words_are_sorted_for_binary_search() {
         assert!(RESERVED_WORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(is_reserved("class") && is_reserved("NULL") && !is_reserved("vec4"));
+    }
+
+    #[test]
+    fn keyword_and_reserved_prefilter_is_exact_for_the_lists() {
+        // The keyword kinds are the contiguous range `True..=While` (see `is_keyword`).
+        assert_eq!(
+            KEYWORDS.len(),
+            (TokenKind::While as usize) - (TokenKind::True as usize) + 1
+        );
+        for word in KEYWORDS.iter().chain(RESERVED_WORDS) {
+            assert!(word.len() <= LONGEST_WORD, "{word}");
+            assert!(!word.starts_with("__"), "{word}");
+            assert!(may_be_keyword_or_reserved(word), "{word}");
+        }
+        for word in KEYWORDS {
+            assert!(TokenKind::keyword(word).is_some(), "{word}");
+        }
+        assert!(!may_be_keyword_or_reserved(""));
+        assert!(!may_be_keyword_or_reserved("reinterpret_casts"));
     }
 
     #[test]

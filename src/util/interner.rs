@@ -59,6 +59,16 @@ impl Interner {
         Self::default()
     }
 
+    /// An interner with room for `names` names of `bytes` bytes in all, so that filling it
+    /// (the lexer interns every name of a source) does not rehash and copy as it grows.
+    pub fn with_capacity(names: usize, bytes: usize) -> Self {
+        Self {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(names),
+            table: HashTable::with_capacity(names),
+        }
+    }
+
     /// The symbol for `s`, creating it on first sight.
     pub fn intern(&mut self, s: &str) -> Symbol {
         let h = hash(s);
