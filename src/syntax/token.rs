@@ -356,8 +356,8 @@ pub const RESERVED_WORDS: &[&str] = &[
     "yield",
 ];
 
-/// The keywords, as [`TokenKind::keyword`] spells them.
-const KEYWORDS: &[&str] = &[
+/// The keywords (`true` and `false` included), as [`TokenKind::keyword`] spells them.
+pub const KEYWORDS: &[&str] = &[
     "alias",
     "break",
     "case",
