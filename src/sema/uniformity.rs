@@ -123,30 +123,30 @@ impl Tarjan {
             if index[root as usize] != UNSEEN {
                 continue;
             }
-            let (from, to) = span_of(root);
-            calls[0] = (root, from, to);
-            let mut depth = 1;
-            index[root as usize] = counter;
-            low[root as usize] = counter;
-            counter += 1;
-            stack[sp] = root;
-            sp += 1;
-            on_stack[root as usize] = true;
-            while depth > 0 {
+            let mut depth = 0;
+            // The node to enter next: the root, then each successor not yet indexed.
+            let mut entering = Some(root);
+            loop {
+                if let Some(w) = entering.take() {
+                    index[w as usize] = counter;
+                    low[w as usize] = counter;
+                    counter += 1;
+                    stack[sp] = w;
+                    sp += 1;
+                    on_stack[w as usize] = true;
+                    let (from, to) = span_of(w);
+                    calls[depth] = (w, from, to);
+                    depth += 1;
+                }
+                if depth == 0 {
+                    break;
+                }
                 let (v, pos, end) = calls[depth - 1];
                 if pos < end {
                     calls[depth - 1].1 = pos + 1;
                     let w = adj[pos as usize];
                     if index[w as usize] == UNSEEN {
-                        index[w as usize] = counter;
-                        low[w as usize] = counter;
-                        counter += 1;
-                        stack[sp] = w;
-                        sp += 1;
-                        on_stack[w as usize] = true;
-                        let (from, to) = span_of(w);
-                        calls[depth] = (w, from, to);
-                        depth += 1;
+                        entering = Some(w);
                     } else if on_stack[w as usize] {
                         low[v as usize] = low[v as usize].min(index[w as usize]);
                     }
