@@ -226,6 +226,7 @@ pub const ALL: &[(&str, &str)] = &[
     (SUBGROUP_UNIFORMITY, SUBGROUP_UNIFORMITY_MEANING),
     (BARRIER_UNIFORMITY, BARRIER_UNIFORMITY_MEANING),
     (UNREACHABLE_CODE, UNREACHABLE_CODE_MEANING),
+    (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -596,6 +597,12 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+// ---- E4300–E4399: target-neutral transforms (src/transform/) ---------------------------
+
+pub const TRANSFORM_UNSUPPORTED: &str = "E4300";
+const TRANSFORM_UNSUPPORTED_MEANING: &str =
+    "a transform a back end needs cannot rewrite this IR (the message names the construct)";
 
 // ---- E4500–E4599: the SPIR-V back end ---------------------------------------------------
 

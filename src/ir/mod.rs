@@ -192,6 +192,7 @@ pub mod binary;
 pub mod builder;
 pub mod cfg;
 pub mod enums;
+pub mod layout;
 mod module;
 pub mod opcode;
 pub mod parse;

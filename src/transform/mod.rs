@@ -1,0 +1,2 @@
+//! Target-neutral rewrites of the IR that back ends choose from (DESIGN §2).
+pub mod byte_address;
