@@ -44,10 +44,17 @@ fn transforms_keep_every_corpus_module_valid() {
             }
         }
     }
-    println!("transform corpus: {ran} modules, {refused} refused, {} broken", broken.len());
+    println!(
+        "transform corpus: {ran} modules, {refused} refused, {} broken",
+        broken.len()
+    );
     for b in broken.iter().take(20) {
         println!("  {b}");
     }
-    assert!(broken.is_empty(), "{} modules do not verify after the transforms", broken.len());
+    assert!(
+        broken.is_empty(),
+        "{} modules do not verify after the transforms",
+        broken.len()
+    );
     assert!(refused * 1000 <= ran, "{refused} of {ran} modules refused");
 }

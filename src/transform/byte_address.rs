@@ -25,8 +25,8 @@
 //! rewrite is an error naming the instruction, never a silent skip.
 
 use crate::diag::{Diagnostic, codes};
-use crate::ir::layout::{self, array_stride, column_stride, is_runtime_sized, member_offsets};
 use crate::ir::enums::{AccessMode, AddressSpace};
+use crate::ir::layout::{self, array_stride, column_stride, is_runtime_sized, member_offsets};
 use crate::ir::{Builder, InsertPoint, Inst, Module, Opcode, Type, Value};
 
 /// Which buffers become byte buffers.
@@ -190,7 +190,11 @@ fn chain_offset(
             _ => (None, None),
         };
         let (Some(stride), Some(next)) = (stride, next) else {
-            return Err(error(m, chain, "an access chain through a type without a layout"));
+            return Err(error(
+                m,
+                chain,
+                "an access chain through a type without a layout",
+            ));
         };
         match constant {
             Some(k) => offset.constant = offset.constant.wrapping_add(k.wrapping_mul(stride)),
