@@ -8,7 +8,7 @@ mod common;
 
 use common::corpus::in_scope;
 use refract::ir;
-use refract::transform::byte_address;
+use refract::transform::{byte_address, polyfill, shader_io};
 
 fn module(source: &str) -> Option<ir::Module> {
     let (typed, _) = refract::analyze(source);
@@ -35,7 +35,10 @@ fn transforms_keep_every_corpus_module_valid() {
             storage: true,
             uniform: true,
         };
-        match byte_address::run(&mut m, &options) {
+        let result = byte_address::run(&mut m, &options)
+            .and_then(|_| polyfill::run(&mut m, &polyfill::Options::ALL))
+            .and_then(|_| shader_io::run(&mut m, &shader_io::Options::default()));
+        match result {
             Err(_) => refused += 1,
             Ok(_) => {
                 if let Err(d) = ir::verify(&m) {

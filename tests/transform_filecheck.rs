@@ -9,7 +9,7 @@ mod common;
 
 use common::filecheck;
 use refract::ir;
-use refract::transform::byte_address;
+use refract::transform::{byte_address, polyfill, shader_io};
 use std::path::Path;
 
 fn run(text: &str) -> Result<Vec<String>, String> {
@@ -33,6 +33,15 @@ fn run(text: &str) -> Result<Vec<String>, String> {
             };
             byte_address::run(&mut m, &options)
         }
+        "shader-io" => {
+            let mut options = shader_io::Options::default();
+            if let Some(k) = flags.iter().position(|&f| f == "--num-workgroups") {
+                let n = |j: usize| flags.get(k + j).and_then(|w| w.parse().ok());
+                options.num_workgroups = n(1).zip(n(2));
+            }
+            shader_io::run(&mut m, &options)
+        }
+        "polyfill" => polyfill::run(&mut m, &polyfill::Options::ALL),
         other => return Err(format!("no transform `{other}`")),
     }
     .map_err(|d| format!("{}: {}", d.code, d.message))?;
