@@ -1,11 +1,160 @@
 //! The HLSL back end: Shader Model 6 text for DXC (and glslang's HLSL front end, which
 //! stands in for DXC in the tests here).
 //!
-//! Under construction: the writer is not in place yet, so `--to hlsl` still answers
-//! E0004. What is here is what the writer is built on: the names HLSL takes
-//! ([`names`]) and the rule that names entry points.
+//! # Pipeline
+//!
+//! 1. **Legalize** ([`legalize`]) on the back end's own copy of the module: the shared
+//!    transforms WGSL's semantics need (integer division, shift amounts, saturating
+//!    conversions, robust indexing, texture bounds, pointer arguments specialized to
+//!    their roots), then the ones HLSL's shape needs: `polyfill` (bit fields, bit search,
+//!    packing, `modf`: HLSL has none of them with WGSL's results), `byte-address` (storage
+//!    and uniform buffers addressed by bytes), `shader-io` (one input and one output
+//!    struct per entry point, ordered by location).
+//! 2. **Write** ([`writer`], [`function`]): module-scope declarations with registers, then
+//!    each function raised through the language-neutral plan of [`crate::raise`] with the
+//!    HLSL emitter.
+//!
+//! # Mapping
+//!
+//! - `@group(g) @binding(b)` → `register(Xb, spaceg)`, X by resource kind (`b` constant
+//!   buffers, `t` read-only buffers and textures, `u` writable buffers and storage
+//!   textures, `s` samplers), or what [`Options::binding_map`] says.
+//! - Matrices: WGSL's `matCxR` is HLSL's `floatCxR`, whose rows are WGSL's columns; so
+//!   `m[i]` is a column in both, and WGSL's `a * b` with a matrix is `mul(b, a)`.
+//! - Overrides are baked in as `static const` (their defaults): HLSL has no
+//!   specialization constants.
+//! - Names: entry points keep their WGSL names when HLSL allows ([`entry_point_name`]);
+//!   other names are made ASCII and never clash with HLSL's words ([`names`]).
 
+pub mod expr;
+pub mod literal;
+pub mod memory;
 pub mod names;
+pub mod types;
+pub mod writer;
+
+use crate::diag::{Diagnostic, codes};
+use crate::ir::{Inst, Module};
+use std::collections::BTreeMap;
+
+/// A Shader Model the output targets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ShaderModel {
+    #[default]
+    V6_0,
+    V6_1,
+    V6_2,
+    V6_3,
+    V6_4,
+    V6_5,
+    V6_6,
+}
+
+impl ShaderModel {
+    pub const ALL: [ShaderModel; 7] = [
+        ShaderModel::V6_0,
+        ShaderModel::V6_1,
+        ShaderModel::V6_2,
+        ShaderModel::V6_3,
+        ShaderModel::V6_4,
+        ShaderModel::V6_5,
+        ShaderModel::V6_6,
+    ];
+
+    /// `6_0` … `6_6`, as DXC's profiles spell it (`cs_6_0`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ShaderModel::V6_0 => "6_0",
+            ShaderModel::V6_1 => "6_1",
+            ShaderModel::V6_2 => "6_2",
+            ShaderModel::V6_3 => "6_3",
+            ShaderModel::V6_4 => "6_4",
+            ShaderModel::V6_5 => "6_5",
+            ShaderModel::V6_6 => "6_6",
+        }
+    }
+
+    /// Reads `6_0`, `6.0` or `60`.
+    pub fn from_name(s: &str) -> Option<ShaderModel> {
+        let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+        ShaderModel::ALL
+            .into_iter()
+            .find(|m| m.name().replace('_', "") == digits)
+    }
+}
+
+/// Options of the HLSL writer.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub shader_model: ShaderModel,
+    /// Where a `(group, binding)` goes, as `(register, space)`; bindings not listed keep
+    /// `register(binding, space group)`.
+    pub binding_map: BTreeMap<(u32, u32), (u32, u32)>,
+    /// Where `@builtin(num_workgroups)` is read from, as `(group, binding)` of a uniform
+    /// buffer holding a `uint3`; by default the binding after the last one used in
+    /// group 0.
+    pub num_workgroups: Option<(u32, u32)>,
+}
+
+/// Why a module could not be written as HLSL.
+#[derive(Clone, Debug)]
+pub struct Error {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Error {
+    pub fn new(code: &'static str, m: &Module, at: Inst, message: String) -> Error {
+        let mut d = Diagnostic::error(code, message);
+        let span = m.span(at);
+        if !span.is_detached() {
+            d = d.with_primary(span, "from here");
+        }
+        Error {
+            diagnostics: vec![d],
+        }
+    }
+
+    /// "cannot write HLSL for this module: it uses …".
+    pub fn unsupported(m: &Module, at: Inst, what: String) -> Error {
+        Error::new(
+            codes::HLSL_UNSUPPORTED,
+            m,
+            at,
+            format!("cannot write HLSL for this module: it uses {what}"),
+        )
+    }
+}
+
+impl From<Vec<Diagnostic>> for Error {
+    fn from(diagnostics: Vec<Diagnostic>) -> Self {
+        Error { diagnostics }
+    }
+}
+
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Self {
+        Error {
+            diagnostics: vec![d],
+        }
+    }
+}
+
+impl From<Error> for Vec<Diagnostic> {
+    fn from(e: Error) -> Self {
+        e.diagnostics
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for d in &self.diagnostics {
+            writeln!(f, "{}: {}", d.code, d.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// The HLSL name of the entry point called `wgsl_name` in WGSL: the same name when HLSL
 /// allows it (an ASCII identifier HLSL does not take), otherwise the name made ASCII
@@ -24,4 +173,22 @@ pub fn entry_point_name(wgsl_name: &str) -> String {
         name.push('_');
     }
     name
+}
+
+/// The binding `num_workgroups` is read from when the options name none: group 0, the
+/// binding after the last one the module uses there.
+pub fn default_num_workgroups_binding(m: &Module) -> (u32, u32) {
+    let root = m.root();
+    let word = |v: Inst, op| {
+        m.decoration(v, op)
+            .and_then(|d| m.operand_opt(d, 0))
+            .and_then(|x| m.const_u32(x))
+    };
+    let last = m
+        .children(root)
+        .filter(|&v| m.opcode(v) == crate::ir::Opcode::Var)
+        .filter(|&v| word(v, crate::ir::Opcode::DecoGroup) == Some(0))
+        .filter_map(|v| word(v, crate::ir::Opcode::DecoBinding))
+        .max();
+    (0, last.map_or(0, |b| b + 1))
 }

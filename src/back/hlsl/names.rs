@@ -477,3 +477,63 @@ mod tests {
         }
     }
 }
+
+/// An ASCII identifier from a debug name: other characters become `_`, a leading digit
+/// gets a `v` before it, runs of `_` collapse, leading and trailing `_` go (HLSL keeps
+/// `__` names), and an empty result becomes `fallback`.
+pub fn ascii_identifier(raw: &str, fallback: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        if c.is_ascii_alphanumeric() {
+            if out.is_empty() && c.is_ascii_digit() {
+                out.push('v');
+            }
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_');
+    if out.is_empty() {
+        fallback.to_string()
+    } else {
+        out.to_string()
+    }
+}
+
+/// Hands out module-unique HLSL names: ASCII, never a word HLSL takes, `_N` appended
+/// when a name is already used.
+#[derive(Default)]
+pub struct Namer {
+    used: rustc_hash::FxHashSet<String>,
+    next_suffix: rustc_hash::FxHashMap<String, u32>,
+}
+
+impl Namer {
+    /// Takes `name` exactly (an entry point's); false if it was already taken.
+    pub fn take(&mut self, name: &str) -> bool {
+        self.used.insert(name.to_string())
+    }
+
+    /// A unique name from a debug name, or from `fallback` without one.
+    pub fn name(&mut self, debug: Option<&str>, fallback: &str) -> String {
+        let base = ascii_identifier(debug.unwrap_or(fallback), fallback);
+        let base = if is_taken_by_hlsl(&base) {
+            format!("{base}_")
+        } else {
+            base
+        };
+        if self.used.insert(base.clone()) {
+            return base;
+        }
+        let mut k = self.next_suffix.get(&base).copied().unwrap_or(1);
+        loop {
+            let candidate = format!("{base}_{k}");
+            k += 1;
+            if !is_taken_by_hlsl(&candidate) && self.used.insert(candidate.clone()) {
+                self.next_suffix.insert(base, k);
+                return candidate;
+            }
+        }
+    }
+}
