@@ -66,6 +66,7 @@ mod behavior;
 pub(crate) mod build;
 mod expr;
 mod function;
+pub mod keywords;
 mod module;
 pub mod names;
 mod types;

@@ -39,7 +39,7 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     }
 
     // Names: entry points and overrides first, as written when possible.
-    let mut namer = Namer::new();
+    let mut namer = Namer::new(super::keywords::keywords());
     let mut names: FxHashMap<Inst, String> = FxHashMap::default();
     for &c in &children {
         let exact = match m.opcode(c) {
@@ -84,7 +84,7 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     }
     for &c in &children {
         if m.opcode(c) == Opcode::Struct && !builtin_structs.contains(&c) {
-            let mut member_namer = Namer::new();
+            let mut member_namer = Namer::new(super::keywords::keywords());
             let list = m
                 .struct_fields(c)
                 .iter()
