@@ -64,6 +64,7 @@
 
 mod behavior;
 pub(crate) mod build;
+pub mod error;
 mod expr;
 mod function;
 pub mod keywords;
@@ -71,10 +72,12 @@ mod module;
 pub mod names;
 mod types;
 
-use crate::diag::{Diagnostic, codes};
+use crate::diag::Diagnostic;
 use crate::ir::{Inst, Module};
 use crate::syntax::ast;
 use rustc_hash::{FxHashMap, FxHashSet};
+
+pub use error::{RaiseError, RaiseErrorParts};
 
 /// How the raiser shapes its output.
 #[derive(Clone, Debug)]
@@ -102,46 +105,9 @@ impl Default for Options {
 /// parser's bound, so whatever a parsed program nests, its raised form can too.
 pub(crate) const MAX_DEPTH: u32 = crate::syntax::MAX_NESTING_DEPTH as u32;
 
-/// Why a module cannot be raised.
-///
-/// Boxed, so that a `Result` of the raiser is one word wider than its value: errors pass
-/// up through hundreds of `?`s, and a three-word error made each of them a three-word copy
-/// (kilobytes of the WebAssembly build).
-#[derive(Clone, Debug)]
-pub struct RaiseError(Box<RaiseErrorParts>);
-
-#[derive(Clone, Debug)]
-pub struct RaiseErrorParts {
-    pub code: &'static str,
-    pub message: String,
-    /// The instruction at fault.
-    pub at: Inst,
-}
-
-impl RaiseError {
-    pub fn new(code: &'static str, message: String, at: Inst) -> RaiseError {
-        RaiseError(Box::new(RaiseErrorParts { code, message, at }))
-    }
-}
-
-impl std::ops::Deref for RaiseError {
-    type Target = RaiseErrorParts;
-    fn deref(&self) -> &RaiseErrorParts {
-        &self.0
-    }
-}
-
 /// Raises a verified IR module to a WGSL syntax tree.
 pub fn raise(m: &Module, options: &Options) -> Result<ast::Module, Vec<Diagnostic>> {
-    module::raise_module(m, options).map_err(|e| {
-        let e = *e.0;
-        let span = m.span(e.at);
-        let mut d = Diagnostic::error(e.code, e.message);
-        if !span.is_detached() {
-            d = d.with_primary(span, "from here");
-        }
-        vec![d]
-    })
+    module::raise_module(m, options).map_err(|e| vec![e.into_diagnostic(m)])
 }
 
 /// Raises and prints: WGSL text for a verified IR module.
@@ -185,29 +151,14 @@ impl<'m> Cx<'m> {
     }
 
     pub fn unsupported(&self, at: Inst, what: &str) -> RaiseError {
-        RaiseError::new(
-            codes::RAISE_UNSUPPORTED,
-            format!("cannot write WGSL for this module: it uses {what}"),
-            at,
-        )
+        RaiseError::unsupported("WGSL", at, what)
     }
 
     pub fn malformed(&self, at: Inst, what: &str) -> RaiseError {
-        RaiseError::new(
-            codes::RAISE_MALFORMED,
-            format!("the IR module is malformed: bad {what} (run the verifier)"),
-            at,
-        )
+        RaiseError::malformed(at, what)
     }
 
     pub fn too_deep(&self, at: Inst) -> RaiseError {
-        RaiseError::new(
-            codes::RAISE_TOO_DEEP,
-            format!(
-                "the control flow nests too deeply to write as WGSL (more than {} levels)",
-                crate::syntax::MAX_NESTING_DEPTH
-            ),
-            at,
-        )
+        RaiseError::too_deep("WGSL", MAX_DEPTH, at)
     }
 }
