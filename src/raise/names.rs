@@ -1,7 +1,7 @@
 //! Names for raised declarations: valid identifiers, unique, never a word the target
 //! language keeps for itself. Language-neutral: each emitter passes its language's words
 //! as a [`Keywords`] (as naga's `Namer` takes each back end's reserved words), WGSL's from
-//! [`crate::raise::keywords`].
+//! [`crate::raise::wgsl::keywords`].
 //!
 //! Every name the raiser writes is unique in the whole module (module-scope names are
 //! taken first; each function's locals avoid all of them and each other), so no local
