@@ -26,10 +26,15 @@
 //! - Names: entry points keep their WGSL names when HLSL allows ([`entry_point_name`]);
 //!   other names are made ASCII and never clash with HLSL's words ([`names`]).
 
+mod builtins;
 pub mod expr;
+mod function;
 pub mod literal;
 pub mod memory;
 pub mod names;
+mod ops;
+mod stmt;
+mod textures;
 pub mod types;
 pub mod writer;
 
@@ -166,13 +171,157 @@ pub fn entry_point_name(wgsl_name: &str) -> String {
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+    if name.is_empty()
+        || name.starts_with(|c: char| c.is_ascii_digit())
+        || name.starts_with('_')
+        || name.starts_with(names::HELPER_PREFIX)
+    {
         name.insert(0, 'v');
     }
     while names::is_taken_by_hlsl(&name) {
         name.push('_');
     }
     name
+}
+
+/// Writes a verified IR module as HLSL text: legalizes a copy, then writes it.
+pub fn write_string(module: &Module, options: &Options) -> Result<String, Error> {
+    let mut m = module.clone();
+    legalize(&mut m, options)?;
+    write_module(&m, options)
+}
+
+/// The transforms the HLSL back end runs, in order, on its own copy of the module.
+pub fn legalize(m: &mut Module, options: &Options) -> Result<(), Error> {
+    use crate::transform::{byte_address, polyfill, shader_io};
+    for rule in [
+        "int-division",
+        "shift-amount",
+        "float-to-int",
+        "clamp",
+        "pointer-args",
+        "robustness",
+        "texture-bounds",
+        "dynamic-index",
+    ] {
+        let r = crate::back::spirv::legalize::find(rule).ok_or_else(|| {
+            Error::from(Diagnostic::error(codes::INTERNAL, format!("no transform `{rule}`")))
+        })?;
+        if let Err(e) = (r.run)(m, &Default::default()) {
+            return Err(Error::from(e.to_diagnostic(m)));
+        }
+    }
+    polyfill::run(
+        m,
+        &polyfill::Options {
+            bit_fields: true,
+            bit_search: true,
+            packing: true,
+            dot4_packed: true,
+            modf: true,
+        },
+    )?;
+    byte_address::run(
+        m,
+        &byte_address::Options {
+            storage: true,
+            uniform: true,
+        },
+    )?;
+    let nwg = options
+        .num_workgroups
+        .unwrap_or_else(|| default_num_workgroups_binding(m));
+    shader_io::run(
+        m,
+        &shader_io::Options {
+            num_workgroups: Some(nwg),
+        },
+    )?;
+    crate::passes::run_pipeline(m, &["cleanup".to_string()]).map_err(Error::from)?;
+    Ok(())
+}
+
+/// Writes a legalized module.
+fn write_module(m: &Module, options: &Options) -> Result<String, Error> {
+    use crate::raise::names::Namer;
+    use crate::raise::plan::{self, Tables};
+    let mut w = writer::Writer::new(m, options);
+    let mut namer = Namer::new(names::keywords());
+    w.name_module(&mut namer)?;
+    let structs = w.structs_text()?;
+    let globals = w.globals_text()?;
+    let mut tables = Tables::new(m);
+    let mut em = function::Hlsl {
+        w: &mut w,
+        functions: Vec::new(),
+    };
+    for f in call_order(m) {
+        plan::function(&mut em, m, &namer, &mut tables, f)
+            .map_err(|e| Error::from(vec![e.into_diagnostic(m)]))?;
+    }
+    let functions = std::mem::take(&mut em.functions);
+    let mut out = String::new();
+    out.push_str(&structs);
+    for t in &w.typedef_texts {
+        out.push_str(t);
+    }
+    if !w.typedef_texts.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&globals);
+    if !globals.is_empty() {
+        out.push('\n');
+    }
+    for h in &w.helpers.texts {
+        out.push_str(h);
+        out.push('\n');
+    }
+    for (k, f) in functions.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(f);
+    }
+    Ok(out)
+}
+
+/// The module's functions with bodies, each after every function it calls (HLSL needs a
+/// declaration before a call), otherwise in module order.
+fn call_order(m: &Module) -> Vec<crate::ir::Func> {
+    use crate::ir::{Func, Opcode};
+    let root = m.root();
+    let funcs: Vec<Inst> = m
+        .children(root)
+        .filter(|&f| m.opcode(f) == Opcode::Func && m.first_child(f).is_some())
+        .collect();
+    let mut done = rustc_hash::FxHashSet::default();
+    let mut out = Vec::with_capacity(funcs.len());
+    for &f in &funcs {
+        // Depth-first, post-order, with an explicit stack (the IR has no recursion).
+        let mut stack = vec![(f, false)];
+        while let Some((g, expanded)) = stack.pop() {
+            if done.contains(&g) {
+                continue;
+            }
+            if expanded {
+                done.insert(g);
+                out.push(Func(g));
+                continue;
+            }
+            stack.push((g, true));
+            for b in m.children(g) {
+                for i in m.children(b) {
+                    if m.opcode(i) == Opcode::Call {
+                        let callee = m.operand(i, 0);
+                        if m.first_child(callee).is_some() && !done.contains(&callee) {
+                            stack.push((callee, false));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The binding `num_workgroups` is read from when the options name none: group 0, the

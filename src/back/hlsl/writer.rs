@@ -13,7 +13,8 @@
 
 use super::expr::{E, Exprs, Node, Sym};
 use super::memory::{self, BufferKind, Helpers, MemoryCx};
-use super::names::Namer;
+use super::names::HELPER_PREFIX;
+use crate::raise::names::Namer;
 use super::types::{Spelled, TypeNamer};
 use super::{Error, Options, entry_point_name, literal};
 use crate::ir::enums::{
@@ -55,7 +56,9 @@ pub struct Writer<'m> {
     /// Text of each [`Sym`].
     pub names: Vec<String>,
     interned: FxHashMap<String, Sym>,
-    pub namer: Namer,
+    /// Names of the writer's own helpers, all starting with [`HELPER_PREFIX`] (which the
+    /// module's namer reserves, so they meet no other name).
+    helper_names: FxHashSet<String>,
     /// Module-scope declarations: variables, overrides, named constants, functions.
     pub globals: FxHashMap<Inst, Sym>,
     pub structs: FxHashMap<Inst, String>,
@@ -66,6 +69,10 @@ pub struct Writer<'m> {
     /// Typedefs of array types returned by functions, by type.
     pub typedefs: FxHashMap<Inst, String>,
     pub typedef_texts: Vec<String>,
+    /// Helper functions made once per type and kind.
+    pub made: FxHashMap<(Inst, HelperKind), String>,
+    /// The names of the module's functions (a call of one may have effects).
+    pub function_names: FxHashSet<String>,
 }
 
 impl<'m> MemoryCx<'m> for Writer<'m> {
@@ -82,7 +89,7 @@ impl<'m> MemoryCx<'m> for Writer<'m> {
         &self.names[s.0 as usize]
     }
     fn fresh(&mut self, hint: &str) -> String {
-        self.namer.name(Some(hint), "helper")
+        self.namer_fresh(hint)
     }
     fn spell(&self, t: Inst) -> Option<(String, String)> {
         self.spell_type(t).ok().map(|s| (s.base, s.suffix))
@@ -114,7 +121,7 @@ impl<'m> Writer<'m> {
             x: Exprs::default(),
             names: Vec::new(),
             interned: FxHashMap::default(),
-            namer: Namer::default(),
+            helper_names: FxHashSet::default(),
             globals: FxHashMap::default(),
             structs: FxHashMap::default(),
             members: FxHashMap::default(),
@@ -122,6 +129,8 @@ impl<'m> Writer<'m> {
             helpers: Helpers::default(),
             typedefs: FxHashMap::default(),
             typedef_texts: Vec::new(),
+            made: FxHashMap::default(),
+            function_names: FxHashSet::default(),
         }
     }
 
@@ -157,7 +166,7 @@ impl<'m> Writer<'m> {
             return Ok(n.clone());
         }
         let hint = format!("{}_array", s.base);
-        let name = self.namer.name(Some(&hint), "array");
+        let name = self.namer_fresh(&hint);
         self.typedef_texts
             .push(format!("typedef {};\n", s.declare(&name)));
         self.typedefs.insert(t, name.clone());
@@ -180,14 +189,14 @@ impl<'m> Writer<'m> {
 
     /// Names every module-scope declaration: entry points first (exactly), then structs,
     /// variables, overrides and functions in module order.
-    pub fn name_module(&mut self) -> Result<(), Error> {
+    pub fn name_module(&mut self, namer: &mut Namer<'_>) -> Result<(), Error> {
         let m = self.m;
         let root = m.root();
         let items: Vec<Inst> = m.children(root).collect();
         for &f in &items {
             if m.opcode(f) == Opcode::Func && is_entry_point(m, f) {
                 let name = entry_point_name(m.name(f).unwrap_or("main"));
-                if !self.namer.take(&name) {
+                if namer.exact(Some(&name), "main") != name {
                     return Err(self.error(f, format!("two entry points named `{name}`")));
                 }
                 let s = self.intern(&name);
@@ -198,23 +207,25 @@ impl<'m> Writer<'m> {
             match m.opcode(i) {
                 Opcode::Struct => {
                     let debug = m.name(i).map(|n| n.trim_start_matches('_'));
-                    let name = self.namer.name(debug, "S");
+                    let name = namer.name(debug, "S");
                     self.structs.insert(i, name);
-                    let mut member_namer = Namer::default();
+                    let mut member_namer = Namer::new(super::names::keywords());
                     let names = m
                         .struct_fields(i)
                         .into_iter()
-                        .map(|f| member_namer.name(m.name(f), "member"))
+                        .enumerate()
+                        .map(|(k, f)| member_namer.member(m.name(f), &format!("m{k}")))
                         .collect();
                     self.members.insert(i, names);
                 }
                 Opcode::Var | Opcode::Override => {
-                    let name = self.namer.name(m.name(i), "v");
+                    let name = namer.name(m.name(i), "v");
                     let s = self.intern(&name);
                     self.globals.insert(i, s);
                 }
                 Opcode::Func if !self.globals.contains_key(&i) => {
-                    let name = self.namer.name(m.name(i), "f");
+                    let name = namer.name(m.name(i), "f");
+                    self.function_names.insert(name.clone());
                     let s = self.intern(&name);
                     self.globals.insert(i, s);
                 }
@@ -580,4 +591,121 @@ pub fn builtin_semantic(b: BuiltinValue) -> &'static str {
         | BuiltinValue::SubgroupId
         | BuiltinValue::NumSubgroups => "SV_Unsupported",
     }
+}
+
+impl Writer<'_> {
+    /// The helper function that builds a value of struct or array type `ty` from its
+    /// members (HLSL spells such values only as initializer lists, which a declaration
+    /// alone may take): `Light Light_new(float3 position, float4 color)`.
+    pub fn constructor(&mut self, ty: Inst) -> Result<String, &'static str> {
+        if let Some(n) = self.made.get(&(ty, HelperKind::Construct)) {
+            return Ok(n.clone());
+        }
+        let m = self.m;
+        let ret = self.type_text(ty)?;
+        let spelled = self.spell_type(ty)?;
+        let parts: Vec<(String, Inst)> = match m.opcode(ty) {
+            Opcode::Struct => m
+                .struct_fields(ty)
+                .into_iter()
+                .enumerate()
+                .map(|(k, f)| Ok((self.member_name(ty, k), m.ty(f).ok_or("a member type")?)))
+                .collect::<Result<_, &'static str>>()?,
+            Opcode::Array => {
+                let n = m
+                    .operand_opt(ty, 1)
+                    .and_then(|c| m.const_u32(c))
+                    .ok_or("an array sized by an override")?;
+                let e = m.operand(ty, 0);
+                (0..n).map(|k| (format!("e{k}"), e)).collect()
+            }
+            _ => return Err("a constructor of a non-composite type"),
+        };
+        let hint = format!("{}_new", spelled.base);
+        let name = self.namer_fresh(&hint);
+        let mut params = Vec::new();
+        for (p, t) in &parts {
+            params.push(self.spell_type(*t)?.declare(p));
+        }
+        let list: Vec<&str> = parts.iter().map(|(p, _)| p.as_str()).collect();
+        let text = format!(
+            "{ret} {name}({}) {{\n  {} = {{ {} }};\n  return r;\n}}\n",
+            params.join(", "),
+            spelled.declare("r"),
+            list.join(", ")
+        );
+        self.helpers.texts.push(text);
+        self.made.insert((ty, HelperKind::Construct), name.clone());
+        Ok(name)
+    }
+
+    /// The helper function returning the zero value of array type `ty` (HLSL has no
+    /// zero literal for arrays that every compiler takes).
+    pub fn zero_array(&mut self, ty: Inst) -> Result<String, &'static str> {
+        if let Some(n) = self.made.get(&(ty, HelperKind::Zero)) {
+            return Ok(n.clone());
+        }
+        let m = self.m;
+        let n = m
+            .operand_opt(ty, 1)
+            .and_then(|c| m.const_u32(c))
+            .ok_or("an array sized by an override")?;
+        let elem = m.operand(ty, 0);
+        let ret = self.type_text(ty)?;
+        let spelled = self.spell_type(ty)?;
+        let zero = self.zero_text(elem)?;
+        let name = self.namer_fresh(&format!("zero_{ret}"));
+        let text = format!(
+            "{ret} {name}() {{\n  {};\n  for (uint i = 0u; i < {n}u; i = i + 1u) {{\n    r[i] = {zero};\n  }}\n  return r;\n}}\n",
+            spelled.declare("r"),
+        );
+        self.helpers.texts.push(text);
+        self.made.insert((ty, HelperKind::Zero), name.clone());
+        Ok(name)
+    }
+
+    /// The zero value of `ty` as text.
+    pub fn zero_text(&mut self, ty: Inst) -> Result<String, &'static str> {
+        let m = self.m;
+        if let Some(kind) = m.scalar(ty) {
+            return Ok(literal::scalar(kind, 0));
+        }
+        match m.opcode(ty) {
+            Opcode::Vec | Opcode::Mat | Opcode::Struct => Ok(format!("({})0", self.type_text(ty)?)),
+            Opcode::Array => Ok(format!("{}()", self.zero_array(ty)?)),
+            Opcode::Atomic => Ok("0".into()),
+            _ => Err("the zero value of a type without one"),
+        }
+    }
+
+    /// A fresh name for a helper of the writer's own, from `hint`: `hlsl_hint`, then
+    /// `hlsl_hint_1`, ….
+    pub fn namer_fresh(&mut self, hint: &str) -> String {
+        let base: String = hint
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let base = format!("{HELPER_PREFIX}{}", base.trim_matches('_'));
+        let mut name = base.clone();
+        let mut k = 1;
+        while !self.helper_names.insert(name.clone()) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        name
+    }
+}
+
+/// Kinds of helper functions the writer makes once per type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelperKind {
+    Construct,
+    Zero,
+    /// A `select` with a `bool` vector condition.
+    Select,
+    /// `&` or `|` of `bool` vectors.
+    BoolAnd,
+    BoolOr,
+    /// A builtin written as a helper function, by opcode.
+    Math(u16),
 }
