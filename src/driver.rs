@@ -63,9 +63,9 @@
 //!
 //! Every call takes `lap`, called with a stage's name as the stage ends, for timing:
 //! `parse`, `sema`, `lower`, `passes`, and a product's name ([`Product::name`]) when its
-//! own work ends (the back end, the JSON, the printed IR). A stage whose product is
-//! reused does not run and is not reported; a product that fails at an earlier stage is
-//! not reported either.
+//! own work ends (the back end, the JSON, the printed IR; for a target without a back
+//! end, its E0004). A stage whose product is reused does not run and is not reported; a
+//! product that fails at an earlier stage is not reported either.
 
 use crate::diag::{self, Diagnostic};
 use crate::{CompileResult, Options, Output, Target, back, ir, lower, passes, sema, syntax};
