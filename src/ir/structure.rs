@@ -20,7 +20,7 @@
 use super::cfg::{self, terminator};
 use super::module::{Block, Func, Inst, Module};
 use super::opcode::Opcode;
-use super::verify::Rule;
+use super::rule::Rule;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub type NodeId = u32;
