@@ -694,6 +694,31 @@ mod tests {
         assert_eq!(std::mem::size_of::<Option<Inst>>(), 4);
     }
 
+    /// The verifier's `use-lists` rule catches a value whose use list lost a use that its
+    /// user still names. Only the arena can break its own links, so the test lives here;
+    /// `tests/ir/verify/use-lists.ir` breaks the rule the other way round (a use that no
+    /// operand of the module names) through the public API.
+    #[test]
+    fn verifier_catches_a_lost_use() {
+        let text = "func @f(%x: i32) -> i32 {\n^entry:\n  %a: i32 = add %x, 1i\n  return %a\n}\n";
+        let mut m = crate::ir::parse(text).expect("the module parses");
+        let add = m
+            .children(m.root())
+            .filter(|&c| m.opcode(c) == Opcode::Func)
+            .flat_map(|f| m.children(f))
+            .flat_map(|b| m.children(b))
+            .find(|&i| m.opcode(i) == Opcode::Add)
+            .expect("the module has an add");
+        assert!(crate::ir::verify::verify_errors(&m).is_empty());
+        m.data_mut(add).first_use = NONE;
+        let errors = crate::ir::verify::verify_errors(&m);
+        let got: Vec<_> = errors
+            .iter()
+            .map(|e| (e.rule, e.message.as_str()))
+            .collect();
+        assert_eq!(got, [(crate::ir::Rule::UseLists, "5 operands but 4 uses")]);
+    }
+
     #[test]
     fn operands_grow_and_shrink_keep_use_lists() {
         let mut m = Module::new();

@@ -123,13 +123,6 @@ impl Module {
         self.raw_push_operand(i, v);
     }
 
-    /// Breaks the use list of `v` (forgets its uses while its users keep it as an
-    /// operand). Only for testing that the verifier's `use-lists` rule catches it.
-    #[doc(hidden)]
-    pub fn corrupt_use_list_for_tests(&mut self, v: Inst) {
-        self.data_mut(v).first_use = NONE;
-    }
-
     // ---- use lists ----------------------------------------------------------------------
 
     // The use-list surgery indexes slices, not the `Vec`s, like `data`: at opt-level "z"
