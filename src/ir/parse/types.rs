@@ -145,78 +145,15 @@ impl<'s, 'm> Parser<'s, 'm> {
                 self.expect_punct(b'>')?;
                 self.b.ty_vec(Type(e), n)
             }
-            "array" => {
-                self.expect_punct(b'<')?;
-                let e = Type(self.type_expr(d)?);
-                let mut count = None;
-                let mut stride = None;
-                while self.eat_punct(b',')? {
-                    if self.peek_is_keyword("stride")? {
-                        self.lex.next()?;
-                        self.expect_punct(b'=')?;
-                        let n = self.lex.next()?;
-                        stride = Some(self.bare_u32(&n)?);
-                        break;
-                    }
-                    let c = self.lex.peek()?;
-                    if c.kind == Tok::Number && self.text(&c).bytes().all(|x| x.is_ascii_digit()) {
-                        let c = self.lex.next()?;
-                        let v = self.bare_u32(&c)?;
-                        count = Some(self.b.const_u32(v).inst());
-                    } else {
-                        count = Some(self.operand(d)?);
-                    }
-                }
-                self.expect_punct(b'>')?;
-                match count {
-                    Some(c) => self.b.ty_array(e, c, stride),
-                    None => self.b.ty_runtime_array(e, stride),
-                }
-            }
+            "array" => self.array_type(d)?,
             "atomic" => {
                 self.expect_punct(b'<')?;
                 let e = self.type_expr(d)?;
                 self.expect_punct(b'>')?;
                 self.b.ty_atomic(Type(e))
             }
-            "ptr" => {
-                self.expect_punct(b'<')?;
-                let s = self.lex.next()?;
-                let space = AddressSpace::from_name(self.text(&s)).ok_or_else(|| {
-                    err(
-                        codes::IR_UNKNOWN_ENUMERANT,
-                        s.span(),
-                        format!("`{}` is not an address space", self.text(&s)),
-                        "expected an address space",
-                    )
-                })?;
-                self.expect_punct(b',')?;
-                let store = self.type_expr(d)?;
-                self.expect_punct(b',')?;
-                let a = self.lex.next()?;
-                let access = self.access_mode(&a)?;
-                self.expect_punct(b'>')?;
-                self.b.ty_ptr(space, Type(store), access)
-            }
-            "fn" => {
-                self.expect_punct(b'(')?;
-                let mut params = Vec::new();
-                if !self.eat_punct(b')')? {
-                    loop {
-                        params.push(Type(self.type_expr(d)?));
-                        if self.eat_punct(b')')? {
-                            break;
-                        }
-                        self.expect_punct(b',')?;
-                    }
-                }
-                let arrow = self.lex.next()?;
-                if arrow.kind != Tok::Arrow {
-                    return Err(self.expected("`->`", &arrow));
-                }
-                let r = self.type_expr(d)?;
-                self.b.ty_fn(&params, Type(r))
-            }
+            "ptr" => self.ptr_type(d)?,
+            "fn" => self.fn_type(d)?,
             _ if parse_mat_name(text).is_some() => {
                 let (c, r) = parse_mat_name(text).unwrap_or((2, 2));
                 self.expect_punct(b'<')?;
@@ -253,6 +190,79 @@ impl<'s, 'm> Parser<'s, 'm> {
             },
         };
         Ok(ty.inst())
+    }
+
+    /// `array<T, N>`, `array<T>` (runtime-sized), each with an optional `, stride=S`; the
+    /// keyword is already read.
+    fn array_type(&mut self, d: u32) -> PResult<Type> {
+        self.expect_punct(b'<')?;
+        let e = Type(self.type_expr(d)?);
+        let mut count = None;
+        let mut stride = None;
+        while self.eat_punct(b',')? {
+            if self.peek_is_keyword("stride")? {
+                self.lex.next()?;
+                self.expect_punct(b'=')?;
+                let n = self.lex.next()?;
+                stride = Some(self.bare_u32(&n)?);
+                break;
+            }
+            let c = self.lex.peek()?;
+            if c.kind == Tok::Number && self.text(&c).bytes().all(|x| x.is_ascii_digit()) {
+                let c = self.lex.next()?;
+                let v = self.bare_u32(&c)?;
+                count = Some(self.b.const_u32(v).inst());
+            } else {
+                count = Some(self.operand(d)?);
+            }
+        }
+        self.expect_punct(b'>')?;
+        Ok(match count {
+            Some(c) => self.b.ty_array(e, c, stride),
+            None => self.b.ty_runtime_array(e, stride),
+        })
+    }
+
+    /// `ptr<space, T, access>`; the keyword is already read.
+    fn ptr_type(&mut self, d: u32) -> PResult<Type> {
+        self.expect_punct(b'<')?;
+        let s = self.lex.next()?;
+        let space = AddressSpace::from_name(self.text(&s)).ok_or_else(|| {
+            err(
+                codes::IR_UNKNOWN_ENUMERANT,
+                s.span(),
+                format!("`{}` is not an address space", self.text(&s)),
+                "expected an address space",
+            )
+        })?;
+        self.expect_punct(b',')?;
+        let store = self.type_expr(d)?;
+        self.expect_punct(b',')?;
+        let a = self.lex.next()?;
+        let access = self.access_mode(&a)?;
+        self.expect_punct(b'>')?;
+        Ok(self.b.ty_ptr(space, Type(store), access))
+    }
+
+    /// `fn(T, …) -> R`; the keyword is already read.
+    fn fn_type(&mut self, d: u32) -> PResult<Type> {
+        self.expect_punct(b'(')?;
+        let mut params = Vec::new();
+        if !self.eat_punct(b')')? {
+            loop {
+                params.push(Type(self.type_expr(d)?));
+                if self.eat_punct(b')')? {
+                    break;
+                }
+                self.expect_punct(b',')?;
+            }
+        }
+        let arrow = self.lex.next()?;
+        if arrow.kind != Tok::Arrow {
+            return Err(self.expected("`->`", &arrow));
+        }
+        let r = self.type_expr(d)?;
+        Ok(self.b.ty_fn(&params, Type(r)))
     }
 
     fn access_mode(&self, a: &Token) -> PResult<AccessMode> {
