@@ -168,6 +168,31 @@ impl Tarjan {
     }
 }
 
+impl GraphBuffers {
+    /// Lays out the edges as compressed adjacency: the successors of node `x` are
+    /// `adj[start[x]..start[x + 1]]`.
+    fn compress(&mut self, n: usize, edges: &[(Node, Node)]) {
+        refill(&mut self.start, n + 1, 0);
+        // Slices rather than `Vec`s, as in `reachable_targets`.
+        let start = self.start.as_mut_slice();
+        for &(a, _) in edges {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        self.fill.clear();
+        self.fill.extend_from_slice(start);
+        let fill = self.fill.as_mut_slice();
+        // Every slot is written: each edge fills one.
+        let adj = at_least(&mut self.adj, edges.len());
+        for &(a, b) in edges {
+            adj[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+    }
+}
+
 impl<'a> Walker<'a> {
     // ---- Exploring the graph ---------------------------------------------------------
 
@@ -180,26 +205,8 @@ impl<'a> Walker<'a> {
 
     fn explore(&self, m: &Module, g: &mut GraphBuffers, diags: &mut Vec<Diagnostic>) -> FnTags<'a> {
         let n = self.count as usize;
-        // Compressed adjacency.
-        refill(&mut g.start, n + 1, 0);
-        // Slices rather than `Vec`s, as in `reachable_targets`.
-        let start = g.start.as_mut_slice();
-        for &(a, _) in &self.edges {
-            start[a as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        g.fill.clear();
-        g.fill.extend_from_slice(start);
-        let fill = g.fill.as_mut_slice();
-        // Every slot is written: each edge fills one.
-        let adj = at_least(&mut g.adj, self.edges.len());
-        for &(a, b) in &self.edges {
-            adj[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
-        }
-        let (start, adj) = (&*start, &*adj);
+        g.compress(n, &self.edges);
+        let (start, adj) = (g.start.as_slice(), &g.adj[..self.edges.len()]);
         // Special (non-interior) nodes are never marked visited: the fixed ones, the
         // parameters, the pointer parameters' contents and the return value, which
         // `function` creates first.
@@ -277,15 +284,21 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        // Return value and pointer parameter effects: which of MayBeNonUniform, the
-        // parameters and the pointer parameters' contents each of Value_return and
-        // Value_return_i_contents reaches.
+        self.effects(n, g, &mut tags);
+        tags
+    }
+
+    /// The return value's and the pointer parameters' effects: which of MayBeNonUniform,
+    /// the parameters and the pointer parameters' contents each of Value_return and
+    /// Value_return_i_contents reaches, into `tags`.
+    fn effects(&self, n: usize, g: &mut GraphBuffers, tags: &mut FnTags<'a>) {
+        let nparams = self.param_nodes.len();
         let sources = &mut g.sources;
         sources.clear();
         sources.extend(self.value_return);
         sources.extend(self.ptr_params.iter().flatten().map(|&(_, _, r)| r));
         if sources.is_empty() {
-            return tags;
+            return;
         }
         let targets = &mut g.targets;
         targets.clear();
@@ -293,6 +306,7 @@ impl<'a> Walker<'a> {
         targets.extend(&self.param_nodes);
         let contents_at = targets.len();
         targets.extend(self.ptr_params.iter().flatten().map(|&(_, c, _)| c));
+        let (start, adj) = (g.start.as_slice(), &g.adj[..self.edges.len()]);
         let (bits, words) = g.tarjan.reachable_targets(n, start, adj, targets, sources);
         let set_of = |source: usize| &bits[source * words..(source + 1) * words];
         let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
@@ -342,7 +356,6 @@ impl<'a> Walker<'a> {
             };
             tags.params[k].pointee_from = Some(g);
         }
-        tags
     }
 
     /// Walks the BFS tree from `to` back towards RequiredToBeUniform.sev, calling

@@ -17,7 +17,7 @@ use crate::diag::Span;
 use crate::sema::check::Behavior;
 use crate::sema::program::{BuiltinValue, DeclInfo, ExprSem, LocalKind, Name, ShaderStage};
 use crate::sema::types::{AddressSpace, TypeKind};
-use crate::syntax::ast::{Block, ExprId, ExprKind, StmtId, StmtKind, UnaryOp};
+use crate::syntax::ast::{Block, ExprId, ExprKind, StmtId, StmtKind, SwitchClause, UnaryOp};
 
 impl<'a> Walker<'a> {
     // ---- Functions -------------------------------------------------------------------
@@ -213,66 +213,10 @@ impl<'a> Walker<'a> {
                 then_branch,
                 else_branch,
                 ..
-            } => {
-                let v = self.rhs(*cond, cf, false);
-                let branch_cf = self.condition(v, m.expr(*cond).span);
-                let before = self.state.clone();
-                let cf1 = self.block(then_branch, branch_cf);
-                let after_then = std::mem::replace(&mut self.state, before);
-                let b1 = self.block_behavior(&then_branch.stmts);
-                let (cf2, b2) = match else_branch {
-                    Some(e) => (self.stmt(*e, branch_cf), self.behavior(*e)),
-                    None => (branch_cf, Behavior::NEXT),
-                };
-                let after_else = std::mem::take(&mut self.state);
-                self.state = self.join_states(&[
-                    (b1.has(Behavior::NEXT), &after_then),
-                    (b2.has(Behavior::NEXT), &after_else),
-                ]);
-                if self.behavior(s) == Behavior::NEXT {
-                    cf
-                } else {
-                    self.join(&[cf1, cf2])
-                }
-            }
+            } => self.if_stmt(s, cf, *cond, then_branch, *else_branch),
             StmtKind::Switch {
                 selector, clauses, ..
-            } => {
-                let v = self.rhs(*selector, cf, false);
-                let branch_cf = self.condition(v, m.expr(*selector).span);
-                let before = self.state.clone();
-                self.breakables.push(Breakable {
-                    is_loop: false,
-                    breaks: Vec::new(),
-                    continues: Vec::new(),
-                });
-                let mut ends = Vec::new();
-                let mut exits: Vec<Vec<Node>> = Vec::new();
-                for c in clauses {
-                    self.state = before.clone();
-                    ends.push(self.block(&c.body, branch_cf));
-                    if self.block_behavior(&c.body.stmts).has(Behavior::NEXT) {
-                        exits.push(std::mem::take(&mut self.state));
-                    }
-                }
-                let b = self.breakables.pop().expect("switch context");
-                exits.extend(b.breaks);
-                // Continues inside the switch belong to the enclosing loop.
-                if let Some(l) = self.breakables.iter_mut().rev().find(|b| b.is_loop) {
-                    l.continues.extend(b.continues);
-                }
-                let refs: Vec<(bool, &Vec<Node>)> = exits.iter().map(|s| (true, s)).collect();
-                self.state = if refs.is_empty() {
-                    before
-                } else {
-                    self.join_states(&refs)
-                };
-                if self.behavior(s) == Behavior::NEXT {
-                    cf
-                } else {
-                    self.join(&ends)
-                }
-            }
+            } => self.switch_stmt(s, cf, *selector, clauses),
             StmtKind::Loop {
                 body, continuing, ..
             } => {
@@ -310,6 +254,82 @@ impl<'a> Walker<'a> {
                 let b1 = self.block_behavior(&body.stmts).union(Behavior::BREAK);
                 self.loop_stmt(s, cf, b1, Some(*cond), &body.stmts, None)
             }
+        }
+    }
+
+    /// `if`: both branches start from the state before, which the live ends join.
+    fn if_stmt(
+        &mut self,
+        s: StmtId,
+        cf: Node,
+        cond: ExprId,
+        then_branch: &Block,
+        else_branch: Option<StmtId>,
+    ) -> Node {
+        let v = self.rhs(cond, cf, false);
+        let branch_cf = self.condition(v, self.m.expr(cond).span);
+        let before = self.state.clone();
+        let cf1 = self.block(then_branch, branch_cf);
+        let after_then = std::mem::replace(&mut self.state, before);
+        let b1 = self.block_behavior(&then_branch.stmts);
+        let (cf2, b2) = match else_branch {
+            Some(e) => (self.stmt(e, branch_cf), self.behavior(e)),
+            None => (branch_cf, Behavior::NEXT),
+        };
+        let after_else = std::mem::take(&mut self.state);
+        self.state = self.join_states(&[
+            (b1.has(Behavior::NEXT), &after_then),
+            (b2.has(Behavior::NEXT), &after_else),
+        ]);
+        if self.behavior(s) == Behavior::NEXT {
+            cf
+        } else {
+            self.join(&[cf1, cf2])
+        }
+    }
+
+    /// `switch`: every clause starts from the state before; the clauses that fall out
+    /// and every `break` join after it.
+    fn switch_stmt(
+        &mut self,
+        s: StmtId,
+        cf: Node,
+        selector: ExprId,
+        clauses: &[SwitchClause],
+    ) -> Node {
+        let v = self.rhs(selector, cf, false);
+        let branch_cf = self.condition(v, self.m.expr(selector).span);
+        let before = self.state.clone();
+        self.breakables.push(Breakable {
+            is_loop: false,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+        });
+        let mut ends = Vec::new();
+        let mut exits: Vec<Vec<Node>> = Vec::new();
+        for c in clauses {
+            self.state = before.clone();
+            ends.push(self.block(&c.body, branch_cf));
+            if self.block_behavior(&c.body.stmts).has(Behavior::NEXT) {
+                exits.push(std::mem::take(&mut self.state));
+            }
+        }
+        let b = self.breakables.pop().expect("switch context");
+        exits.extend(b.breaks);
+        // Continues inside the switch belong to the enclosing loop.
+        if let Some(l) = self.breakables.iter_mut().rev().find(|b| b.is_loop) {
+            l.continues.extend(b.continues);
+        }
+        let refs: Vec<(bool, &Vec<Node>)> = exits.iter().map(|s| (true, s)).collect();
+        self.state = if refs.is_empty() {
+            before
+        } else {
+            self.join_states(&refs)
+        };
+        if self.behavior(s) == Behavior::NEXT {
+            cf
+        } else {
+            self.join(&ends)
         }
     }
 
