@@ -40,13 +40,11 @@ impl Module {
             let op = self.opcode(c);
             let global_value = op.is_hoistable() || op == Opcode::Struct;
             if op.is_hoistable() {
-                let hash = self.hash_of(c);
                 let dup = {
                     let ops = self.operands_vec(c);
                     self.find_interned(op, self.data(c).ty, &ops, self.literal_key(c))
                 };
                 if dup.is_none() {
-                    let _ = hash;
                     self.insert_dedup(c);
                 }
             }

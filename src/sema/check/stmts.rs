@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::consteval::Value;
 use crate::sema::program::{EvalStage, ExprClass, LocalInfo, LocalKind};
 use crate::sema::types::convert::concretize;
-use crate::sema::types::{Access, AddressSpace, Scalar, TypeFlags, TypeId, TypeKind};
+use crate::sema::types::{Access, AddressSpace, Scalar, TypeId, TypeKind};
 use crate::syntax::ast::{
     BinaryOp, Block, CaseSelector, ExprId, ExprKind, StmtId, StmtKind, SwitchClause, ValueDecl,
     VarDecl,
@@ -1169,10 +1169,5 @@ impl Checker<'_> {
                 "not allowed here",
             );
         }
-    }
-
-    #[allow(dead_code)]
-    fn unused(&self) -> TypeFlags {
-        TypeFlags::default()
     }
 }

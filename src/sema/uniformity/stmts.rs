@@ -224,7 +224,7 @@ impl<'a> Walker<'a> {
                 let cont: Option<(&[StmtId], Option<ExprId>)> = continuing
                     .as_ref()
                     .map(|c| (c.body.stmts.as_slice(), c.break_if));
-                self.loop_stmt(s, cf, b1, None, &body.stmts, cont)
+                self.loop_stmt(cf, b1, None, &body.stmts, cont)
             }
             StmtKind::For {
                 init,
@@ -241,18 +241,11 @@ impl<'a> Walker<'a> {
                 if cond.is_some() {
                     b1 = b1.union(Behavior::BREAK);
                 }
-                self.loop_stmt(
-                    s,
-                    cf,
-                    b1,
-                    *cond,
-                    &body.stmts,
-                    Some((update.as_slice(), None)),
-                )
+                self.loop_stmt(cf, b1, *cond, &body.stmts, Some((update.as_slice(), None)))
             }
             StmtKind::While { cond, body, .. } => {
                 let b1 = self.block_behavior(&body.stmts).union(Behavior::BREAK);
-                self.loop_stmt(s, cf, b1, Some(*cond), &body.stmts, None)
+                self.loop_stmt(cf, b1, Some(*cond), &body.stmts, None)
             }
         }
     }
@@ -380,7 +373,6 @@ impl<'a> Walker<'a> {
     /// `break`), `cont` the continuing statements and `break if`.
     fn loop_stmt(
         &mut self,
-        s: StmtId,
         cf: Node,
         b1: Behavior,
         cond: Option<ExprId>,
@@ -477,7 +469,6 @@ impl<'a> Walker<'a> {
         }
         self.state = out;
         let has_return = b1.has(Behavior::RETURN);
-        let _ = s;
         if !iterates {
             if b1 == Behavior::BREAK { cf } else { cf1 }
         } else if has_return {
