@@ -196,6 +196,7 @@ mod module;
 pub mod opcode;
 pub mod parse;
 pub mod print;
+mod rule;
 mod set;
 pub mod structure;
 pub mod synth;
@@ -207,5 +208,6 @@ pub use module::{Block, Func, Inst, MemoryStats, Module, Operands, Type, Use, Va
 pub use opcode::{Class, Opcode};
 pub use parse::parse;
 pub use print::print;
+pub use rule::Rule;
 pub use set::InstSet;
-pub use verify::{Rule, verify};
+pub use verify::verify;
