@@ -191,7 +191,9 @@
 pub mod binary;
 pub mod builder;
 pub mod cfg;
+pub mod edit;
 pub mod enums;
+pub mod eval;
 mod module;
 pub mod opcode;
 pub mod parse;

@@ -38,19 +38,17 @@
 //! does an unnamed block parameter stored into a named variable.
 
 use crate::ir::cfg::{Cfg, DomTree, terminator};
+use crate::ir::edit::functions;
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 use crate::util::sort;
 use rustc_hash::FxHashMap;
 
 pub fn run(m: &mut Module) -> bool {
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
+    let funcs = functions(m);
     let mut changed = false;
     for f in funcs {
-        changed |= promote_function(m, Func(f));
+        changed |= promote_function(m, f);
     }
     changed
 }

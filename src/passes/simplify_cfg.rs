@@ -25,24 +25,22 @@
 //! verifier after the pass in tests).
 
 use crate::ir::cfg::{Cfg, params, terminator};
+use crate::ir::edit::functions;
 use crate::ir::structure::{Node, StructureTree};
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
 use rustc_hash::FxHashSet;
 
 pub fn run(m: &mut Module) -> bool {
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
+    let funcs = functions(m);
     let mut changed = false;
     for f in funcs {
         // Each round is linear; a round that changes nothing ends it. Rounds are few in
         // practice (each can only expose what the one before removed); the bound keeps
         // a pathological module from looping long.
         for _ in 0..16 {
-            let mut round = trivial_params(m, Func(f));
-            round |= constant_and_empty_ifs(m, Func(f));
-            round |= join_straight_lines(m, Func(f));
+            let mut round = trivial_params(m, f);
+            round |= constant_and_empty_ifs(m, f);
+            round |= join_straight_lines(m, f);
             changed |= round;
             if !round {
                 break;

@@ -3,8 +3,8 @@
 //! SPIR-V's bit-field instructions are undefined when `offset + count > 32`. Constant
 //! operands already in range are left alone.
 
-use super::util::{builder_before, find_all};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::{Module, Opcode, Value};
 
 pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {

@@ -12,8 +12,8 @@
 //! - every `return` of a fragment entry point first ends the invocation (the IR's
 //!   `discard` terminator, `OpKill`) when it is set, so no output is written.
 
-use super::util::{branch_before, builder_before, call_closure, find_all, functions, is_stage};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{branch_before, builder_before, call_closure, find_all, functions, is_stage};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Class, Func, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashSet;

@@ -6,8 +6,8 @@
 //! initialized once. The writer keeps the one form SPIR-V has: constant indices, then at
 //! most one dynamic index into a vector, last.
 
-use super::util::{builder_before, find_all};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashMap;

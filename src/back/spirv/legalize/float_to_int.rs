@@ -8,8 +8,8 @@
 //! [-2147483648, 2147483520] for `i32` and [0, 4294967040] for `u32`; for `f16`, whose
 //! largest finite value is 65504, [-65504, 65504] and [0, 65504].
 
-use super::util::{builder_before, find_all, shape, splat_const};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all, shape, splat_const};
 use crate::ir::types::Scalar;
 use crate::ir::{Module, Opcode, Type, Value};
 

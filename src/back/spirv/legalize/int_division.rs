@@ -7,10 +7,9 @@
 //! `e2 == 0 || (e1 == MIN && e2 == -1)`). A constant divisor that is neither 0 nor -1
 //! needs nothing.
 
-use super::util::{
-    builder_before, const_components, find_all, shape, splat_const, widen, wider_type,
-};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all, shape, splat_const, widen, wider_type};
+use crate::ir::eval;
 use crate::ir::types::Scalar;
 use crate::ir::{Module, Opcode, Type, Value};
 
@@ -25,8 +24,11 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
             continue;
         }
         let signed = s == Scalar::I32;
-        if let Some(cs) = const_components(m, rhs) {
-            let safe = cs.iter().all(|&c| c != 0 && !(signed && c == u32::MAX));
+        if let Some(c) = eval::read(m, rhs) {
+            let safe = c
+                .lanes
+                .iter()
+                .all(|&c| c != 0 && !(signed && c == u32::MAX));
             if safe {
                 continue;
             }

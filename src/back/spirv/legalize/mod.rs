@@ -14,7 +14,6 @@ mod robustness;
 mod shift_amount;
 mod texture_bounds;
 mod uniform_std140;
-mod util;
 mod zero_workgroup;
 
 use super::{Options, Result};

@@ -15,8 +15,8 @@
 //! parameter (a copy's own calls may need it in turn; the IR has no recursion, so this
 //! ends). The originals no call reaches any more are removed.
 
-use super::util::{clone_func, functions};
 use crate::back::spirv::{Error, Options, Result};
+use crate::ir::edit::{clone_func, functions};
 use crate::ir::{Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 use crate::util::sort;
 use rustc_hash::FxHashMap;

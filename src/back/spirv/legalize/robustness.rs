@@ -13,8 +13,8 @@
 //! `pointer-args`, so that every pointer into a runtime-sized array is an access chain
 //! from its variable.
 
-use super::util::{builder_before, find_all};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 
 pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {

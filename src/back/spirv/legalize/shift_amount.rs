@@ -2,15 +2,16 @@
 //! `x << 1u`); SPIR-V leaves a shift by the width or more undefined. The amount is masked
 //! with `& 31u` unless it is a constant below 32.
 
-use super::util::{builder_before, const_components, find_all, splat_const};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{builder_before, find_all, splat_const};
+use crate::ir::eval;
 use crate::ir::{Module, Opcode, Type, Value};
 
 pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::Shl, Opcode::Shr]) {
         let amount = m.operand(i, 1);
-        if const_components(m, amount).is_some_and(|cs| cs.iter().all(|&c| c < 32)) {
+        if eval::read(m, amount).is_some_and(|c| c.lanes.iter().all(|&l| l < 32)) {
             continue;
         }
         let Some(ty) = m.ty(amount) else { continue };

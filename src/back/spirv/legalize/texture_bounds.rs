@@ -7,8 +7,8 @@
 //! - `textureStore` at an invalid address is not executed: the store is wrapped in an
 //!   `if` testing that every coordinate and the array index are in range.
 
-use super::util::{branch_before, builder_before, find_all, shape};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{branch_before, builder_before, find_all, shape};
 use crate::ir::enums::TextureDim;
 use crate::ir::types::Scalar;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
@@ -66,7 +66,7 @@ fn unsigned(b: &mut Builder<'_>, v: Value) -> Value {
 /// `min(x, bound - 1)` for u32 scalars or vectors of the same shape.
 fn clamp_below(b: &mut Builder<'_>, x: Value, bound: Value) -> Value {
     let t = b.type_of(bound);
-    let one = super::util::splat_const(b, t, 1);
+    let one = crate::ir::edit::splat_const(b, t, 1);
     let last = b.binary(Opcode::Sub, bound, one);
     b.binary(Opcode::Min, x, last)
 }

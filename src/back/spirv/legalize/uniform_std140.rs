@@ -14,8 +14,8 @@
 //! the WGSL value from the new one. A dynamic column index loads the whole matrix and
 //! extracts from the value, which `dynamic-index` then handles.
 
-use super::util::builder_before;
 use crate::back::spirv::{Error, Options, Result};
+use crate::ir::edit::builder_before;
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashMap;

@@ -11,8 +11,8 @@
 //! arrays with a loop. The entry point gets a `local_invocation_index` parameter if it
 //! has none.
 
-use super::util::{branch_before, call_closure, functions, is_stage};
 use crate::back::spirv::{Options, Result};
+use crate::ir::edit::{branch_before, call_closure, functions, is_stage};
 use crate::ir::enums::{AddressSpace, BuiltinValue};
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 
@@ -207,7 +207,7 @@ fn zero_array(
     let Some(block) = m.parent(at).map(Block) else {
         return;
     };
-    let Some(rest) = super::util::split_before(m, at) else {
+    let Some(rest) = crate::ir::edit::split_before(m, at) else {
         return;
     };
     let mut b = Builder::new(m);
