@@ -188,6 +188,7 @@
 //! Printing then parsing gives the same text back, and the binary form
 //! ([`binary`]) round-trips to an identical module.
 
+pub mod analysis;
 pub mod binary;
 pub mod builder;
 pub mod cfg;

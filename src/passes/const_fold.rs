@@ -20,6 +20,8 @@
 //!   `x | false`, and `mov`. A vector divisor's zero lanes become 1 (the same run-time
 //!   result), so no divisor written out as a constant has a zero lane.
 
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::functions;
 use crate::ir::eval::{
     Const, MAX_EXPANDED_MEMBERS, constant_member, evaluate, materialize, may_read, nonzero_divisor,
@@ -28,7 +30,7 @@ use crate::ir::eval::{
 use crate::ir::types::Scalar;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 
-pub fn run(m: &mut Module) -> bool {
+pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut work: Vec<Inst> = Vec::new();
     let funcs = functions(m);
     for f in funcs {
@@ -60,7 +62,7 @@ pub fn run(m: &mut Module) -> bool {
         }
         changed = true;
     }
-    changed
+    Ok(Changed::instructions_if(changed))
 }
 
 /// `x / C` and `x % C` where `C` is an integer vector constant with some zero lanes: the
