@@ -2,7 +2,8 @@
 //! GLSL.std.450's `FClamp`/`SClamp`/`UClamp` are undefined when `low > high`. A clamp
 //! whose bounds are constants in order stays a clamp; any other becomes `max` then `min`.
 
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::{builder_before, find_all, shape};
 use crate::ir::eval;
 use crate::ir::types::Scalar;
@@ -25,7 +26,14 @@ fn ordered(m: &Module, lo: crate::ir::Inst, hi: crate::ir::Inst, s: Scalar) -> b
         })
 }
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "clamp";
+
+/// What `clamp` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::Clamp]) {
         let (e, lo, hi) = (m.operand(i, 0), m.operand(i, 1), m.operand(i, 2));
@@ -40,5 +48,5 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         m.remove(i);
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }
