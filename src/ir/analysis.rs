@@ -15,9 +15,11 @@
 //!   use counts; [`Changed::Cfg`] drops everything. A pass that rewrites instructions
 //!   therefore keeps the CFG and dominators of every function for the passes after it.
 //! - **Function by function.** A pass that changes one function's blocks and then asks
-//!   for an analysis again (or that wants the other functions to keep theirs) says so as
-//!   it goes, with [`Analyses::invalidate`]. When every change it returns was reported
-//!   this way, the manager drops nothing more ([`Analyses::settle`]).
+//!   for an analysis of it again (or that wants the other functions to keep theirs) says
+//!   so as it goes, with [`Analyses::invalidate`]. When a pass reported its block changes
+//!   this way, the manager keeps the CFG-level analyses of the functions it did not
+//!   report ([`Analyses::settle`]). Use counts, which any change to an instruction can
+//!   make wrong, are dropped in every function after every pass that changed anything.
 //!
 //! In debug builds the manager checks after every pass that each cached analysis equals
 //! a fresh one ([`Analyses::stale`]), so a pass that changed blocks and said it did not
@@ -227,11 +229,15 @@ impl Analyses {
         }
     }
 
-    /// After a pass that returned `changed`: drops, in every function, what the pass did
-    /// not already report function by function, and starts the next pass's record.
+    /// After a pass that returned `changed`: drops the use counts of every function if
+    /// anything changed, and every analysis of every function if blocks changed and the
+    /// pass did not report them function by function; then starts the next pass's
+    /// record.
     pub fn settle(&mut self, changed: Changed) {
-        if changed > self.reported {
-            self.invalidate_all(changed);
+        if changed == Changed::Cfg && self.reported < Changed::Cfg {
+            self.invalidate_all(Changed::Cfg);
+        } else {
+            self.invalidate_all(changed.min(Changed::Instructions));
         }
         self.reported = Changed::None;
     }
@@ -339,10 +345,13 @@ mod tests {
             .collect();
         let mut an = Analyses::new();
         let (f, g) = (an.cfg(&m, fs[0]), an.cfg(&m, fs[1]));
+        let g_uses = an.use_counts(&m, fs[1]);
         an.invalidate(fs[0], Changed::Cfg);
         an.settle(Changed::Cfg);
         assert!(!Rc::ptr_eq(&f, &an.cfg(&m, fs[0])));
         assert!(Rc::ptr_eq(&g, &an.cfg(&m, fs[1])));
+        // The pass may have rewritten instructions of `g` without saying so.
+        assert!(!Rc::ptr_eq(&g_uses, &an.use_counts(&m, fs[1])));
     }
 
     #[test]
