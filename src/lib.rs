@@ -26,6 +26,7 @@ pub mod passes;
 pub mod raise;
 pub mod sema;
 pub mod syntax;
+pub mod transform;
 pub mod util;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

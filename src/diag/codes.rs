@@ -131,6 +131,8 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
+    (TRANSFORM_MALFORMED_IR, TRANSFORM_MALFORMED_IR_MEANING),
     (SPIRV_UNSUPPORTED, SPIRV_UNSUPPORTED_MEANING),
     (SPIRV_BAD_OPTION, SPIRV_BAD_OPTION_MEANING),
     (SPIRV_MALFORMED_IR, SPIRV_MALFORMED_IR_MEANING),
@@ -596,6 +598,16 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+// ---- E4300–E4399: the shared transforms (src/transform/) -----------------------------------
+
+pub const TRANSFORM_UNSUPPORTED: &str = "E4300";
+const TRANSFORM_UNSUPPORTED_MEANING: &str =
+    "a shared transform cannot rewrite the module into the form the target needs";
+
+pub const TRANSFORM_MALFORMED_IR: &str = "E4301";
+const TRANSFORM_MALFORMED_IR_MEANING: &str =
+    "the IR reached a shared transform in a form it cannot rewrite (a bug in an earlier stage)";
 
 // ---- E4500–E4599: the SPIR-V back end ---------------------------------------------------
 

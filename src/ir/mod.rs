@@ -188,10 +188,13 @@
 //! Printing then parsing gives the same text back, and the binary form
 //! ([`binary`]) round-trips to an identical module.
 
+pub mod analysis;
 pub mod binary;
 pub mod builder;
 pub mod cfg;
+pub mod edit;
 pub mod enums;
+pub mod eval;
 mod module;
 pub mod opcode;
 pub mod parse;

@@ -76,7 +76,7 @@ pub enum Node {
 }
 
 /// The structure tree of one function.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StructureTree {
     pub nodes: Vec<Node>,
     pub regions: Vec<Vec<NodeId>>,

@@ -472,7 +472,7 @@ impl FnRaiser<'_, '_> {
                 Opcode::Struct => Some(m.struct_fields(t).len() as u32),
                 _ => None,
             };
-            if count.is_none_or(|c| c > crate::passes::const_fold::MAX_EXPANDED_MEMBERS) {
+            if count.is_none_or(|c| c > crate::ir::eval::MAX_EXPANDED_MEMBERS) {
                 return false;
             }
             match m.member_type(t, Some(ix)) {

@@ -2,7 +2,7 @@
 //! operands and places, instructions, and the parallel copies of branch arguments.
 
 use super::*;
-use crate::passes::const_fold::nonzero_divisor;
+use crate::ir::eval::nonzero_divisor;
 
 impl FnRaiser<'_, '_> {
     // ---- names -----------------------------------------------------------------------------
@@ -568,7 +568,7 @@ impl FnRaiser<'_, '_> {
                 // fold what `const-fold` did not: write the folded value, or make an
                 // operand a run-time value.
                 let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "type"))?;
-                match crate::passes::const_fold::evaluate(m, i) {
+                match crate::ir::eval::evaluate(m, i) {
                     Some(c) => (
                         crate::raise::expr::folded_expr(self.cx, self.ast, ty, &c)?,
                         Effect::Pure,

@@ -3,11 +3,19 @@
 //! SPIR-V's bit-field instructions are undefined when `offset + count > 32`. Constant
 //! operands already in range are left alone.
 
-use super::util::{builder_before, find_all};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::{Module, Opcode, Value};
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "bit-fields";
+
+/// What `bit-fields` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::ExtractBits, Opcode::InsertBits]) {
         let k = if m.opcode(i) == Opcode::ExtractBits {
@@ -30,5 +38,5 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         m.set_operand(i, k + 1, c.inst());
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }

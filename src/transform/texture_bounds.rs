@@ -7,19 +7,28 @@
 //! - `textureStore` at an invalid address is not executed: the store is wrapped in an
 //!   `if` testing that every coordinate and the array index are in range.
 
-use super::util::{branch_before, builder_before, find_all, shape};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{branch_before, builder_before, find_all, shape};
 use crate::ir::enums::TextureDim;
 use crate::ir::types::Scalar;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
-    let mut changed = false;
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "texture-bounds";
+
+/// What `texture-bounds` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
+    let mut changed = Changed::None;
     for i in find_all(m, &[Opcode::TextureLoad, Opcode::TextureStore]) {
         changed |= if m.opcode(i) == Opcode::TextureLoad {
-            load(m, i)
+            Changed::instructions_if(load(m, i))
         } else {
-            store(m, i)
+            // The store moves into a new `if`.
+            Changed::cfg_if(store(m, i))
         };
     }
     Ok(changed)
@@ -66,7 +75,7 @@ fn unsigned(b: &mut Builder<'_>, v: Value) -> Value {
 /// `min(x, bound - 1)` for u32 scalars or vectors of the same shape.
 fn clamp_below(b: &mut Builder<'_>, x: Value, bound: Value) -> Value {
     let t = b.type_of(bound);
-    let one = super::util::splat_const(b, t, 1);
+    let one = crate::ir::edit::splat_const(b, t, 1);
     let last = b.binary(Opcode::Sub, bound, one);
     b.binary(Opcode::Min, x, last)
 }

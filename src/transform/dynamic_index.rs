@@ -1,13 +1,14 @@
-//! `dynamic-index`: SPIR-V indexes a value (not memory) only with literal indices, except
-//! a vector's component (`OpVectorExtractDynamic`). A dynamic index into an array or
+//! `dynamic-index`: for targets that index a value (not memory) only with constant
+//! indices, except a vector's component (SPIR-V: `OpVectorExtractDynamic`). A dynamic index into an array or
 //! matrix *value* — `extract %arr, %i` — is rewritten through a function variable:
 //! `%p = var %arr; %q = access %p, %i; %r = load %q`, and `insert` likewise with a store.
 //! A constant read this way lives in a private variable instead, one per constant,
-//! initialized once. The writer keeps the one form SPIR-V has: constant indices, then at
-//! most one dynamic index into a vector, last.
+//! initialized once. What is left is the one form such a target has: constant indices,
+//! then at most one dynamic index into a vector, last.
 
-use super::util::{builder_before, find_all};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashMap;
@@ -33,7 +34,14 @@ fn needs_spill(m: &Module, i: Inst, first: usize) -> bool {
     false
 }
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "dynamic-index";
+
+/// What `dynamic-index` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     // Constants read with a dynamic index live in one private variable each, initialized
     // once, rather than being copied into a function variable at every read.
@@ -77,7 +85,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         m.remove(i);
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }
 
 /// `access base, indices…`, or `None` if an index does not fit the type.

@@ -8,8 +8,9 @@
 //! [-2147483648, 2147483520] for `i32` and [0, 4294967040] for `u32`; for `f16`, whose
 //! largest finite value is 65504, [-65504, 65504] and [0, 65504].
 
-use super::util::{builder_before, find_all, shape, splat_const};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{builder_before, find_all, shape, splat_const};
 use crate::ir::types::Scalar;
 use crate::ir::{Module, Opcode, Type, Value};
 
@@ -25,7 +26,14 @@ fn bounds(from: Scalar, to: Scalar) -> (u32, u32) {
     }
 }
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "float-to-int";
+
+/// What `float-to-int` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::Convert]) {
         let x = m.operand(i, 0);
@@ -45,5 +53,5 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         m.set_operand(i, 0, within.inst());
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }

@@ -1,8 +1,8 @@
 //! `demote-to-helper`: WGSL's `discard` demotes the invocation to a helper, which keeps
 //! running so that its quad's derivatives stay defined, but has no visible effect. The
-//! IR writes it as `demote`. Without `OpDemoteToHelperInvocation` (before SPIR-V 1.6,
-//! unless the extension is allowed), demotion is emulated, as WebGPU implementations do
-//! on Vulkan 1.1:
+//! IR writes it as `demote`. For a target without a demote instruction (SPIR-V before
+//! 1.6 without the extension), demotion is emulated, as WebGPU implementations do on
+//! Vulkan 1.1:
 //!
 //! - a private `bool` records that the invocation was demoted (`demote` becomes a store
 //!   of `true`);
@@ -10,22 +10,26 @@
 //!   memory, `texture_store`) in the functions fragment shaders reach is skipped while it
 //!   is set (an atomic that is skipped yields zero);
 //! - every `return` of a fragment entry point first ends the invocation (the IR's
-//!   `discard` terminator, `OpKill`) when it is set, so no output is written.
+//!   `discard` terminator) when it is set, so no output is written.
 
-use super::util::{branch_before, builder_before, call_closure, find_all, functions, is_stage};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{branch_before, builder_before, call_closure, find_all, functions, is_stage};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Class, Func, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashSet;
 
-pub fn wanted(options: &Options) -> bool {
-    !options.has_demote()
-}
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "demote-to-helper";
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// What `demote-to-helper` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let demotes = find_all(m, &[Opcode::Demote]);
     if demotes.is_empty() {
-        return Ok(false);
+        return Ok(Changed::None);
     }
     let mut b = Builder::new(m);
     let bool_t = b.ty_bool();
@@ -80,7 +84,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
             }
         }
     }
-    Ok(true)
+    Ok(Changed::Cfg)
 }
 
 fn is_storage_write(m: &Module, i: Inst) -> bool {

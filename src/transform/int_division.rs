@@ -7,14 +7,21 @@
 //! `e2 == 0 || (e1 == MIN && e2 == -1)`). A constant divisor that is neither 0 nor -1
 //! needs nothing.
 
-use super::util::{
-    builder_before, const_components, find_all, shape, splat_const, widen, wider_type,
-};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{builder_before, find_all, shape, splat_const, widen, wider_type};
+use crate::ir::eval;
 use crate::ir::types::Scalar;
 use crate::ir::{Module, Opcode, Type, Value};
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "int-division";
+
+/// What `int-division` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::Div, Opcode::Rem]) {
         let (lhs, rhs) = (m.operand(i, 0), m.operand(i, 1));
@@ -25,8 +32,11 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
             continue;
         }
         let signed = s == Scalar::I32;
-        if let Some(cs) = const_components(m, rhs) {
-            let safe = cs.iter().all(|&c| c != 0 && !(signed && c == u32::MAX));
+        if let Some(c) = eval::read(m, rhs) {
+            let safe = c
+                .lanes
+                .iter()
+                .all(|&c| c != 0 && !(signed && c == u32::MAX));
             if safe {
                 continue;
             }
@@ -59,5 +69,5 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         m.remove(i);
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }

@@ -1,4 +1,5 @@
-//! `pointer-args`: SPIR-V's logical addressing (without `VariablePointers`) only passes
+//! `pointer-args`: for targets that pass only variables as pointer arguments. SPIR-V's
+//! logical addressing (without `VariablePointers`), for one, only passes
 //! *memory object declarations* — variables and pointer parameters — as pointer
 //! arguments, while WGSL passes any pointer: `f(&arr[i])`, `f(&buffer.field)`.
 //!
@@ -15,8 +16,9 @@
 //! parameter (a copy's own calls may need it in turn; the IR has no recursion, so this
 //! ends). The originals no call reaches any more are removed.
 
-use super::util::{clone_func, functions};
-use crate::back::spirv::{Error, Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{clone_func, functions};
 use crate::ir::{Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 use crate::util::sort;
 use rustc_hash::FxHashMap;
@@ -81,7 +83,14 @@ fn passable(m: &Module, a: Inst) -> bool {
     matches!(m.opcode(a), Opcode::Var | Opcode::Param) && !m.is_global(a)
 }
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "pointer-args";
+
+/// What `pointer-args` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut clones: FxHashMap<(Inst, usize, Root, Vec<Index>), Func> = FxHashMap::default();
     let mut changed = false;
     // Each round rewrites every call that needs it; copies made in a round are looked at
@@ -105,14 +114,15 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         }
         if work.is_empty() {
             remove_orphans(m, clones.keys().map(|k| k.0).collect());
-            return Ok(changed);
+            return Ok(Changed::cfg_if(changed));
         }
         for (call, k) in work {
             specialize_call(m, call, k, &mut clones)?;
             changed = true;
         }
     }
-    Err(Error::unsupported(
+    Err(super::unsupported(
+        m,
         "pointer arguments nested too deeply to specialize",
         m.root(),
     ))
@@ -144,12 +154,13 @@ fn specialize_call(
     call: Inst,
     k: usize,
     clones: &mut FxHashMap<(Inst, usize, Root, Vec<Index>), Func>,
-) -> Result<()> {
+) -> Result<(), Diagnostic> {
     let callee = m.operand(call, 0);
     let arg = m.operand(call, k);
     let Some(traced) = trace(m, arg) else {
-        return Err(Error::unsupported(
-            "a pointer argument whose root variable the SPIR-V back end cannot find",
+        return Err(super::unsupported(
+            m,
+            "a pointer argument whose root variable cannot be found",
             call,
         ));
     };
@@ -201,17 +212,17 @@ fn make_copy(
     traced: &Traced,
     shape: &[Index],
     at: Inst,
-) -> Result<Func> {
+) -> Result<Func, Diagnostic> {
     let base = m.name(f.inst()).unwrap_or("f").to_string();
     let (copy, _) = clone_func(m, f, &base)
-        .ok_or_else(|| Error::malformed("a callee that cannot be copied", at))?;
+        .ok_or_else(|| super::malformed(m, "a callee that cannot be copied", at))?;
     let entry = m
         .entry_block(copy)
-        .ok_or_else(|| Error::malformed("a callee without blocks", at))?;
+        .ok_or_else(|| super::malformed(m, "a callee without blocks", at))?;
     let params = m.block_params(entry);
     let old = *params
         .get(param)
-        .ok_or_else(|| Error::malformed("a call with more arguments than parameters", at))?;
+        .ok_or_else(|| super::malformed(m, "a call with more arguments than parameters", at))?;
     let mut b = Builder::new(m);
     let root = match traced.root {
         Root::Global(v) => Value(v),
@@ -236,7 +247,7 @@ fn make_copy(
             None => b.switch_to(entry),
         }
         let Some(pt) = b.module.ty(old.inst()) else {
-            return Err(Error::malformed("an untyped parameter", at));
+            return Err(super::malformed(b.module, "an untyped parameter", at));
         };
         let mut ops = vec![root];
         ops.extend(indices);
@@ -248,7 +259,7 @@ fn make_copy(
     let fty = m
         .ty(copy.inst())
         .and_then(|t| m.fn_parts(t))
-        .ok_or_else(|| Error::malformed("a callee without a function type", at))?;
+        .ok_or_else(|| super::malformed(m, "a callee without a function type", at))?;
     let param_types: Vec<Type> = m
         .block_params(entry)
         .iter()

@@ -11,16 +11,20 @@
 //! arrays with a loop. The entry point gets a `local_invocation_index` parameter if it
 //! has none.
 
-use super::util::{branch_before, call_closure, functions, is_stage};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{branch_before, call_closure, functions, is_stage};
 use crate::ir::enums::{AddressSpace, BuiltinValue};
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 
-pub fn wanted(options: &Options) -> bool {
-    !options.zero_initializes_workgroup()
-}
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "zero-workgroup";
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// What `zero-workgroup` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for f in functions(m) {
         if !is_stage(m, f, Opcode::DecoCompute) {
@@ -65,7 +69,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
         }
         changed = true;
     }
-    Ok(changed)
+    Ok(Changed::cfg_if(changed))
 }
 
 /// The workgroup variables `f` uses, directly or through calls.
@@ -207,7 +211,7 @@ fn zero_array(
     let Some(block) = m.parent(at).map(Block) else {
         return;
     };
-    let Some(rest) = super::util::split_before(m, at) else {
+    let Some(rest) = crate::ir::edit::split_before(m, at) else {
         return;
     };
     let mut b = Builder::new(m);

@@ -1,11 +1,34 @@
-//! Helpers the legalization rules share: walking instructions, making constants of a
-//! value's shape, and splitting a block to wrap code in an `if_else`.
+//! Editing helpers: the small rewrites that transforms and passes make again and again
+//! (walking every function, building before an instruction, splitting a block, wrapping
+//! code in an `if`, copying a function), written once with the IR's rules in mind.
+//!
+//! Each helper says what it leaves valid. In short:
+//!
+//! - **Walks** ([`functions`], [`find_all`], [`call_closure`]) read the module and return
+//!   snapshots, so the caller may change the module while going through them. An
+//!   instruction in a snapshot may have been removed by the time it is reached: check
+//!   [`Module::is_dead`] when the loop removes more than the instruction in hand.
+//! - **Values** ([`builder_before`], [`splat_const`], [`widen`]) only add instructions
+//!   (and hash-consed constants at module scope) before an existing instruction; every
+//!   rule holds after them as long as that instruction is not a block parameter (the
+//!   parameters come first).
+//! - **Control flow** ([`split_before`], [`branch_before`]) adds blocks, so a function's
+//!   CFG, dominators and structure tree are out of date after them (a pass reports
+//!   `Changed::Cfg` for that function). [`branch_before`] leaves a module that verifies;
+//!   [`split_before`] leaves the first half without a terminator, for the caller to end.
+//!   The block that is split keeps its identity: its parameters, its predecessors, and
+//!   its role as some construct's merge or continue block; the terminator moves to the
+//!   second half, so a construct the block headed is headed by that half. Neither may
+//!   split the block of a `break if` (the shape the continue construct must keep).
+//! - **Functions** ([`clone_func`]) adds a function that verifies and that no call names
+//!   yet; the function's own decorations (its stage) are not copied.
 
 use crate::ir::types::Scalar;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The functions with bodies.
-pub(super) fn functions(m: &Module) -> Vec<Func> {
+pub fn functions(m: &Module) -> Vec<Func> {
     m.children(m.root())
         .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
         .map(Func)
@@ -13,7 +36,7 @@ pub(super) fn functions(m: &Module) -> Vec<Func> {
 }
 
 /// Every instruction of every function with opcode in `ops`, as a snapshot to mutate.
-pub(super) fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
+pub fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
     let mut out = Vec::new();
     for f in functions(m) {
         for b in m.blocks(f) {
@@ -28,12 +51,12 @@ pub(super) fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
 }
 
 /// Scalar kind and component count of a value's type.
-pub(super) fn shape(m: &Module, v: Inst) -> Option<(Scalar, u32)> {
+pub fn shape(m: &Module, v: Inst) -> Option<(Scalar, u32)> {
     m.ty(v).and_then(|t| m.scalar_or_vec(t))
 }
 
 /// A constant of type `ty` (a scalar or vector type) with every component `bits`.
-pub(super) fn splat_const(b: &mut Builder<'_>, ty: Type, bits: u32) -> Value {
+pub fn splat_const(b: &mut Builder<'_>, ty: Type, bits: u32) -> Value {
     let m = &*b.module;
     match m.vec_parts(ty.inst()) {
         Some((e, n)) => {
@@ -45,25 +68,8 @@ pub(super) fn splat_const(b: &mut Builder<'_>, ty: Type, bits: u32) -> Value {
     }
 }
 
-/// The literal bits of each component of a scalar or vector constant (`zero` included),
-/// or `None` for anything else.
-pub(super) fn const_components(m: &Module, v: Inst) -> Option<Vec<u32>> {
-    match m.opcode(v) {
-        Opcode::Constant => Some(vec![m.literal(v)]),
-        Opcode::Zero => {
-            let n = shape(m, v)?.1;
-            Some(vec![0; n as usize])
-        }
-        Opcode::Composite => m
-            .operands(v)
-            .map(|c| (m.opcode(c) == Opcode::Constant).then(|| m.literal(c)))
-            .collect(),
-        _ => None,
-    }
-}
-
 /// `v` (a scalar) splatted to the type `ty` if `ty` is a vector; `v` otherwise.
-pub(super) fn widen(b: &mut Builder<'_>, v: Value, ty: Type) -> Value {
+pub fn widen(b: &mut Builder<'_>, v: Value, ty: Type) -> Value {
     let m = &*b.module;
     let is_vec_target = m.vec_parts(ty.inst()).is_some();
     let is_scalar = m.ty(v.inst()).is_some_and(|t| m.vec_parts(t).is_none());
@@ -75,7 +81,7 @@ pub(super) fn widen(b: &mut Builder<'_>, v: Value, ty: Type) -> Value {
 }
 
 /// The type of the wider of two operands (a vector over a scalar).
-pub(super) fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
+pub fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
     let (ta, tb) = (m.ty(a)?, m.ty(b)?);
     if m.vec_parts(ta).is_some() {
         Some(ta)
@@ -85,7 +91,7 @@ pub(super) fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
 }
 
 /// A builder inserting just before `at`, with `at`'s span.
-pub(super) fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
+pub fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
     let span = m.span(at);
     let mut b = Builder::new(m);
     b.set_insert_point(InsertPoint::Before(at));
@@ -97,9 +103,8 @@ pub(super) fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
 /// right after the old one; returns the new block. The old block keeps its identity (its
 /// parameters, and its roles as a merge or continue block); it is left without a
 /// terminator for the caller to end.
-pub(super) fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
+pub fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
     let block = m.parent(first)?;
-    let func = m.parent(block)?;
     let label = Builder::new(m).ty_label();
     let new = m.create(Opcode::Block, Some(label.inst()), &[]);
     m.insert_after(block, new);
@@ -115,13 +120,12 @@ pub(super) fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
         m.detach(i);
         m.append_child(new, i);
     }
-    let _ = func;
     Some(Block(new))
 }
 
 /// `f` and every function it calls, directly or not.
-pub(super) fn call_closure(m: &Module, f: Func) -> Vec<Func> {
-    let mut seen = rustc_hash::FxHashSet::default();
+pub fn call_closure(m: &Module, f: Func) -> Vec<Func> {
+    let mut seen = FxHashSet::default();
     let mut out = Vec::new();
     let mut work = vec![f];
     while let Some(g) = work.pop() {
@@ -145,7 +149,7 @@ pub(super) fn call_closure(m: &Module, f: Func) -> Vec<Func> {
 }
 
 /// Whether `f` is an entry point of the stage with decoration `stage`.
-pub(super) fn is_stage(m: &Module, f: Func, stage: Opcode) -> bool {
+pub fn is_stage(m: &Module, f: Func, stage: Opcode) -> bool {
     m.decoration(f.inst(), stage).is_some()
 }
 
@@ -153,11 +157,7 @@ pub(super) fn is_stage(m: &Module, f: Func, stage: Opcode) -> bool {
 /// the block ends with `if_else cond, ^then, ^else, merge ^rest` where `^rest` holds
 /// `first` onwards. Returns (then, else, rest); both arms are empty blocks ending in
 /// `br ^rest`, for the caller to fill (insert before their terminators).
-pub(super) fn branch_before(
-    m: &mut Module,
-    first: Inst,
-    cond: Value,
-) -> Option<(Block, Block, Block)> {
+pub fn branch_before(m: &mut Module, first: Inst, cond: Value) -> Option<(Block, Block, Block)> {
     let block = Block(m.parent(first)?);
     let func = Func(m.parent(block.inst())?);
     let rest = split_before(m, first)?;
@@ -181,11 +181,7 @@ pub(super) fn branch_before(
 /// A copy of function `f` named `name`, appended to the module: its blocks, parameters
 /// and instructions, with operands mapped to the copies. Returns the copy and the map
 /// from each original block, parameter and instruction to its copy.
-pub(super) fn clone_func(
-    m: &mut Module,
-    f: Func,
-    name: &str,
-) -> Option<(Func, rustc_hash::FxHashMap<Inst, Inst>)> {
+pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMap<Inst, Inst>)> {
     let ty = m.ty(f.inst())?;
     let copy = m.create(Opcode::Func, Some(ty), &[]);
     let root = m.root();
@@ -193,7 +189,7 @@ pub(super) fn clone_func(
     m.set_name(copy, name);
     let span = m.span(f.inst());
     m.set_span(copy, span);
-    let mut map: rustc_hash::FxHashMap<Inst, Inst> = rustc_hash::FxHashMap::default();
+    let mut map: FxHashMap<Inst, Inst> = FxHashMap::default();
     let blocks: Vec<Inst> = m.children_vec(f.inst());
     // First the blocks, so that branches can name them.
     for &b in &blocks {

@@ -13,11 +13,19 @@
 //! `pointer-args`, so that every pointer into a runtime-sized array is an access chain
 //! from its variable.
 
-use super::util::{builder_before, find_all};
-use crate::back::spirv::{Options, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::{builder_before, find_all};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "robustness";
+
+/// What `robustness` can be told: nothing yet; the back end's list decides whether it runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for i in find_all(m, &[Opcode::Access, Opcode::Extract, Opcode::Insert]) {
         let first = match m.opcode(i) {
@@ -104,7 +112,7 @@ pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
             }
         }
     }
-    Ok(changed)
+    Ok(Changed::instructions_if(changed))
 }
 
 enum Bound {
