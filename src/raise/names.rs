@@ -1,206 +1,64 @@
-//! Names for raised declarations: valid WGSL identifiers, unique, never a keyword, a
-//! reserved word, or a predeclared name the output might need.
+//! Names for raised declarations: valid identifiers, unique, never a word the target
+//! language keeps for itself. Language-neutral: each emitter passes its language's words
+//! as a [`Keywords`] (as naga's `Namer` takes each back end's reserved words), WGSL's from
+//! [`crate::raise::wgsl::keywords`].
 //!
 //! Every name the raiser writes is unique in the whole module (module-scope names are
 //! taken first; each function's locals avoid all of them and each other), so no local
 //! ever shadows a global, a builtin function, a type or an enumerant the raised code
 //! refers to, and the printed module needs no scoping reasoning to read back the same.
+//!
+//! Two kinds of word are kept apart. *Reserved* words (keywords, reserved words, names
+//! with a reserved prefix) are never identifiers at all: not even a structure member or
+//! an entry point that must keep its name. *Taken* names (the reserved ones, plus the
+//! predeclared types, builtin functions and enumerants the output may refer to) are
+//! avoided by every declaration the raiser names, so that nothing shadows them.
 
-use crate::sema::builtins::BuiltinFn;
-use crate::syntax::token::{TokenKind, is_reserved};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Predeclared names other than builtin functions: types, type generators and
-/// enumerants (WGSL §"Predeclared Declarations"), plus names the raiser itself spells.
-const PREDECLARED: &[&str] = &[
-    "bool",
-    "i32",
-    "u32",
-    "f32",
-    "f16",
-    "vec2",
-    "vec3",
-    "vec4",
-    "mat2x2",
-    "mat2x3",
-    "mat2x4",
-    "mat3x2",
-    "mat3x3",
-    "mat3x4",
-    "mat4x2",
-    "mat4x3",
-    "mat4x4",
-    "array",
-    "atomic",
-    "ptr",
-    "sampler",
-    "sampler_comparison",
-    "texture_1d",
-    "texture_2d",
-    "texture_2d_array",
-    "texture_3d",
-    "texture_cube",
-    "texture_cube_array",
-    "texture_multisampled_2d",
-    "texture_depth_2d",
-    "texture_depth_2d_array",
-    "texture_depth_cube",
-    "texture_depth_cube_array",
-    "texture_depth_multisampled_2d",
-    "texture_external",
-    "texture_storage_1d",
-    "texture_storage_2d",
-    "texture_storage_2d_array",
-    "texture_storage_3d",
-    "buffer",
-    "vec2i",
-    "vec3i",
-    "vec4i",
-    "vec2u",
-    "vec3u",
-    "vec4u",
-    "vec2f",
-    "vec3f",
-    "vec4f",
-    "vec2h",
-    "vec3h",
-    "vec4h",
-    "mat2x2f",
-    "mat2x3f",
-    "mat2x4f",
-    "mat3x2f",
-    "mat3x3f",
-    "mat3x4f",
-    "mat4x2f",
-    "mat4x3f",
-    "mat4x4f",
-    "mat2x2h",
-    "mat2x3h",
-    "mat2x4h",
-    "mat3x2h",
-    "mat3x3h",
-    "mat3x4h",
-    "mat4x2h",
-    "mat4x3h",
-    "mat4x4h",
-    // Address spaces and access modes.
-    "function",
-    "private",
-    "workgroup",
-    "uniform",
-    "storage",
-    "immediate",
-    "handle",
-    "read",
-    "write",
-    "read_write",
-    // Texel formats.
-    "rgba8unorm",
-    "rgba8snorm",
-    "rgba8uint",
-    "rgba8sint",
-    "rgba16unorm",
-    "rgba16snorm",
-    "rgba16uint",
-    "rgba16sint",
-    "rgba16float",
-    "rg8unorm",
-    "rg8snorm",
-    "rg8uint",
-    "rg8sint",
-    "rg16unorm",
-    "rg16snorm",
-    "rg16uint",
-    "rg16sint",
-    "rg16float",
-    "r32uint",
-    "r32sint",
-    "r32float",
-    "rg32uint",
-    "rg32sint",
-    "rg32float",
-    "rgba32uint",
-    "rgba32sint",
-    "rgba32float",
-    "bgra8unorm",
-    "r8unorm",
-    "r8snorm",
-    "r8uint",
-    "r8sint",
-    "r16unorm",
-    "r16snorm",
-    "r16uint",
-    "r16sint",
-    "r16float",
-    "rgb10a2unorm",
-    "rgb10a2uint",
-    "rg11b10ufloat",
-    // Builtin values, interpolation, depth modes.
-    "vertex_index",
-    "instance_index",
-    "clip_distances",
-    "position",
-    "front_facing",
-    "frag_depth",
-    "primitive_index",
-    "sample_index",
-    "sample_mask",
-    "local_invocation_id",
-    "local_invocation_index",
-    "global_invocation_id",
-    "global_invocation_index",
-    "workgroup_id",
-    "workgroup_index",
-    "num_workgroups",
-    "subgroup_invocation_id",
-    "subgroup_size",
-    "subgroup_id",
-    "num_subgroups",
-    "perspective",
-    "linear",
-    "flat",
-    "center",
-    "centroid",
-    "sample",
-    "first",
-    "either",
-    "less",
-    "greater",
-    // Extensions and language features (names in directives).
-    "subgroups",
-    "dual_source_blending",
-    "subgroup_size_control",
-    "buffer_view",
-    // Builtin result structures of frexp, modf and atomicCompareExchangeWeak.
-    "fract",
-    "exp",
-    "whole",
-    "old_value",
-    "exchanged",
-];
-
-/// Whether `name` may not be declared by raised code: a keyword, a reserved word, `_`, a
-/// name starting with `__`, a predeclared type or enumerant, or a builtin function.
-pub fn is_taken_by_wgsl(name: &str) -> bool {
-    name == "_" || name.starts_with("__") || is_predeclared_or_reserved(name)
+/// The words a language keeps for itself, as the [`Namer`] needs them.
+pub struct Keywords {
+    /// Keywords and reserved words: never an identifier.
+    reserved: FxHashSet<&'static str>,
+    /// The reserved words and every predeclared name: never a declared name. One set,
+    /// since every name the raiser makes asks (a hash instead of several searches).
+    taken: FxHashSet<&'static str>,
+    /// Prefixes no identifier may start with (WGSL's `__`).
+    reserved_prefixes: &'static [&'static str],
 }
 
-/// Whether `name` is a keyword, a reserved word, in [`PREDECLARED`], or a builtin
-/// function: one set, since every name the raiser makes asks (a hash instead of four
-/// searches).
-fn is_predeclared_or_reserved(name: &str) -> bool {
-    static SET: std::sync::OnceLock<FxHashSet<&'static str>> = std::sync::OnceLock::new();
-    SET.get_or_init(|| {
-        let builtins = BuiltinFn::ALL.iter().map(|b| b.name());
-        crate::syntax::token::KEYWORDS
-            .iter()
-            .chain(crate::syntax::token::RESERVED_WORDS)
-            .chain(PREDECLARED)
-            .copied()
-            .chain(builtins)
-            .collect()
-    })
-    .contains(name)
+impl Keywords {
+    /// A language's words: `reserved` (keywords and reserved words), `predeclared` (types,
+    /// builtin functions, enumerants and other names the output may refer to), and the
+    /// prefixes no identifier may start with.
+    pub fn new(
+        reserved: impl IntoIterator<Item = &'static str>,
+        predeclared: impl IntoIterator<Item = &'static str>,
+        reserved_prefixes: &'static [&'static str],
+    ) -> Keywords {
+        let reserved: FxHashSet<&'static str> = reserved.into_iter().collect();
+        let mut taken = reserved.clone();
+        taken.extend(predeclared);
+        Keywords {
+            reserved,
+            taken,
+            reserved_prefixes,
+        }
+    }
+
+    fn reserved_prefix(&self, name: &str) -> bool {
+        self.reserved_prefixes.iter().any(|p| name.starts_with(p))
+    }
+
+    /// Whether `name` can never be an identifier.
+    pub fn is_reserved(&self, name: &str) -> bool {
+        self.reserved_prefix(name) || self.reserved.contains(name)
+    }
+
+    /// Whether `name` may not be declared by raised code: reserved, or predeclared.
+    pub fn is_taken(&self, name: &str) -> bool {
+        self.reserved_prefix(name) || self.taken.contains(name)
+    }
 }
 
 /// A valid identifier made from a debug name: characters that cannot appear in an
@@ -250,29 +108,60 @@ pub fn sanitize(raw: &str, fallback: &str) -> String {
 /// Hands out unique names. `fork` gives a namer for a function's locals that avoids
 /// every name taken so far: it reads its parent's names rather than copying them, so a
 /// module's functions cost their own names each, not the module's.
-#[derive(Default)]
 pub struct Namer<'p> {
     /// The namer this one was forked from; its names are taken here too.
     parent: Option<&'p Namer<'p>>,
+    /// The words of the language being written.
+    keywords: &'p Keywords,
     used: FxHashSet<String>,
     /// The next suffix to try for each base name (falling back to the parent's).
     next_suffix: FxHashMap<String, u32>,
 }
 
 impl<'p> Namer<'p> {
-    pub fn new() -> Namer<'p> {
-        Namer::default()
+    /// A namer for a language with `keywords`.
+    pub fn new(keywords: &'p Keywords) -> Namer<'p> {
+        Namer {
+            parent: None,
+            keywords,
+            used: FxHashSet::default(),
+            next_suffix: FxHashMap::default(),
+        }
+    }
+
+    /// A valid identifier from a debug name (or `fallback`) that starts with no reserved
+    /// prefix (they are stripped): every name made from it with a suffix is then free
+    /// of them too. `fallback` must be a valid identifier with no reserved prefix.
+    fn base(&self, debug: Option<&str>, fallback: &str) -> String {
+        let base = sanitize(debug.unwrap_or(fallback), fallback);
+        if self.keywords.reserved_prefix(&base) {
+            return self.strip_reserved_prefixes(base, fallback);
+        }
+        base
+    }
+
+    #[cold]
+    fn strip_reserved_prefixes(&self, mut base: String, fallback: &str) -> String {
+        while let Some(p) = self
+            .keywords
+            .reserved_prefixes
+            .iter()
+            .find(|p| !p.is_empty() && base.starts_with(**p))
+        {
+            base = sanitize(&base[p.len()..], fallback);
+        }
+        base
     }
 
     /// A unique name from a debug name (or `fallback` when there is none).
     pub fn name(&mut self, debug: Option<&str>, fallback: &str) -> String {
-        let base = sanitize(debug.unwrap_or(fallback), fallback);
+        let base = self.base(debug, fallback);
         self.unique(base)
     }
 
     /// `base` if free, else `base_N` for the smallest free N.
     pub fn unique(&mut self, base: String) -> String {
-        if !self.is_used(&base) && !is_taken_by_wgsl(&base) {
+        if !self.is_used(&base) && !self.keywords.is_taken(&base) {
             self.used.insert(base.clone());
             return base;
         }
@@ -280,7 +169,7 @@ impl<'p> Namer<'p> {
         loop {
             let candidate = format!("{base}_{n}");
             n += 1;
-            if !self.is_used(&candidate) && !is_taken_by_wgsl(&candidate) {
+            if !self.is_used(&candidate) && !self.keywords.is_taken(&candidate) {
                 self.next_suffix.insert(base, n);
                 self.used.insert(candidate.clone());
                 return candidate;
@@ -297,13 +186,10 @@ impl<'p> Namer<'p> {
 
     /// A name that must stay as written when it can (entry points and overrides are
     /// looked up by name from the API): kept if it is a valid, free identifier that is
-    /// not a keyword or reserved word, else made unique like any other.
+    /// not reserved, else made unique like any other.
     pub fn exact(&mut self, debug: Option<&str>, fallback: &str) -> String {
         if let Some(d) = debug {
-            let valid = sanitize(d, fallback) == d
-                && TokenKind::keyword(d).is_none()
-                && !is_reserved(d)
-                && !d.starts_with("__");
+            let valid = sanitize(d, fallback) == d && !self.keywords.is_reserved(d);
             if valid && !self.is_used(d) {
                 self.used.insert(d.to_string());
                 return d.to_string();
@@ -312,13 +198,11 @@ impl<'p> Namer<'p> {
         self.name(debug, fallback)
     }
 
-    /// A unique name that may not be a keyword or reserved word but may be any other
-    /// identifier (structure members live in their own namespace).
+    /// A unique name that may not be reserved but may be any other identifier (structure
+    /// members live in their own namespace).
     pub fn member(&mut self, debug: Option<&str>, fallback: &str) -> String {
-        let base = sanitize(debug.unwrap_or(fallback), fallback);
-        let free = |n: &str, namer: &Namer| {
-            !namer.is_used(n) && TokenKind::keyword(n).is_none() && !is_reserved(n)
-        };
+        let base = self.base(debug, fallback);
+        let free = |n: &str, namer: &Namer| !namer.is_used(n) && !namer.keywords.is_reserved(n);
         if free(&base, self) {
             self.used.insert(base.clone());
             return base;
@@ -343,6 +227,7 @@ impl<'p> Namer<'p> {
     pub fn fork<'s>(&'s self) -> Namer<'s> {
         Namer {
             parent: Some(self),
+            keywords: self.keywords,
             used: FxHashSet::default(),
             next_suffix: FxHashMap::default(),
         }
@@ -365,24 +250,50 @@ mod tests {
         assert_eq!(sanitize("é", "v"), "é");
     }
 
-    #[test]
-    fn keywords_are_taken() {
-        assert!(is_taken_by_wgsl("loop") && is_taken_by_wgsl("NULL") && is_taken_by_wgsl("max"));
-        assert!(!is_taken_by_wgsl("color"));
+    fn toy() -> Keywords {
+        Keywords::new(["if", "_"], ["max", "float4"], &["__"])
     }
 
     #[test]
-    fn names_are_unique_and_avoid_wgsl_names() {
-        let mut n = Namer::new();
+    fn reserved_and_taken_words() {
+        let k = toy();
+        assert!(k.is_reserved("if") && k.is_reserved("__x") && !k.is_reserved("max"));
+        assert!(k.is_taken("if") && k.is_taken("max") && k.is_taken("__x"));
+        assert!(!k.is_taken("color"));
+    }
+
+    #[test]
+    fn reserved_prefixes_are_stripped() {
+        let k = Keywords::new(["if"], [], &["tmp_", "__"]);
+        let mut n = Namer::new(&k);
+        assert_eq!(n.name(Some("tmp_x"), "v"), "x");
+        assert_eq!(n.name(Some("tmp_tmp_1"), "v"), "v1");
+        assert_eq!(n.name(Some("tmp_"), "v"), "tmp");
+        assert_eq!(n.member(Some("tmp_y"), "m"), "y");
+    }
+
+    #[test]
+    fn names_are_unique_and_avoid_the_languages_words() {
+        let k = toy();
+        let mut n = Namer::new(&k);
         assert_eq!(n.name(Some("x"), "v"), "x");
         assert_eq!(n.name(Some("x"), "v"), "x_1");
         assert_eq!(n.name(Some("x_1"), "v"), "x_1_1");
-        assert_eq!(n.name(Some("loop"), "v"), "loop_1");
+        assert_eq!(n.name(Some("if"), "v"), "if_1");
         assert_eq!(n.name(Some("max"), "v"), "max_1");
-        assert_eq!(n.name(Some("vec4f"), "v"), "vec4f_1");
-        assert_eq!(n.name(Some("NULL"), "v"), "NULL_1");
         assert_eq!(n.name(None, "v"), "v");
         let mut f = n.fork();
         assert_eq!(f.name(Some("x"), "v"), "x_2");
+    }
+
+    #[test]
+    fn exact_names_and_members_may_be_predeclared_names() {
+        let k = toy();
+        let mut n = Namer::new(&k);
+        assert_eq!(n.exact(Some("max"), "main"), "max");
+        assert_eq!(n.exact(Some("if"), "main"), "if_1");
+        let mut members = Namer::new(&k);
+        assert_eq!(members.member(Some("float4"), "m0"), "float4");
+        assert_eq!(members.member(Some("if"), "m1"), "if_1");
     }
 }

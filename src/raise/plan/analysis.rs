@@ -1,15 +1,99 @@
-//! Analysis: where every block sits in the structure (regions, WGSL scopes), where each
-//! value is used, and so how it is written and where a variable is declared.
+//! Analysis: where every block sits in the structure (regions, the scopes of the output),
+//! where each value is used, and so how it is written ([`Form`]) and where a variable is
+//! declared. Nothing here depends on the language but two numbers: how deep it lets
+//! control flow nest, and its name for diagnostics.
 
-use super::*;
-use rustc_hash::FxHashSet;
+use super::facts::{constant_index, is_handle_load, member_count};
+use super::tables::{END, Form, InstMap, RegionInfo, RegionKind, Site, Tables};
+use crate::ir::cfg::terminator;
+use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
+use crate::ir::{Block, Inst, InstSet, Module, Opcode};
+use crate::raise::error::RaiseError;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A region met under a node: (region, parent site, kind).
 type ChildRegion = (RegionId, Option<(RegionId, u32)>, RegionKind);
 
-impl FnRaiser<'_, '_> {
-    // ---- analysis ------------------------------------------------------------------------
+/// What the analysis finds in one function; the emission walk reads it (and marks the
+/// values it binds as it goes).
+pub(super) struct Analysis<'m> {
+    pub m: &'m Module,
+    /// The language's name and nesting limit, for [`RaiseError::too_deep`].
+    pub language: &'static str,
+    pub max_nesting: u32,
+    pub tree: StructureTree,
+    pub reachable: InstSet,
+    pub regions: Vec<RegionInfo>,
+    /// Where each reachable block sits.
+    pub block_site: InstMap<Site>,
+    /// Position of each instruction in its block.
+    pub position: InstMap<u32>,
+    /// Per loop body region: index of the first node that holds a `continue`.
+    pub first_continue: FxHashMap<RegionId, u32>,
+    pub form: InstMap<Form>,
+    /// Values (and variables) declared away from their definition.
+    pub hoisted: InstSet,
+    /// Values that must be bound (their expression is used more than once).
+    pub force_bind: InstSet,
+    /// Use sites of each rewritten pointer ([`Form::Remat`]), through the pointers it
+    /// is rewritten into: the sites of its uses.
+    pub sites: FxHashMap<Inst, Vec<(Inst, Site)>>,
+    /// Scratch list of [`Self::classify`].
+    site_scratch: Vec<(Inst, Site)>,
+    /// Declarations to write before a node (or, for a block node, before the first
+    /// assignment in it).
+    pub decls_at: FxHashMap<(RegionId, u32), Vec<Inst>>,
+    /// Next values assigned to their loop header parameter where they are computed.
+    pub coalesced: InstMap<Inst>,
+    /// Each reachable block's position in emission order.
+    pub block_order: InstMap<u32>,
+}
 
+impl<'m> Analysis<'m> {
+    /// An analysis of a function whose structure tree is `tree`, in the storage of
+    /// `tables` (the emission walk takes what is left of the tables).
+    pub fn new<N>(
+        m: &'m Module,
+        tree: StructureTree,
+        tables: &mut Tables<N>,
+        language: &'static str,
+        max_nesting: u32,
+    ) -> Analysis<'m> {
+        Analysis {
+            m,
+            language,
+            max_nesting,
+            tree,
+            reachable: std::mem::take(&mut tables.reachable),
+            regions: Vec::new(),
+            block_site: std::mem::take(&mut tables.block_site),
+            position: std::mem::take(&mut tables.position),
+            first_continue: FxHashMap::default(),
+            form: std::mem::take(&mut tables.form),
+            hoisted: std::mem::take(&mut tables.hoisted),
+            force_bind: std::mem::take(&mut tables.force_bind),
+            sites: FxHashMap::default(),
+            site_scratch: Vec::new(),
+            decls_at: FxHashMap::default(),
+            coalesced: std::mem::take(&mut tables.coalesced),
+            block_order: std::mem::take(&mut tables.block_order),
+        }
+    }
+
+    /// Gives the storage back to `tables`.
+    pub fn into_tables<N>(self, tables: &mut Tables<N>) {
+        tables.reachable = self.reachable;
+        tables.block_site = self.block_site;
+        tables.position = self.position;
+        tables.form = self.form;
+        tables.hoisted = self.hoisted;
+        tables.force_bind = self.force_bind;
+        tables.coalesced = self.coalesced;
+        tables.block_order = self.block_order;
+    }
+}
+
+impl Analysis<'_> {
     pub(super) fn analyze(&mut self) -> Result<(), RaiseError> {
         let m = self.m;
         let n_regions = self.tree.regions.len();
@@ -22,7 +106,7 @@ impl FnRaiser<'_, '_> {
             .collect();
         // Blocks in emission order (reachable only).
         let mut order: Vec<Block> = Vec::new();
-        let limit = crate::syntax::MAX_NESTING_DEPTH as u32;
+        let limit = self.max_nesting;
         // Walk in emission order with an explicit stack of (region, next node index);
         // parents are met before their children, so depths are known in time.
         let mut walk: Vec<(RegionId, usize)> = vec![(self.tree.root, 0)];
@@ -38,7 +122,7 @@ impl FnRaiser<'_, '_> {
             let depth = self.regions[r as usize].depth;
             if depth > limit {
                 let at = self.first_block_of(r).map_or(m.root(), |b| b.inst());
-                return Err(self.cx.too_deep(at));
+                return Err(RaiseError::too_deep(self.language, limit, at));
             }
             let mut children: Vec<ChildRegion> = Vec::new();
             match self.tree.node(node).clone() {
@@ -102,8 +186,30 @@ impl FnRaiser<'_, '_> {
                 self.position.insert(i, k as u32);
             }
         }
-        // First `continue` of each loop body.
-        for &b in &order {
+        self.find_first_continues(&order);
+        // Forms, users before their operands.
+        for &b in order.iter().rev() {
+            let insts = m.children_vec(b.inst());
+            for &i in insts.iter().rev() {
+                let op = m.opcode(i);
+                if op.is_terminator() || op == Opcode::Param {
+                    continue;
+                }
+                self.classify(b, i)?;
+            }
+        }
+        self.place_block_params(&order);
+        for (k, b) in order.iter().enumerate() {
+            self.block_order.insert(b.inst(), k as u32);
+        }
+        self.coalesce_loop_values();
+        Ok(())
+    }
+
+    /// The first `continue` of each loop body, for [`Self::visible`].
+    fn find_first_continues(&mut self, order: &[Block]) {
+        let m = self.m;
+        for &b in order {
             let Some(t) = terminator(m, b) else { continue };
             if m.opcode(t) != Opcode::Br {
                 continue;
@@ -125,19 +231,13 @@ impl FnRaiser<'_, '_> {
                 *e = (*e).min(s.index);
             }
         }
-        // Forms, users before their operands.
-        for &b in order.iter().rev() {
-            let insts = m.children_vec(b.inst());
-            for &i in insts.iter().rev() {
-                let op = m.opcode(i);
-                if op.is_terminator() || op == Opcode::Param {
-                    continue;
-                }
-                self.classify(b, i)?;
-            }
-        }
-        // Block parameters.
-        for &b in &order {
+    }
+
+    /// Block parameters: a variable declared where every use and every incoming edge
+    /// sees it, or not written when nothing uses it.
+    fn place_block_params(&mut self, order: &[Block]) {
+        let m = self.m;
+        for &b in order {
             let params = crate::ir::cfg::params(m, b);
             if params.is_empty() || b == order[0] {
                 continue;
@@ -164,11 +264,6 @@ impl FnRaiser<'_, '_> {
                     .push(p);
             }
         }
-        for (k, b) in order.iter().enumerate() {
-            self.block_order.insert(b.inst(), k as u32);
-        }
-        self.coalesce_loop_values();
-        Ok(())
     }
 
     /// Finds loop-carried values that can be assigned to their header parameter where
@@ -434,10 +529,13 @@ impl FnRaiser<'_, '_> {
         if matches!(form, Form::MemVar | Form::Let | Form::InsertTemp) {
             let visible = sites.iter().all(|&(_, s)| self.visible(def, s));
             if !visible {
-                let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "value type"))?;
+                let ty = m
+                    .ty(i)
+                    .ok_or_else(|| RaiseError::malformed(i, "value type"))?;
                 let storable = form == Form::MemVar || m.is_constructible(ty);
                 if !storable {
-                    return Err(self.cx.unsupported(
+                    return Err(RaiseError::unsupported(
+                        self.language,
                         i,
                         "a value of a type that cannot be stored in a variable, used outside the scope that computes it",
                     ));
@@ -465,13 +563,7 @@ impl FnRaiser<'_, '_> {
             let Some(ix) = constant_index(m, m.operand(i, k)) else {
                 return false;
             };
-            let count = match m.opcode(t) {
-                Opcode::Vec => m.vec_parts(t).map(|p| p.1),
-                Opcode::Mat => m.mat_parts(t).map(|p| p.1),
-                Opcode::Array => m.operand_opt(t, 1).and_then(|c| m.const_u32(c)),
-                Opcode::Struct => Some(m.struct_fields(t).len() as u32),
-                _ => None,
-            };
+            let count = member_count(m, t);
             if count.is_none_or(|c| c > crate::ir::eval::MAX_EXPANDED_MEMBERS) {
                 return false;
             }
@@ -560,5 +652,20 @@ impl FnRaiser<'_, '_> {
             index = 0;
         }
         Site { region, index }
+    }
+
+    /// Whether block parameter `p` is read outside the loop whose body region is `body`.
+    pub(super) fn read_outside(&self, p: Inst, body: RegionId) -> bool {
+        let sites = self.use_sites(p);
+        sites.iter().any(|&s| {
+            let mut r = Some(s.region);
+            while let Some(x) = r {
+                if x == body {
+                    return false;
+                }
+                r = self.regions[x as usize].parent.map(|(q, _)| q);
+            }
+            true
+        })
     }
 }

@@ -2,9 +2,10 @@
 //! turn IR member offsets back into `@align` / `@size` attributes).
 
 use super::build::Ast;
-use super::{Cx, RaiseError};
+use super::cx::{Cx, MAX_DEPTH};
 use crate::ir::enums::{AccessMode, AddressSpace, TexelFormat, TextureDim};
 use crate::ir::{Inst, Module, Opcode};
+use crate::raise::error::RaiseError;
 use crate::syntax::ast::{ExprId, IntSuffix};
 
 /// The WGSL spelling of a scalar type.
@@ -35,7 +36,7 @@ pub fn type_expr(cx: &Cx<'_>, ast: &mut Ast, t: Inst) -> Result<ExprId, RaiseErr
 
 fn type_expr_at(cx: &Cx<'_>, ast: &mut Ast, t: Inst, depth: u32) -> Result<ExprId, RaiseError> {
     let m = cx.m;
-    if depth > super::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return Err(cx.unsupported(t, "a type nested more than 255 levels deep"));
     }
     let sub = |ast: &mut Ast, x: Inst| type_expr_at(cx, ast, x, depth + 1);
@@ -217,7 +218,7 @@ pub fn layout(m: &Module, t: Inst) -> Option<Layout> {
 }
 
 fn layout_at(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
-    if depth > super::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return None;
     }
     Some(match m.opcode(t) {

@@ -1,16 +1,21 @@
 //! Module scope: names, directives, structs, global variables, overrides, constants, and
-//! the functions' signatures (their bodies are raised by [`super::function`]).
+//! the functions (each through the plan, [`crate::raise::plan::function`], with the
+//! emitter of [`super::emitter`]).
 
 use super::build::Ast;
-use super::expr::{abstract_int, builtin_struct_members, constant_expr, op_expr};
-use super::names::Namer;
+use super::cx::{Cx, MAX_DEPTH};
+use super::emitter::Wgsl;
+use super::expr::{builtin_struct_members, constant_expr, is_all_zero};
+use super::globals::{global_op_expr, global_value_expr, io_attributes, stage_of};
+use super::keywords::keywords;
+use super::options::Options;
 use super::types::{struct_layout_attrs, type_expr};
-use super::{Cx, Options, RaiseError};
-use crate::ir::enums::{
-    AccessMode, AddressSpace, BuiltinValue, DepthMode, InterpolationSampling, InterpolationType,
-};
+use crate::ir::enums::{AccessMode, AddressSpace, BuiltinValue};
 use crate::ir::opcode::Class;
 use crate::ir::{Func, Inst, Module, Opcode};
+use crate::raise::error::RaiseError;
+use crate::raise::names::Namer;
+use crate::raise::plan::{self, Tables};
 use crate::syntax::ast::{self, AttributeKind, GlobalDeclKind};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -39,7 +44,7 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     }
 
     // Names: entry points and overrides first, as written when possible.
-    let mut namer = Namer::new();
+    let mut namer = Namer::new(keywords());
     let mut names: FxHashMap<Inst, String> = FxHashMap::default();
     for &c in &children {
         let exact = match m.opcode(c) {
@@ -84,7 +89,7 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     }
     for &c in &children {
         if m.opcode(c) == Opcode::Struct && !builtin_structs.contains(&c) {
-            let mut member_namer = Namer::new();
+            let mut member_namer = Namer::new(keywords());
             let list = m
                 .struct_fields(c)
                 .iter()
@@ -155,11 +160,11 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
         }
     }
     let base_namer = namer;
-    let mut tables = super::function::Tables::new(m);
+    let mut tables = Tables::new(m);
+    let mut em = Wgsl::new(&cx, &mut ast);
     for &f in &funcs {
-        let decl =
-            super::function::raise_function(&cx, &mut ast, &base_namer, &mut tables, Func(f))?;
-        push_decl(&mut ast, GlobalDeclKind::Fn(decl));
+        let decl = plan::function(&mut em, m, &base_namer, &mut tables, Func(f))?;
+        push_decl(em.ast, GlobalDeclKind::Fn(decl));
     }
     Ok(ast.module)
 }
@@ -176,22 +181,12 @@ fn push_decl(ast: &mut Ast, kind: GlobalDeclKind) {
 fn declares_const(m: &Module, c: Inst) -> bool {
     let Some(t) = m.ty(c) else { return false };
     matches!(m.opcode(t), Opcode::Array | Opcode::Struct)
-        && !super::expr::is_all_zero(m, c, 0)
+        && !is_all_zero(m, c, 0)
         && m.uses(c).any(|u| !m.opcode(u.user).is_constant())
 }
 
-/// The stage decoration of a function, if it is an entry point.
-pub(super) fn stage_of(m: &Module, f: Inst) -> Option<Opcode> {
-    m.decorations(f).map(|d| m.opcode(d)).find(|op| {
-        matches!(
-            op,
-            Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
-        )
-    })
-}
-
 fn depends_on_override(m: &Module, v: Inst, depth: u32) -> bool {
-    if depth > super::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return true;
     }
     match m.opcode(v) {
@@ -199,63 +194,6 @@ fn depends_on_override(m: &Module, v: Inst, depth: u32) -> bool {
         op if op.is_pure() => m.operands(v).any(|x| depends_on_override(m, x, depth + 1)),
         _ => false,
     }
-}
-
-/// A module-scope value as an expression: constants, overrides by name, module-scope
-/// operations by name (or written out when they have no declaration, or at `top`, the
-/// declaration's own initializer).
-pub(super) fn global_value_expr(
-    cx: &Cx<'_>,
-    ast: &mut Ast,
-    v: Inst,
-    depth: u32,
-) -> Result<ast::ExprId, RaiseError> {
-    // Built once per value and shared; only at the top, where the depth bound cannot
-    // differ between uses.
-    if depth == 0 {
-        if let Some(&e) = ast.globals.get(&v) {
-            return Ok(e);
-        }
-    }
-    let m = cx.m;
-    let e = match m.opcode(v) {
-        op if op.is_constant() => constant_expr(cx, ast, v, false, depth)?,
-        Opcode::Override => ast.name(cx.global_name(v).unwrap_or("o")),
-        op if op.is_pure() => global_op_expr(cx, ast, v, false, depth)?,
-        _ => {
-            return Err(cx.unsupported(v, "a module-scope value that is not a constant expression"));
-        }
-    };
-    if depth == 0 {
-        ast.globals.insert(v, e);
-    }
-    Ok(e)
-}
-
-fn global_op_expr(
-    cx: &Cx<'_>,
-    ast: &mut Ast,
-    v: Inst,
-    top: bool,
-    depth: u32,
-) -> Result<ast::ExprId, RaiseError> {
-    if depth > super::MAX_DEPTH {
-        return Err(cx.unsupported(v, "an override expression nested too deeply"));
-    }
-    if !top {
-        if let Some(name) = cx.global_name(v) {
-            return Ok(ast.name(name));
-        }
-    }
-    let m = cx.m;
-    if m.opcode(v) == Opcode::Insert {
-        return Err(cx.unsupported(v, "`insert` in an override expression"));
-    }
-    let mut ops = Vec::new();
-    for x in m.operands(v) {
-        ops.push(global_value_expr(cx, ast, x, depth + 1)?);
-    }
-    op_expr(cx, ast, v, ops)
 }
 
 /// `enable` and `requires` directives for what the module uses.
@@ -472,91 +410,4 @@ fn override_decl(cx: &Cx<'_>, ast: &mut Ast, o: Inst) -> Result<GlobalDeclKind, 
         ty,
         init,
     }))
-}
-
-/// The IO attributes of a parameter, struct member or function (its result): builtin,
-/// location, interpolation, invariance, blend source.
-pub(super) fn io_attributes(
-    cx: &Cx<'_>,
-    ast: &mut Ast,
-    i: Inst,
-) -> Result<Vec<ast::Attribute>, RaiseError> {
-    let m = cx.m;
-    let mut out = Vec::new();
-    let word = |k: usize, d: Inst| m.operand_opt(d, k).and_then(|x| m.const_u32(x));
-    for d in m.decorations(i) {
-        match m.opcode(d) {
-            Opcode::DecoBuiltin => {
-                let b = word(0, d)
-                    .and_then(BuiltinValue::from_u32)
-                    .ok_or_else(|| cx.malformed(d, "builtin decoration"))?;
-                let mut words = vec![b.name()];
-                if let Some(mode) = word(1, d).and_then(DepthMode::from_u32) {
-                    words.push(mode.name());
-                }
-                out.push(ast.word_attribute(AttributeKind::Builtin, "builtin", &words));
-            }
-            Opcode::DecoLocation => {
-                let l = word(0, d).ok_or_else(|| cx.malformed(d, "location"))?;
-                out.push(ast.int_attribute(AttributeKind::Location, "location", &[l]));
-            }
-            Opcode::DecoBlendSrc => {
-                let l = word(0, d).ok_or_else(|| cx.malformed(d, "blend_src"))?;
-                out.push(ast.int_attribute(AttributeKind::BlendSrc, "blend_src", &[l]));
-            }
-            Opcode::DecoInterpolate => {
-                let t = word(0, d)
-                    .and_then(InterpolationType::from_u32)
-                    .ok_or_else(|| cx.malformed(d, "interpolate"))?;
-                let mut words = vec![t.name()];
-                if let Some(s) = word(1, d).and_then(InterpolationSampling::from_u32) {
-                    words.push(s.name());
-                }
-                out.push(ast.word_attribute(AttributeKind::Interpolate, "interpolate", &words));
-            }
-            Opcode::DecoInvariant => {
-                out.push(ast.attribute(AttributeKind::Invariant, "invariant", None));
-            }
-            _ => {}
-        }
-    }
-    Ok(out)
-}
-
-/// The stage and workgroup attributes of an entry point.
-pub(super) fn stage_attributes(
-    cx: &Cx<'_>,
-    ast: &mut Ast,
-    f: Inst,
-) -> Result<Vec<ast::Attribute>, RaiseError> {
-    let m = cx.m;
-    let mut out = Vec::new();
-    for d in m.decorations(f) {
-        match m.opcode(d) {
-            Opcode::DecoVertex => out.push(ast.attribute(AttributeKind::Vertex, "vertex", None)),
-            Opcode::DecoFragment => {
-                out.push(ast.attribute(AttributeKind::Fragment, "fragment", None))
-            }
-            Opcode::DecoCompute => out.push(ast.attribute(AttributeKind::Compute, "compute", None)),
-            Opcode::DecoWorkgroupSize | Opcode::DecoSubgroupSize => {
-                let mut args = Vec::new();
-                for x in m.operands(d) {
-                    args.push(match m.const_u32(x) {
-                        Some(v) if m.opcode(x) == Opcode::Constant => {
-                            abstract_int(ast, i64::from(v))
-                        }
-                        _ => global_value_expr(cx, ast, x, 0)?,
-                    });
-                }
-                let (kind, name) = if m.opcode(d) == Opcode::DecoWorkgroupSize {
-                    (AttributeKind::WorkgroupSize, "workgroup_size")
-                } else {
-                    (AttributeKind::SubgroupSize, "subgroup_size")
-                };
-                out.push(ast.attribute(kind, name, Some(args)));
-            }
-            _ => {}
-        }
-    }
-    Ok(out)
 }

@@ -17,10 +17,10 @@ pub struct Ast {
     float_spellings: rustc_hash::FxHashMap<(u32, u8), crate::util::Symbol>,
     /// The symbol of each opcode's builtin function name, by opcode, once interned.
     builtin_names: Vec<Option<crate::util::Symbol>>,
-    /// The expression of each IR type written so far ([`crate::raise::types::type_expr`]).
+    /// The expression of each IR type written so far (`types::type_expr`).
     pub(super) types: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
     /// The expression of each module-scope value written so far
-    /// ([`crate::raise::module::global_value_expr`]): constants and override expressions.
+    /// (`globals::global_value_expr`): constants and override expressions.
     pub(super) globals: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
 }
 

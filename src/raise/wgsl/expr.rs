@@ -3,10 +3,12 @@
 //! file knows each opcode's WGSL spelling and argument order.
 
 use super::build::Ast;
+use super::cx::{Cx, MAX_DEPTH};
 use super::types::type_expr;
-use super::{Cx, RaiseError};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
+use crate::raise::error::RaiseError;
+use crate::raise::plan::{Index, constant_index};
 use crate::syntax::ast::{BinaryOp, ExprId, FloatSuffix, IntSuffix, UnaryOp};
 
 /// The WGSL builtin function an opcode calls, for opcodes that are plain calls.
@@ -195,36 +197,10 @@ fn binary_op(op: Opcode) -> Option<BinaryOp> {
     })
 }
 
-/// The order in which WGSL evaluates an instruction's operands, as operand indices (WGSL
-/// evaluates arguments left to right; only `select` reorders them: `select(f, t, c)` for
-/// the IR's `select c, t, f`).
-pub fn eval_order(m: &Module, i: Inst) -> EvalOrder {
-    let n = m.num_operands(i);
-    EvalOrder {
-        next: 0,
-        n,
-        reversed: n == 3 && m.opcode(i) == Opcode::Select,
-    }
-}
-
-/// The operand indices of [`eval_order`]: `0..n`, or `n-1..=0` for `select`.
-pub struct EvalOrder {
-    next: usize,
-    n: usize,
-    reversed: bool,
-}
-
-impl Iterator for EvalOrder {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.next == self.n {
-            return None;
-        }
-        let j = self.next;
-        self.next += 1;
-        Some(if self.reversed { self.n - 1 - j } else { j })
-    }
+/// Whether WGSL evaluates the operands of `i` last to first: `select(f, t, c)` for the
+/// IR's `select c, t, f` (WGSL evaluates arguments left to right).
+pub fn reverses_operands(m: &Module, i: Inst) -> bool {
+    m.num_operands(i) == 3 && m.opcode(i) == Opcode::Select
 }
 
 /// An abstract-int literal (`3`, `-3`), for case selectors, indices and attributes.
@@ -376,7 +352,7 @@ pub fn constant_expr(
     depth: u32,
 ) -> Result<ExprId, RaiseError> {
     let m = cx.m;
-    if depth > super::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return Err(cx.unsupported(c, "a constant nested more than 255 levels deep"));
     }
     let ty = m.ty(c).ok_or_else(|| cx.malformed(c, "constant"))?;
@@ -438,7 +414,7 @@ pub fn constant_operand_rejected(m: &Module, i: Inst) -> Option<usize> {
 /// Whether a constant is zero in every bit (`-0.0` is not): a zero value, `undef`
 /// (written as zero), or a composite of such.
 pub fn is_all_zero(m: &Module, c: Inst, depth: u32) -> bool {
-    if depth > super::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return false;
     }
     match m.opcode(c) {
@@ -455,18 +431,7 @@ pub fn component(k: u32) -> Option<&'static str> {
 }
 
 /// `base` indexed by IR index operand `ix` (whose expression is `ix_expr` when dynamic),
-/// where `base` has type `t`: `.member` for structs, `.x` for constant vector indices,
-/// `[i]` otherwise. Returns the expression and the member's type.
-/// A constant index's value: an integer constant, or the zero value of an integer type
-/// (what `mem2reg` gives an index read from a variable never assigned). Both print as the
-/// same `a[0]`, so the output does not depend on which one the IR holds.
-pub fn constant_index(m: &Module, ix: Inst) -> Option<u32> {
-    match m.opcode(ix) {
-        Opcode::Zero => matches!(m.scalar(m.ty(ix)?)?, Scalar::I32 | Scalar::U32).then_some(0),
-        _ => m.const_u32(ix),
-    }
-}
-
+/// where `base` has type `t`. Returns the expression and the member's type.
 pub fn member_expr(
     cx: &Cx<'_>,
     ast: &mut Ast,
@@ -480,32 +445,43 @@ pub fn member_expr(
     let member_ty = m
         .member_type(t, constant)
         .ok_or_else(|| cx.malformed(ix, "index"))?;
-    let e = match (m.opcode(t), constant) {
-        (Opcode::Struct, Some(k)) => {
+    let index = match (constant, ix_expr) {
+        (Some(k), _) => Index::Const(k),
+        (None, Some(e)) => Index::Dynamic(e),
+        (None, None) => return Err(cx.malformed(ix, "dynamic index")),
+    };
+    Ok((index_expr(cx, ast, base, t, index)?, member_ty))
+}
+
+/// `base` (of type `t`) indexed: `.member` for structs, `.x` for constant vector
+/// indices, `[i]` otherwise.
+pub fn index_expr(
+    cx: &Cx<'_>,
+    ast: &mut Ast,
+    base: ExprId,
+    t: Inst,
+    index: Index<ExprId>,
+) -> Result<ExprId, RaiseError> {
+    let m = cx.m;
+    Ok(match (m.opcode(t), index) {
+        (Opcode::Struct, Index::Const(k)) => {
             let name = cx
                 .member_name(t, k as usize)
-                .ok_or_else(|| cx.malformed(ix, "struct member index"))?
+                .ok_or_else(|| cx.malformed(t, "struct member index"))?
                 .to_string();
             ast.member(base, &name)
         }
-        (Opcode::Vec, Some(k)) => ast.member(base, component(k).unwrap_or("x")),
-        (_, Some(k)) => {
+        (Opcode::Vec, Index::Const(k)) => ast.member(base, component(k).unwrap_or("x")),
+        (_, Index::Const(k)) => {
             let i = abstract_int(ast, i64::from(k));
             ast.index(base, i)
         }
-        (_, None) => {
-            let i = match ix_expr {
-                Some(e) => e,
-                None => return Err(cx.malformed(ix, "dynamic index")),
-            };
-            ast.index(base, i)
-        }
-    };
-    Ok((e, member_ty))
+        (_, Index::Dynamic(i)) => ast.index(base, i),
+    })
 }
 
 /// The expression of an operation from its operands' expressions (`ops[k]` for operand
-/// `k`; pointer operands in pointer form). Handles every value-producing or call-like
+/// `k`, a call's arguments for a call; pointer operands in pointer form). Handles every value-producing or call-like
 /// opcode except memory (`load`, `store`, `access`, `var`) and `insert`, which the
 /// caller writes.
 pub fn op_expr(
@@ -583,11 +559,8 @@ pub fn op_expr(
                 .global_name(callee)
                 .ok_or_else(|| cx.malformed(i, "callee"))?
                 .to_string();
-            let mut args = ops;
-            if !args.is_empty() {
-                args.remove(0);
-            }
-            ast.call(&name, Vec::new(), args)
+            // `ops` holds the arguments: the callee has no expression.
+            ast.call(&name, Vec::new(), ops)
         }
         O::Mov => arg(0)?,
         O::Mad => {
