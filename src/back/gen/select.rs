@@ -1059,10 +1059,11 @@ fn const_unary(op: Op, ty: Ty, bits: u32) -> u32 {
     }
 }
 
-/// The function's math operations, for the accuracy notes of tests.
-pub fn uses_math(f: &Function) -> bool {
-    f.blocks
-        .iter()
-        .flat_map(|b| &b.insts)
-        .any(|i| matches!(i.op, Op::Math(m) if m != MathFn::IntDiv && m != MathFn::IntRem))
+/// Whether the function uses a `math` function WGSL does not require to be correctly
+/// rounded (everything but integer division, `fdiv` and `sqrt`, which the simulator
+/// rounds correctly): its float results are only as exact as the spec's bounds.
+pub fn uses_inexact_math(f: &Function) -> bool {
+    f.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+        matches!(i.op, Op::Math(m) if !matches!(m, MathFn::IntDiv | MathFn::IntRem | MathFn::Fdiv | MathFn::Sqrt))
+    })
 }
