@@ -46,12 +46,14 @@
 //! `while` (lanes loop back to `JIP`, the loop's first instruction), `break` (to `UIP`,
 //! after the `while`), `cont` (to `JIP`, the continue point), `halt` (a `return` from
 //! inside constructs: to `UIP`, the end of the inlined call or kernel), and `goto` (a
-//! predicated per-lane jump; a `switch` dispatches with it). Lanes that wait at different
+//! predicated per-lane jump; a `switch` dispatches with it). Subgroup operations are the
+//! cross-lane instructions `reduce.OP`, `scan.OP`, `xscan.OP`, `shfl`, `first`, `elect`
+//! and `ballot`, over the lanes active at that point. Lanes that wait at different
 //! places meet again where the structure joins: the machine always runs the lanes whose
 //! next instruction comes first (the per-lane instruction pointers of Beignet's
 //! "blockIP" scheme, which for structured code is exactly Gen's mask stack).
 
-use super::ir::{AtomicOp, Cond, MathFn, Ty};
+use super::ir::{AtomicOp, Cond, LaneOp, MathFn, Ty};
 use std::fmt::Write as _;
 
 /// The element type of an operand.
@@ -265,6 +267,10 @@ pub enum Opc {
     Halt,
     Goto,
     Nop,
+    /// A cross-lane operation (subgroups): `reduce.OP`, `scan.OP`, `xscan.OP`, `shfl`,
+    /// `first`, `elect`, `ballot`. On the hardware each is a short sequence of moves over
+    /// register regions; the model keeps it one instruction over the active lanes.
+    Lanes(LaneOp),
 }
 
 impl Opc {
@@ -306,6 +312,7 @@ impl Opc {
             Opc::Halt => "halt".into(),
             Opc::Goto => "goto".into(),
             Opc::Nop => "nop".into(),
+            Opc::Lanes(l) => l.name(),
         }
     }
 

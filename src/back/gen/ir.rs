@@ -308,6 +308,8 @@ pub enum Op {
     Demote,
     /// A screen-space derivative within the 2x2 quad (fragment stage).
     Deriv(Deriv),
+    /// An operation across the thread's lanes.
+    Lanes(LaneOp),
     /// A texture operation, by the IR opcode's number: sources are the other operands'
     /// leaves, the destinations the result's leaves.
     Texture {
@@ -315,6 +317,60 @@ pub enum Op {
         texture: u8,
         sampler: u8,
     },
+}
+
+/// A reduction of the subgroup operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Red {
+    Add,
+    Mul,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// Operations across the lanes of a hardware thread (WGSL's subgroup, which is the
+/// thread's SIMD width, and quad operations), over the lanes active at that point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LaneOp {
+    Reduce(Red),
+    /// Scan including the lane's own value.
+    Inclusive(Red),
+    /// Scan of the lanes before this one (the identity for the first).
+    Exclusive(Red),
+    /// `dst = value of lane src1` (0 from an inactive or absent lane).
+    Shuffle,
+    /// The value of the first active lane.
+    First,
+    /// True in the first active lane.
+    Elect,
+    /// The mask of active lanes whose bool is true.
+    Ballot,
+}
+
+impl LaneOp {
+    pub fn name(self) -> String {
+        let red = |r: Red| match r {
+            Red::Add => "add",
+            Red::Mul => "mul",
+            Red::Min => "min",
+            Red::Max => "max",
+            Red::And => "and",
+            Red::Or => "or",
+            Red::Xor => "xor",
+        };
+        match self {
+            LaneOp::Reduce(r) => format!("reduce.{}", red(r)),
+            LaneOp::Inclusive(r) => format!("scan.{}", red(r)),
+            LaneOp::Exclusive(r) => format!("xscan.{}", red(r)),
+            LaneOp::Shuffle => "shfl".into(),
+            LaneOp::First => "first".into(),
+            LaneOp::Elect => "elect".into(),
+            LaneOp::Ballot => "ballot".into(),
+        }
+    }
 }
 
 /// Derivatives: `x`/`y` coarse (one value per quad) or fine (per row or column).
@@ -518,6 +574,9 @@ pub struct Function {
     pub outputs: Vec<String>,
     /// Whether the function is still in SSA form (false after out-of-SSA).
     pub ssa: bool,
+    /// Whether it computes a builtin whose accuracy WGSL states as a bound (or allows to
+    /// be fused), so its float results are only as exact as that bound.
+    pub inexact: bool,
 }
 
 impl Function {
@@ -534,6 +593,7 @@ impl Function {
             inputs: Vec::new(),
             outputs: Vec::new(),
             ssa: true,
+            inexact: false,
         }
     }
 
@@ -656,6 +716,7 @@ pub fn inst_to_string(f: &Function, i: &Inst) -> String {
         }
         Op::Output(slot) => format!("output[{slot}]"),
         Op::Demote => "demote".into(),
+        Op::Lanes(l) => l.name(),
         Op::Deriv(d) => format!(
             "deriv.{}",
             match d {

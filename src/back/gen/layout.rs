@@ -57,7 +57,7 @@ fn push_leaves(m: &Module, t: Inst, base: u32, out: &mut Vec<(u32, Ty)>, depth: 
         }
         Opcode::Array => {
             let e = m.operand_opt(t, 0)?;
-            let n = m.const_u32(m.operand_opt(t, 1)?)?;
+            let n = array_count(m, t)?;
             let stride = array_stride(m, t)?;
             for k in 0..n {
                 push_leaves(m, e, base + k * stride, out, depth + 1)?;
@@ -75,6 +75,16 @@ fn push_leaves(m: &Module, t: Inst, base: u32, out: &mut Vec<(u32, Ty)>, depth: 
         _ => return None,
     }
     Some(())
+}
+
+/// The element count of a fixed-size array: its constant, or an override's default
+/// (a workgroup array sized by an override takes the value the pipeline would).
+pub fn array_count(m: &Module, t: Inst) -> Option<u32> {
+    let c = m.operand_opt(t, 1)?;
+    match m.opcode(c) {
+        Opcode::Override => m.const_u32(m.operand_opt(c, 0)?),
+        _ => m.const_u32(c),
+    }
 }
 
 pub fn round_up(x: u32, align: u32) -> u32 {
@@ -152,7 +162,7 @@ fn size_align_within(m: &Module, t: Inst, depth: u32) -> Option<(u32, u32)> {
         }
         Opcode::Array => {
             let e = m.operand_opt(t, 0)?;
-            let n = m.const_u32(m.operand_opt(t, 1)?)?;
+            let n = array_count(m, t)?;
             let (_, a) = size_align_within(m, e, depth + 1)?;
             (array_stride(m, t)?.saturating_mul(n), a)
         }

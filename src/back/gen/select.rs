@@ -799,6 +799,17 @@ impl<'a> Selector<'a> {
                 texture,
                 sampler,
             } => self.texture(i, opcode, texture, sampler),
+            Op::Lanes(l) => {
+                let t = if ty == Ty::Bool { Ty::UD } else { ty };
+                let mut srcs = Vec::new();
+                for (n, r) in i.src.iter().enumerate() {
+                    let st = if n == 0 { t } else { Ty::UD };
+                    srcs.push(self.src(*r, st, 1 + n as u8));
+                }
+                let d = self.dst(i.dst[0], t);
+                self.op(Opc::Lanes(l), d, srcs);
+                self.finish_dst(i.dst[0]);
+            }
         }
     }
 

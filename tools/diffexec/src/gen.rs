@@ -7,12 +7,17 @@
 //! requires to be exact or correctly rounded (integer and bit operations, comparisons,
 //! conversions, f32 `+ - *`, and `/` and `sqrt`, which both the simulator and the
 //! reference compute correctly rounded), must match bit for bit (NaN equals NaN, as
-//! everywhere in the harness). When the kernel uses a function whose accuracy WGSL
-//! states as a bound (`exp`, `log`, `sin`, `cos`, `pow`, `inverseSqrt`, and the builtins
-//! inherited from them), a float leaf may differ by at most [`REL`] of the larger
+//! everywhere in the harness). When the kernel uses a builtin whose accuracy WGSL states
+//! as a bound, inherits from a formula, or allows to be fused (the Gen back end marks
+//! these kernels `inexact`: `exp`, `log`, `sin`, `atan2`, `pow`, `inverseSqrt`, `mix`,
+//! `normalize`, `fma`, …), a float leaf may differ by at most [`REL`] of the larger
 //! magnitude or [`ABS`] absolutely: a bound loose enough for one such operation and the
 //! few exact operations around it, tight enough to catch a wrong formula. This function,
 //! [`leaf_agrees`], is the only place the rule lives.
+//!
+//! [`RACES`] lists the corpus entry points that race by design: their result depends on
+//! how invocations are scheduled, which WGSL leaves open, so the reference (lavapipe runs
+//! eight lanes at a time) and a SIMD16 thread may both be right.
 
 use crate::harness::{Baseline, Case, LeafDiff, PathOutcome, is_nan, read, report, writable};
 use crate::paths::{Path, classify, no_panic};
@@ -23,6 +28,15 @@ use refract::back::r#gen as gpu;
 pub const REL: f64 = 1.0 / 4096.0;
 /// Absolute tolerance, for results near zero.
 pub const ABS: f64 = 1.0 / 65536.0;
+
+/// Entry points whose result depends on scheduling by design: (file, entry, reason).
+pub const RACES: &[(&str, &str, &str)] = &[(
+    "naga/examples/features/src/hello_synchronization/shaders.wgsl",
+    "hasty_main",
+    "every invocation adds 1 to a workgroup atomic and invocation 0 reads it with no \
+     barrier in between (the example shows why a barrier is needed): WGSL allows any count \
+     from 1 to 16, and the count seen depends on how many lanes run before invocation 0's load",
+)];
 
 /// Instructions a case may run on the simulator.
 const BUDGET: u64 = 50_000_000;
@@ -82,7 +96,7 @@ pub(crate) fn run_path(case: &Case, path: Path, simd: u8, base: &Baseline) -> Pa
     let Some(kernel) = compiled.kernels.first() else {
         return PathOutcome::Failed(format!("no Gen kernel for entry `{}`", case.entry));
     };
-    let inexact = gpu::select::uses_inexact_math(&kernel.ssa);
+    let inexact = kernel.ssa.inexact || gpu::select::uses_inexact_math(&kernel.ssa);
     let buffers: Vec<gpu::RunBuffer> = base
         .interface
         .buffers
@@ -138,6 +152,9 @@ pub(crate) fn run_path(case: &Case, path: Path, simd: u8, base: &Baseline) -> Pa
     }
     if diffs.is_empty() {
         return PathOutcome::Pass;
+    }
+    if let Some((_, _, reason)) = RACES.iter().find(|r| r.0 == case.name && r.1 == case.entry) {
+        return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
     }
     if let Some(reason) = crate::known::explains(&case.name, &diffs) {
         return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));

@@ -480,6 +480,22 @@ impl<'m> Lower<'m> {
                     vec![gi]
                 }
                 BuiltinValue::SubgroupSize => vec![self.ud(self.simd as u32)],
+                BuiltinValue::NumSubgroups => {
+                    let total = sx.wrapping_mul(sy).wrapping_mul(self.f.workgroup_size[2]);
+                    vec![self.ud(total.div_ceil(self.simd as u32))]
+                }
+                BuiltinValue::SubgroupId => {
+                    // The thread's index in its workgroup: local index / SIMD width.
+                    let lid = xyz(self, Special::LocalId);
+                    let cx = self.ud(sx);
+                    let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
+                    let cxy = self.ud(sx.wrapping_mul(sy));
+                    let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
+                    let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
+                    let li = self.emit(Op::Add, Ty::UD, &[s, z]);
+                    let w = self.ud(self.simd as u32);
+                    vec![self.emit(Op::Math(super::ir::MathFn::IntDiv), Ty::UD, &[li, w])]
+                }
                 BuiltinValue::SubgroupInvocationId => {
                     vec![self.emit(Op::Special(Special::Lane), Ty::UD, &[])]
                 }
@@ -1004,6 +1020,7 @@ impl<'m> Lower<'m> {
             _ if op.is_pure() => self.pure(i)?,
             _ if op.is_in(crate::ir::Class::Derivative) => self.derivative(i)?,
             _ if op.is_in(crate::ir::Class::Texture) => self.texture(i)?,
+            _ if op.is_in(crate::ir::Class::Subgroup) => self.subgroup(i)?,
             _ => return Err(unsupported(m, i, &format!("`{}`", op.name()))),
         }
         Ok(())

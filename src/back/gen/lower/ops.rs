@@ -4,12 +4,63 @@
 //! no instruction for are expanded into the formulas WGSL states their accuracy by
 //! ("inherited from"), so their error is the one the spec allows.
 
-use super::super::ir::{AtomicOp, Cond, Deriv, MathFn, Op, Reg, Space, Special, Ty};
+use super::super::ir::{AtomicOp, Cond, Deriv, LaneOp, MathFn, Op, Red, Reg, Space, Special, Ty};
 use super::super::layout;
 use super::{Lower, Ptr, Result, Val, malformed, unsupported};
 use crate::ir::{Inst, Opcode};
 
 const PI: f32 = std::f32::consts::PI;
+
+/// Builtins whose accuracy WGSL gives as a bound (or inherits from a formula an
+/// implementation may evaluate differently, or allows to fuse).
+fn inexact(op: Opcode) -> bool {
+    use Opcode as O;
+    matches!(
+        op,
+        O::Acos
+            | O::Acosh
+            | O::Asin
+            | O::Asinh
+            | O::Atan
+            | O::Atanh
+            | O::Atan2
+            | O::Cos
+            | O::Cosh
+            | O::Degrees
+            | O::Distance
+            | O::Exp
+            | O::Exp2
+            | O::FaceForward
+            | O::Fma
+            | O::InverseSqrt
+            | O::Length
+            | O::Log
+            | O::Log2
+            | O::Mad
+            | O::Mix
+            | O::Normalize
+            | O::Pow
+            | O::Radians
+            | O::Rcp
+            | O::Reflect
+            | O::Refract
+            | O::Rsq
+            | O::Sin
+            | O::Sinh
+            | O::Smoothstep
+            | O::Tan
+            | O::Tanh
+            | O::Pack4x8Snorm
+            | O::Pack4x8Unorm
+            | O::Pack2x16Snorm
+            | O::Pack2x16Unorm
+            | O::Unpack4x8Snorm
+            | O::Unpack4x8Unorm
+            | O::Unpack2x16Snorm
+            | O::Unpack2x16Unorm
+            | O::Determinant
+    )
+}
 const FRAC_PI_2: f32 = std::f32::consts::FRAC_PI_2;
 const FRAC_PI_4: f32 = std::f32::consts::FRAC_PI_4;
 
@@ -80,6 +131,9 @@ impl Lower<'_> {
         let m = self.m;
         use Opcode as O;
         let op = m.opcode(i);
+        if inexact(op) {
+            self.f.inexact = true;
+        }
         let v: Vec<Reg> = match op {
             O::Neg => self.map(i, |l, t, a| l.b1(Op::Neg, t, a[0]))?,
             O::Not | O::BitNot => self.map(i, |l, t, a| l.b1(Op::Not, t, a[0]))?,
@@ -303,7 +357,7 @@ impl Lower<'_> {
                 Ok((0..rows)
                     .map(|r| {
                         let col: Vec<Reg> = (0..cols as usize).map(|c| a[c * rows + r]).collect();
-                        self.dot(ty, &col, &b)
+                        self.dot_backward(ty, &col, &b)
                     })
                     .collect())
             }
@@ -311,7 +365,7 @@ impl Lower<'_> {
                 // vec × mat: r[j] = dot(v, m[j])
                 let rows = rows_of(b_t);
                 Ok((0..cols as usize)
-                    .map(|c| self.dot(ty, &a, &b[c * rows..(c + 1) * rows]))
+                    .map(|c| self.dot_backward(ty, &a, &b[c * rows..(c + 1) * rows]))
                     .collect())
             }
             (Some((_, k)), Some((_, cols))) => {
@@ -322,7 +376,7 @@ impl Lower<'_> {
                     let bc = &b[c * k..(c + 1) * k];
                     for r in 0..rows {
                         let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
-                        out.push(self.dot(ty, &row, bc));
+                        out.push(self.dot_backward(ty, &row, bc));
                     }
                 }
                 Ok(out)
@@ -334,6 +388,19 @@ impl Lower<'_> {
                     .collect())
             }
         }
+    }
+
+    /// A matrix product's sum `Σ a[k] * b[k]` from the last term to the first, the order
+    /// Vulkan drivers built on NIR use for `OpMatrixTimesVector`. Each term is rounded
+    /// before it is added (WGSL also allows fusing them).
+    fn dot_backward(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
+        let n = a.len().min(b.len());
+        let mut acc = self.b2(Op::Mul, t, a[n - 1], b[n - 1]);
+        for k in (0..n - 1).rev() {
+            let p = self.b2(Op::Mul, t, a[k], b[k]);
+            acc = self.b2(Op::Add, t, p, acc);
+        }
+        acc
     }
 
     /// `Σ a[k] * b[k]`, left to right.
@@ -1206,6 +1273,88 @@ impl Lower<'_> {
         } else {
             self.define(i, Val::S(vec![old]));
         }
+        Ok(())
+    }
+
+    pub(super) fn subgroup(&mut self, i: Inst) -> Result<()> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let red = match op {
+            O::SubgroupAdd | O::SubgroupInclusiveAdd | O::SubgroupExclusiveAdd => Some(Red::Add),
+            O::SubgroupMul | O::SubgroupInclusiveMul | O::SubgroupExclusiveMul => Some(Red::Mul),
+            O::SubgroupMin => Some(Red::Min),
+            O::SubgroupMax => Some(Red::Max),
+            O::SubgroupAnd | O::SubgroupAll => Some(Red::And),
+            O::SubgroupOr | O::SubgroupAny => Some(Red::Or),
+            O::SubgroupXor => Some(Red::Xor),
+            _ => None,
+        };
+        let lanes = match (op, red) {
+            (O::SubgroupInclusiveAdd | O::SubgroupInclusiveMul, Some(r)) => LaneOp::Inclusive(r),
+            (O::SubgroupExclusiveAdd | O::SubgroupExclusiveMul, Some(r)) => LaneOp::Exclusive(r),
+            (_, Some(r)) => LaneOp::Reduce(r),
+            (O::SubgroupBroadcastFirst, None) => LaneOp::First,
+            (O::SubgroupElect, None) => LaneOp::Elect,
+            (O::SubgroupBallot, None) => LaneOp::Ballot,
+            _ => LaneOp::Shuffle,
+        };
+        let v: Vec<Reg> = match op {
+            O::SubgroupElect => vec![self.emit(Op::Lanes(lanes), Ty::Bool, &[])],
+            O::SubgroupBallot => {
+                let p = match m.operand_opt(i, 0) {
+                    Some(x) => self.scalar(x)?,
+                    None => self.loadi(Ty::Bool, u32::MAX),
+                };
+                let b = self.emit(Op::Lanes(lanes), Ty::UD, &[p]);
+                let z = self.ud(0);
+                vec![b, z, z, z]
+            }
+            _ if lanes != LaneOp::Shuffle => {
+                let ty = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                a.iter()
+                    .map(|&x| self.emit(Op::Lanes(lanes), ty, &[x]))
+                    .collect()
+            }
+            _ => {
+                let ty = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let lane = self.emit(Op::Special(Special::Lane), Ty::UD, &[]);
+                let arg = match m.operand_opt(i, 1) {
+                    Some(x) => {
+                        let r = self.scalar(x)?;
+                        let t = self.f.ty(r);
+                        self.as_ud(t, r)
+                    }
+                    None => self.ud(0),
+                };
+                let idx = match op {
+                    O::SubgroupShuffleXor => self.b2(Op::Xor, Ty::UD, lane, arg),
+                    O::SubgroupShuffleUp => self.b2(Op::Sub, Ty::UD, lane, arg),
+                    O::SubgroupShuffleDown => self.b2(Op::Add, Ty::UD, lane, arg),
+                    O::QuadBroadcast => {
+                        let mask = self.ud(!3);
+                        let base = self.b2(Op::And, Ty::UD, lane, mask);
+                        self.b2(Op::Add, Ty::UD, base, arg)
+                    }
+                    O::QuadSwapX | O::QuadSwapY | O::QuadSwapDiagonal => {
+                        let k = match op {
+                            O::QuadSwapX => 1,
+                            O::QuadSwapY => 2,
+                            _ => 3,
+                        };
+                        let kk = self.ud(k);
+                        self.b2(Op::Xor, Ty::UD, lane, kk)
+                    }
+                    _ => arg,
+                };
+                a.iter()
+                    .map(|&x| self.emit(Op::Lanes(LaneOp::Shuffle), ty, &[x, idx]))
+                    .collect()
+            }
+        };
+        self.define(i, Val::S(v));
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Execution of one workgroup: threads, lanes, instructions and messages.
 
 use super::super::asm::{Insn, Kernel, Loc, Msg, Opc, Operand, Surface};
-use super::super::ir::{AtomicOp, Cond, MathFn, Ty};
+use super::super::ir::{AtomicOp, Cond, LaneOp, MathFn, Red, Ty};
 use super::{Stats, budget_error};
 use crate::diag::{Diagnostic, codes};
 
@@ -216,6 +216,7 @@ impl<'a> Machine<'a> {
                 }
             }
             Opc::Nop => {}
+            Opc::Lanes(l) => lanes(th, i, l, exec_mask),
             _ => self.alu(th, i, exec_mask)?,
         }
         advance(th);
@@ -388,6 +389,107 @@ impl<'a> Machine<'a> {
                 private.get_mut(start..start + size).unwrap_or(&mut [])
             }
         })
+    }
+}
+
+/// A cross-lane instruction over the active lanes `mask`.
+fn lanes(th: &mut Thread, i: &Insn, op: LaneOp, mask: u32) {
+    let n = i.exec.max(1) as usize;
+    let ty = i.dst.ty;
+    let vals: Vec<u32> = (0..n)
+        .map(|l| i.src.first().map_or(0, |o| read(&th.grf, o, l)))
+        .collect();
+    let active = |l: usize| mask >> l & 1 == 1;
+    let first = (0..n).find(|&l| active(l));
+    let identity = |r: Red| -> u32 {
+        match (r, ty.is_float(), ty.is_signed()) {
+            (Red::Add | Red::Or | Red::Xor, _, _) => 0,
+            (Red::Mul, true, _) => fb(1.0, ty),
+            (Red::Mul, false, _) => 1,
+            (Red::And, _, _) => u32::MAX,
+            (Red::Min, true, _) => fb(f32::INFINITY, ty),
+            (Red::Max, true, _) => fb(f32::NEG_INFINITY, ty),
+            (Red::Min, false, true) => i32::MAX as u32,
+            (Red::Max, false, true) => i32::MIN as u32,
+            (Red::Min, false, false) => u32::MAX,
+            (Red::Max, false, false) => 0,
+        }
+    };
+    let combine = |r: Red, a: u32, b: u32| -> u32 {
+        let fl = ty.is_float();
+        match r {
+            Red::Add if fl => fb(f(a, ty) + f(b, ty), ty),
+            Red::Add => a.wrapping_add(b),
+            Red::Mul if fl => fb(f(a, ty) * f(b, ty), ty),
+            Red::Mul => a.wrapping_mul(b),
+            Red::Min if fl => fb(f(a, ty).min(f(b, ty)), ty),
+            Red::Max if fl => fb(f(a, ty).max(f(b, ty)), ty),
+            Red::Min => {
+                if compare(Cond::Lt, ty, a, b) {
+                    a
+                } else {
+                    b
+                }
+            }
+            Red::Max => {
+                if compare(Cond::Lt, ty, a, b) {
+                    b
+                } else {
+                    a
+                }
+            }
+            Red::And => a & b,
+            Red::Or => a | b,
+            Red::Xor => a ^ b,
+        }
+    };
+    let mut out = vec![0u32; n];
+    match op {
+        LaneOp::Reduce(r) => {
+            let mut acc = identity(r);
+            for l in (0..n).filter(|&l| active(l)) {
+                acc = combine(r, acc, vals[l]);
+            }
+            out.iter_mut().for_each(|x| *x = acc);
+        }
+        LaneOp::Inclusive(r) | LaneOp::Exclusive(r) => {
+            let mut acc = identity(r);
+            for l in (0..n).filter(|&l| active(l)) {
+                if matches!(op, LaneOp::Exclusive(_)) {
+                    out[l] = acc;
+                    acc = combine(r, acc, vals[l]);
+                } else {
+                    acc = combine(r, acc, vals[l]);
+                    out[l] = acc;
+                }
+            }
+        }
+        LaneOp::Shuffle => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let src = i.src.get(1).map_or(0, |x| read(&th.grf, x, l)) as usize;
+                *o = if src < n && active(src) { vals[src] } else { 0 };
+            }
+        }
+        LaneOp::First => {
+            let v = first.map_or(0, |l| vals[l]);
+            out.iter_mut().for_each(|x| *x = v);
+        }
+        LaneOp::Elect => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = if Some(l) == first { u32::MAX } else { 0 };
+            }
+        }
+        LaneOp::Ballot => {
+            let bits = (0..n)
+                .filter(|&l| active(l) && vals[l] != 0)
+                .fold(0u32, |b, l| b | 1 << l);
+            out.iter_mut().for_each(|x| *x = bits);
+        }
+    }
+    for (l, v) in out.into_iter().enumerate() {
+        if active(l) {
+            write(&mut th.grf, &i.dst, l, v);
+        }
     }
 }
 
