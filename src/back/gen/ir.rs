@@ -545,6 +545,9 @@ pub struct Binding {
     pub class: ArgClass,
     /// For pushed buffers: the byte offsets of the dwords read, ascending.
     pub pushed: Vec<u32>,
+    /// The scalar type of every leaf of the buffer's type, when they all share one (how
+    /// `refract run` prints the buffer).
+    pub elem: Option<Ty>,
 }
 
 /// The pipeline stage of a kernel.

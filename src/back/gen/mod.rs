@@ -306,3 +306,76 @@ pub fn run(
         .collect();
     Ok((out, stats))
 }
+
+/// What [`run_source`] returns: each binding's buffer after the dispatch, with the
+/// scalar type its words print as, and the run's counts.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    pub buffers: Vec<(RunBuffer, Option<ir::Ty>)>,
+    pub stats: sim::Stats,
+}
+
+/// Compiles compute entry point `entry` of `source` and runs it over `dispatch`
+/// workgroups: `refract run` and the JS `run()`.
+pub fn run_source(
+    source: &str,
+    entry: &str,
+    dispatch: [u32; 3],
+    buffers: &[RunBuffer],
+    options: &Options,
+) -> Result<RunOutput, Vec<Diagnostic>> {
+    let program = compile_source(source, options, Some(entry))?;
+    let Some(k) = program.kernels.first() else {
+        return Err(vec![Diagnostic::error(
+            codes::GEN_RUN_INPUT,
+            format!("the module has no entry point `{entry}`"),
+        )]);
+    };
+    let (out, stats) = run(k, buffers, dispatch, sim::DEFAULT_BUDGET).map_err(|d| vec![d])?;
+    let buffers = out
+        .into_iter()
+        .zip(&k.allocated.bindings)
+        .map(|(b, x)| (b, x.elem))
+        .collect();
+    Ok(RunOutput { buffers, stats })
+}
+
+/// The words of a buffer as JSON numbers of its element type (`u32` words when the type
+/// is mixed or unknown): what `refract run` prints for each binding.
+pub fn buffer_json(data: &[u8], elem: Option<ir::Ty>) -> String {
+    let mut out = String::from("[");
+    let ty = elem.unwrap_or(ir::Ty::UD);
+    let size = ty.size() as usize;
+    for (k, c) in data.chunks(size).enumerate() {
+        if c.len() < size {
+            break;
+        }
+        if k > 0 {
+            out.push(',');
+        }
+        let bits = if size == 2 {
+            u32::from(u16::from_le_bytes([c[0], c[1]]))
+        } else {
+            u32::from_le_bytes([c[0], c[1], c[2], c[3]])
+        };
+        let text = match ty {
+            ir::Ty::F => json_float(f64::from(f32::from_bits(bits))),
+            ir::Ty::HF => json_float(f64::from(half::f16::from_bits(bits as u16).to_f32())),
+            ir::Ty::D => (bits as i32).to_string(),
+            ir::Ty::W => (bits as u16 as i16).to_string(),
+            _ => bits.to_string(),
+        };
+        out.push_str(&text);
+    }
+    out.push(']');
+    out
+}
+
+fn json_float(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x}")
+    } else {
+        // JSON has no NaN or infinity.
+        "null".to_string()
+    }
+}

@@ -351,7 +351,28 @@ impl<'m> Lower<'m> {
             let read_only =
                 space != AddressSpace::Storage || access == crate::ir::enums::AccessMode::Read;
             let class = args::classify(m, v, read_only);
+            let elem = {
+                let t = match m.opcode(store) {
+                    Opcode::RuntimeArray => m.operand(store, 0),
+                    Opcode::Struct => store,
+                    _ => store,
+                };
+                let mut tys: Vec<Ty> = layout::leaves(m, t)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|x| x.1)
+                    .collect();
+                if let Some(last) = m.struct_fields(store).last() {
+                    // A struct ending in a runtime array: its element's leaves too.
+                    if let Some(rt) = m.ty(*last).filter(|&t| m.opcode(t) == Opcode::RuntimeArray) {
+                        tys.extend(self.leaf_tys(m.operand(rt, 0), v).unwrap_or_default());
+                    }
+                }
+                tys.dedup();
+                (tys.len() == 1).then(|| tys[0])
+            };
             self.f.bindings.push(Binding {
+                elem,
                 name: m.name(v).unwrap_or("buffer").to_string(),
                 group,
                 binding,
