@@ -125,7 +125,7 @@ impl Session {
         };
         // Targets without a back end here (HLSL, Gen) are the single call's business.
         for &p in wanted {
-            if let Product::Target(t @ (Target::Hlsl | Target::Gen)) = p {
+            if let Product::Target(t @ (Target::Hlsl | Target::Gen | Target::GenIr)) = p {
                 let mut single = options.clone();
                 single.target = t;
                 made.done(p, crate::compile(source, &single));

@@ -37,17 +37,20 @@ pub enum Target {
     Spirv,
     Spvasm,
     Gen,
+    /// The scalar Gen IR the Gen back end lowers to (before register allocation).
+    GenIr,
     Ir,
     Ast,
 }
 
 impl Target {
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Wgsl,
         Target::Hlsl,
         Target::Spirv,
         Target::Spvasm,
         Target::Gen,
+        Target::GenIr,
         Target::Ir,
         Target::Ast,
     ];
@@ -59,6 +62,7 @@ impl Target {
             Target::Spirv => "spirv",
             Target::Spvasm => "spvasm",
             Target::Gen => "gen",
+            Target::GenIr => "gen-ir",
             Target::Ir => "ir",
             Target::Ast => "ast",
         }
@@ -81,6 +85,8 @@ pub struct Options {
     pub entry_point: Option<String>,
     /// SPIR-V version, target environment and debug info, for `spirv` and `spvasm`.
     pub spirv: back::spirv::Options,
+    /// The SIMD width of the Gen back end, for `gen` and `gen-ir`.
+    pub r#gen: back::r#gen::Options,
     /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
     pub error_limit: u32,
 }
@@ -93,6 +99,7 @@ impl Options {
             passes: None,
             entry_point: None,
             spirv: back::spirv::Options::default(),
+            r#gen: back::r#gen::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
         }
     }
@@ -202,15 +209,18 @@ pub fn compile(source: &str, options: &Options) -> CompileResult {
                 diagnostics,
             }
         }
-        Target::Wgsl | Target::Ir | Target::Spirv | Target::Spvasm => {
-            match compile_through_ir(source, options) {
-                Ok((output, diagnostics)) => CompileResult {
-                    output: Some(output),
-                    diagnostics,
-                },
-                Err(diagnostics) => CompileResult::failed(diagnostics),
-            }
-        }
+        Target::Wgsl
+        | Target::Ir
+        | Target::Spirv
+        | Target::Spvasm
+        | Target::Gen
+        | Target::GenIr => match compile_through_ir(source, options) {
+            Ok((output, diagnostics)) => CompileResult {
+                output: Some(output),
+                diagnostics,
+            },
+            Err(diagnostics) => CompileResult::failed(diagnostics),
+        },
         _ => CompileResult::failed(vec![not_yet(options.target.name())]),
     }
 }
@@ -241,6 +251,16 @@ fn compile_through_ir(
     };
     let mut module = lower_checked(&ast, &program, &diagnostics, options.entry_point.as_deref())?;
     passes::run_pipeline(&mut module, &names)?;
+    if let Target::Gen | Target::GenIr = options.target {
+        let program =
+            back::r#gen::compile(&module, &options.r#gen, options.entry_point.as_deref())?;
+        let text = if options.target == Target::Gen {
+            back::r#gen::asm_text(&program)
+        } else {
+            back::r#gen::ir_text(&program)
+        };
+        return Ok((Output::Text(text), diagnostics));
+    }
     let output = emit(&module, &ast, source, options.target, &options.spirv)?;
     Ok((output, diagnostics))
 }
