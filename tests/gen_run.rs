@@ -294,3 +294,44 @@ fn out_of_bounds_sends_read_zero_and_drop_writes() {
         assert_eq!(out[0].len(), 16, "the buffer keeps its size");
     }
 }
+
+/// The simulator's speed on the largest corpus compute shader the harness runs (Unity's
+/// boat attack compute pass, 128 invocations a workgroup), in lane-instructions per
+/// second: printed for the README, and the run must finish inside its budget.
+#[test]
+fn simulator_speed_on_the_largest_corpus_compute_shader() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../shared/corpus/dawn/third_party/benchmark_shaders/unity_boat_attack/unity_webgpu_000002778DE78280.cs.wgsl",
+    );
+    let Ok(src) = std::fs::read_to_string(&path) else {
+        panic!("the corpus is missing: {}", path.display());
+    };
+    for simd in [8u8, 16] {
+        let p = gpu::compile_source(&src, &Options { simd: Some(simd) }, None).unwrap();
+        let k = &p.kernels[0];
+        let bufs: Vec<RunBuffer> = k
+            .allocated
+            .bindings
+            .iter()
+            .enumerate()
+            .map(|(n, b)| RunBuffer {
+                group: b.group,
+                binding: b.binding,
+                data: (0..1 << 16)
+                    .map(|i| ((i * 7 + n * 13) % 251) as u8)
+                    .collect(),
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        let (_, stats) = gpu::run(k, &bufs, [64, 1, 1], gpu::sim::DEFAULT_BUDGET).unwrap();
+        let secs = start.elapsed().as_secs_f64();
+        assert!(stats.lane_instructions > 0);
+        println!(
+            "simd{simd}: {} instructions, {} lane-instructions in {:.3} s: {:.1} M lane-instructions/s",
+            stats.instructions,
+            stats.lane_instructions,
+            secs,
+            stats.lane_instructions as f64 / secs / 1e6
+        );
+    }
+}

@@ -258,3 +258,21 @@ impl Liveness {
         self.live_out[b.0 as usize].contains(r.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_sets_insert_remove_union_iterate() {
+        let mut a = BitSet::new(200);
+        assert!(a.insert(3) && a.insert(130) && !a.insert(3));
+        let mut b = BitSet::new(200);
+        b.insert(64);
+        assert!(a.union_with(&b) && !a.union_with(&b));
+        a.remove(3);
+        assert_eq!(a.iter().collect::<Vec<_>>(), vec![64, 130]);
+        assert_eq!(a.len(), 2);
+        assert!(!a.contains(3) && a.contains(130) && !a.contains(10_000));
+    }
+}

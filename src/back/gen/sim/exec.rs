@@ -885,3 +885,40 @@ fn atomic(op: AtomicOp, ty: Ty, old: u32, a: u32, b: u32) -> Option<u32> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_to_integer_moves_truncate_and_saturate() {
+        let f = |x: f32| x.to_bits();
+        assert_eq!(convert(f(-3.7), Ty::F, Ty::D) as i32, -3);
+        assert_eq!(convert(f(1e20), Ty::F, Ty::D) as i32, i32::MAX);
+        assert_eq!(convert(f(-5.0), Ty::F, Ty::UD), 0);
+        assert_eq!(convert(f(f32::NAN), Ty::F, Ty::UD), 0);
+        assert_eq!(convert(u32::MAX, Ty::UD, Ty::F), 4294967296f32.to_bits());
+        assert_eq!(convert((-2i32) as u32, Ty::D, Ty::F), (-2f32).to_bits());
+        assert_eq!(
+            convert(f(65520.0), Ty::F, Ty::HF),
+            0x7c00,
+            "rounds to f16 infinity"
+        );
+    }
+
+    #[test]
+    fn bit_field_extract_and_insert_follow_wgsl() {
+        let i = |op| Insn::new(op, 8, Operand::null(Ty::UD), Vec::new());
+        let run = |op, ty, s: &[u32]| compute(&i(op), ty, s, false).unwrap().0;
+        assert_eq!(run(Opc::Bfe, Ty::UD, &[0xf0, 4, 4]), 0xf);
+        assert_eq!(
+            run(Opc::Bfe, Ty::D, &[0xf0, 4, 4]),
+            u32::MAX,
+            "sign-extended"
+        );
+        assert_eq!(run(Opc::Bfe, Ty::UD, &[0xf0, 4, 0]), 0);
+        assert_eq!(run(Opc::Bfi, Ty::UD, &[0xffff_ffff, 0, 8, 8]), 0xffff_00ff);
+        assert_eq!(run(Opc::Fbh, Ty::UD, &[0x10]), 4);
+        assert_eq!(run(Opc::Fbl, Ty::UD, &[0]), u32::MAX);
+    }
+}
