@@ -486,7 +486,7 @@ pub struct Origin<'a> {
 
 /// Whether `target` has a back end. The others fail with E0004 before any stage.
 pub fn has_back_end(target: Target) -> bool {
-    !matches!(target, Target::Hlsl | Target::Gen)
+    !matches!(target, Target::Hlsl)
 }
 
 /// The back end: legalizes a copy of a verified module for `target` and writes it.
@@ -521,8 +521,16 @@ pub fn emit(
                 .map_err(|d| vec![d])
         }
         Target::Ir => Ok(Output::Text(ir::print(module))),
+        Target::Gen | Target::GenIr => {
+            let program = back::r#gen::compile(module, &options.r#gen, None)?;
+            Ok(Output::Text(if target == Target::Gen {
+                back::r#gen::asm_text(&program)
+            } else {
+                back::r#gen::ir_text(&program)
+            }))
+        }
         // The AST is the parse stage's product: a module has none to give.
-        Target::Ast | Target::Hlsl | Target::Gen => Err(vec![not_yet(target.name())]),
+        Target::Ast | Target::Hlsl => Err(vec![not_yet(target.name())]),
     }
 }
 

@@ -41,17 +41,20 @@ pub enum Target {
     Spirv,
     Spvasm,
     Gen,
+    /// The scalar Gen IR the Gen back end lowers to (before register allocation).
+    GenIr,
     Ir,
     Ast,
 }
 
 impl Target {
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Wgsl,
         Target::Hlsl,
         Target::Spirv,
         Target::Spvasm,
         Target::Gen,
+        Target::GenIr,
         Target::Ir,
         Target::Ast,
     ];
@@ -63,6 +66,7 @@ impl Target {
             Target::Spirv => "spirv",
             Target::Spvasm => "spvasm",
             Target::Gen => "gen",
+            Target::GenIr => "gen-ir",
             Target::Ir => "ir",
             Target::Ast => "ast",
         }
@@ -85,6 +89,8 @@ pub struct Options {
     pub entry_point: Option<String>,
     /// SPIR-V version, target environment and debug info, for `spirv` and `spvasm`.
     pub spirv: back::spirv::Options,
+    /// The SIMD width of the Gen back end, for `gen` and `gen-ir`.
+    pub r#gen: back::r#gen::Options,
     /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
     pub error_limit: u32,
 }
@@ -97,6 +103,7 @@ impl Options {
             passes: None,
             entry_point: None,
             spirv: back::spirv::Options::default(),
+            r#gen: back::r#gen::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
         }
     }

@@ -138,6 +138,11 @@ pub const ALL: &[(&str, &str)] = &[
     (SPIRV_MALFORMED_IR, SPIRV_MALFORMED_IR_MEANING),
     (SPIRV_LIMIT, SPIRV_LIMIT_MEANING),
     (SPIRV_BAD_BINARY, SPIRV_BAD_BINARY_MEANING),
+    (GEN_UNSUPPORTED, GEN_UNSUPPORTED_MEANING),
+    (GEN_MALFORMED_IR, GEN_MALFORMED_IR_MEANING),
+    (GEN_BAD_OPTION, GEN_BAD_OPTION_MEANING),
+    (GEN_RUN_BUDGET, GEN_RUN_BUDGET_MEANING),
+    (GEN_RUN_INPUT, GEN_RUN_INPUT_MEANING),
     (UNKNOWN_ENTRY_POINT, UNKNOWN_ENTRY_POINT_MEANING),
     (RAISE_UNSUPPORTED, RAISE_UNSUPPORTED_MEANING),
     (RAISE_MALFORMED, RAISE_MALFORMED_MEANING),
@@ -629,6 +634,28 @@ const SPIRV_LIMIT_MEANING: &str = "an instruction would exceed SPIR-V's limit of
 pub const SPIRV_BAD_BINARY: &str = "E4504";
 const SPIRV_BAD_BINARY_MEANING: &str =
     "the words given to the disassembler are not a SPIR-V module";
+// ---- E4600–E4699: the Gen back end and its simulator -------------------------------------
+
+pub const GEN_UNSUPPORTED: &str = "E4600";
+const GEN_UNSUPPORTED_MEANING: &str =
+    "the module uses something the Gen back end cannot compile (or simulate) yet";
+
+pub const GEN_MALFORMED_IR: &str = "E4601";
+const GEN_MALFORMED_IR_MEANING: &str =
+    "the IR reached the Gen back end in a form it cannot lower (a bug in an earlier stage)";
+
+pub const GEN_BAD_OPTION: &str = "E4602";
+const GEN_BAD_OPTION_MEANING: &str =
+    "an unknown `--gen-simd` width (the Gen back end writes 8 or 16)";
+
+pub const GEN_RUN_BUDGET: &str = "E4603";
+const GEN_RUN_BUDGET_MEANING: &str =
+    "the simulated dispatch ran past its instruction budget (a loop that does not end?)";
+
+pub const GEN_RUN_INPUT: &str = "E4604";
+const GEN_RUN_INPUT_MEANING: &str =
+    "`refract run` was given an entry point, dispatch or buffer it cannot use";
+
 pub const UNKNOWN_ENTRY_POINT: &str = "E4003";
 const UNKNOWN_ENTRY_POINT_MEANING: &str = "`--entry` names no entry point of the module";
 

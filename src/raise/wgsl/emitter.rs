@@ -14,8 +14,8 @@ use super::shape::{
 };
 use super::types::type_expr;
 use crate::diag::Span;
-use crate::ir::{Func, Inst, Module, Opcode};
 use crate::ir::eval::nonzero_divisor;
+use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
 use crate::raise::plan::{Bind, CaseLabel, Clause, Effect, Emitter, Index, Logic, conflicts};
 use crate::syntax::ast::{self, ExprId, StmtId, StmtKind, UnaryOp};
