@@ -14,9 +14,12 @@ refract: a WGSL shader compiler
 usage:
   refract fmt FILE|-                          formatted WGSL on stdout, comments kept
   refract check FILE...|- [--format human|json] [--error-limit N]
-  refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|ir|ast [-o OUT] [-O0|-O1|-O2]
+  refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
+                  [--gen-simd 8|16]
+  refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
+                  [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
                   [--spirv-version V] [--target-env ENV] [-g]
@@ -71,6 +74,11 @@ struct Args {
     debug_info: bool,
     /// `--error-limit N`: how many errors `check` and `compile` report at most.
     error_limit: u32,
+    /// `--gen-simd 8|16`.
+    gen_simd: Option<String>,
+    /// `run`: `--dispatch X,Y,Z` and the `--buffer G:B=SOURCE` list.
+    dispatch: Option<String>,
+    buffers: Vec<String>,
 }
 
 fn run(argv: &[String]) -> u8 {
@@ -88,6 +96,7 @@ fn run(argv: &[String]) -> u8 {
         "compile" => cmd_compile(&args),
         "reflect" => cmd_reflect(&args),
         "ir" => cmd_ir(&args),
+        "run" => cmd_run(&args),
         "passes" => {
             for p in refract::passes() {
                 to_stdout(&format!("{p}\n"));
@@ -132,6 +141,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         target_env: None,
         debug_info: false,
         error_limit: refract::DEFAULT_ERROR_LIMIT,
+        gen_simd: None,
+        dispatch: None,
+        buffers: Vec::new(),
     };
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -148,7 +160,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             "--to" => args.to = Some(value("--to")?),
-            "-o" | "--output" => args.out = Some(value("-o")?),
+            "-o" | "--output" | "--out" => args.out = Some(value("-o")?),
             "--passes" => {
                 let list = value("--passes")?;
                 args.passes = Some(
@@ -168,6 +180,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--spirv-version" => args.spirv_version = Some(value("--spirv-version")?),
             "--target-env" => args.target_env = Some(value("--target-env")?),
             "-g" | "--debug-info" => args.debug_info = true,
+            "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
+            "--dispatch" => args.dispatch = Some(value("--dispatch")?),
+            "--buffer" => args.buffers.push(value("--buffer")?),
             "--error-limit" => {
                 let n = value("--error-limit")?;
                 args.error_limit = n.parse().map_err(|_| {
@@ -342,6 +357,13 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
             return Ok(1);
         }
     };
+    options.r#gen = match refract::back::r#gen::Options::from_flag(args.gen_simd.as_deref()) {
+        Ok(o) => o,
+        Err(d) => {
+            report(path, &source, std::slice::from_ref(&d), args.format);
+            return Ok(1);
+        }
+    };
     let result = refract::compile(&source, &options);
     // stdout carries the compiled output, so JSON diagnostics go to stderr here.
     match args.format {
@@ -362,6 +384,97 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
         }
         _ => Ok(exit_code_for(&result.diagnostics).max(1)),
     }
+}
+
+/// `refract run`: compiles a compute entry point for the Gen back end, runs it on the
+/// simulator, and writes every binding's buffer to `DIR/GROUP-BINDING.bin` (`--out`) or
+/// prints them as one JSON object keyed `"GROUP:BINDING"`.
+fn cmd_run(args: &Args) -> Result<u8, String> {
+    use refract::back::r#gen as gpu;
+    let path = single_file(args)?;
+    let entry = args.entry.as_deref().ok_or("`run` needs `--entry NAME`")?;
+    let dispatch = args
+        .dispatch
+        .as_deref()
+        .ok_or("`run` needs `--dispatch X,Y,Z`")?;
+    let dims: Vec<u32> = dispatch
+        .split(',')
+        .map(|s| s.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("`--dispatch` takes X,Y,Z workgroup counts, not `{dispatch}`"))?;
+    let groups = match dims.as_slice() {
+        [x] => [*x, 1, 1],
+        [x, y] => [*x, *y, 1],
+        [x, y, z] => [*x, *y, *z],
+        _ => {
+            return Err(format!(
+                "`--dispatch` takes X,Y,Z workgroup counts, not `{dispatch}`"
+            ));
+        }
+    };
+    let mut buffers = Vec::new();
+    for spec in &args.buffers {
+        let bad = || {
+            format!(
+                "`--buffer` takes GROUP:BINDING=FILE or GROUP:BINDING=zeros:BYTES, not `{spec}`"
+            )
+        };
+        let (key, src) = spec.split_once('=').ok_or_else(bad)?;
+        let (g, b) = key.split_once(':').ok_or_else(bad)?;
+        let group = g.trim().parse().map_err(|_| bad())?;
+        let binding = b.trim().parse().map_err(|_| bad())?;
+        let data = match src.strip_prefix("zeros:") {
+            Some(n) => vec![0u8; n.trim().parse::<usize>().map_err(|_| bad())?],
+            None => read_input(src)?,
+        };
+        buffers.push(gpu::RunBuffer {
+            group,
+            binding,
+            data,
+        });
+    }
+    let source = match load_source(path, args.format)? {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    let options = match gpu::Options::from_flag(args.gen_simd.as_deref()) {
+        Ok(o) => o,
+        Err(d) => {
+            report(path, &source, std::slice::from_ref(&d), args.format);
+            return Ok(1);
+        }
+    };
+    let out = match gpu::run_source(&source, entry, groups, &buffers, &options) {
+        Ok(out) => out,
+        Err(diagnostics) => {
+            report(path, &source, &diagnostics, args.format);
+            return Ok(exit_code_for(&diagnostics).max(1));
+        }
+    };
+    if let Some(dir) = args.out.as_deref() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+        for (b, _) in &out.buffers {
+            let file = std::path::Path::new(dir).join(format!("{}-{}.bin", b.group, b.binding));
+            std::fs::write(&file, &b.data)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        }
+        return Ok(0);
+    }
+    let mut json = String::from("{");
+    for (k, (b, elem)) in out.buffers.iter().enumerate() {
+        if k > 0 {
+            json.push_str(", ");
+        }
+        json.push_str(&format!(
+            "\"{}:{}\": {}",
+            b.group,
+            b.binding,
+            gpu::buffer_json(&b.data, *elem)
+        ));
+    }
+    json.push_str("}\n");
+    to_stdout(&json);
+    Ok(0)
 }
 
 fn cmd_reflect(args: &Args) -> Result<u8, String> {

@@ -126,3 +126,48 @@ fn compile_through_ir_reaches_lowering() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "fn f() -> i32 {\n    return 1i;\n}\n");
 }
+
+/// The diagnostic codes of a failing `refract ARGS` with `stdin`, from `--format json`:
+/// on stderr for `compile` (whose stdout is for its output), on stdout for `ir`.
+fn codes(args: &[&str], stdin: &[u8]) -> Vec<String> {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let (code, out, err) = refract(&args, stdin);
+    assert_eq!(code, 1, "{args:?}: {err}");
+    let report = if args[0] == "ir" { out } else { err };
+    let json: serde_json::Value = serde_json::from_str(&report).expect("JSON diagnostics");
+    json["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// What the options alone decide comes before any stage, whatever the text holds: a
+/// target without a back end (E0004), then unknown pass names (E4000); then the stages in
+/// order, each failing with its own diagnostics. `refract ir` reads and runs its passes
+/// first, then reaches the same back ends.
+#[test]
+fn the_stages_fail_in_order() {
+    let broken = b"fn f( {";
+    let args = ["compile", "-", "--to", "hlsl", "--passes", "nope"];
+    assert_eq!(codes(&args, broken), ["E0004"]);
+    let args = ["compile", "-", "--to", "gen", "--passes", "nope"];
+    assert_eq!(codes(&args, broken), ["E4000"]);
+    let args = ["compile", "-", "--to", "spvasm", "--passes", "nope"];
+    assert_eq!(codes(&args, broken), ["E4000"]);
+    // `ast` runs no pass, so a pass name is not its business.
+    let args = ["compile", "-", "--to", "ast", "--passes", "nope"];
+    assert!(codes(&args, broken)[0].starts_with("E02"));
+    let args = ["compile", "-", "--to", "wgsl", "--entry", "main"];
+    assert_eq!(codes(&args, b"fn f() {}\n"), ["E4003"]);
+
+    let module = LOOP.replace(" @compute @workgroup_size(1, 1, 1)", "");
+    for to in ["hlsl", "ast"] {
+        let args = ["ir", "-", "--to", to];
+        assert_eq!(codes(&args, module.as_bytes()), ["E0004"], "{to}");
+    }
+    let args = ["ir", "-", "--to", "hlsl", "--passes", "nope"];
+    assert_eq!(codes(&args, module.as_bytes()), ["E4000"]);
+}

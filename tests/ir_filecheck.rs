@@ -12,7 +12,7 @@
 //! - `; RUN: parse-fail` — parsing must fail; the output is the same diagnostic lines.
 //!
 //! `; CORRUPT: what` lines damage the parsed module before verification, to test rules
-//! the text format cannot break (`duplicate-constant`, `unlink-use`, `param-last`).
+//! the text format cannot break (`duplicate-constant`, `detach-unused`, `param-last`).
 //!
 //! Then `; CHECK: text` finds the next output line containing `text`; `; NEXT: text`
 //! requires it on the line right after the previous match; `; NOT: text` requires that no
@@ -48,17 +48,19 @@ fn corrupt(m: &mut ir::Module, what: &str) -> Result<(), String> {
             let dup = m.create_constant(ty, bits);
             m.append_child(root, dup);
         }
-        "unlink-use" => {
+        "detach-unused" => {
+            // What a pass does when it takes an instruction out of its block and drops it
+            // instead of removing it: its operands stay in their values' use lists.
             let f = m
                 .children(root)
                 .find(|&c| m.opcode(c) == Opcode::Func)
                 .ok_or("no function")?;
             let entry = m.first_child(f).ok_or("no entry block")?;
-            let v = m
+            let x = m
                 .children(entry)
-                .find(|&i| m.uses(i).next().is_some())
-                .ok_or("no used value in the entry block")?;
-            m.corrupt_use_list_for_tests(v);
+                .find(|&i| m.num_operands(i) > 0 && !m.has_uses(i) && !m.opcode(i).is_terminator())
+                .ok_or("no unused instruction with operands in the entry block")?;
+            m.detach(x);
         }
         "param-last" => {
             let f = m

@@ -1,16 +1,17 @@
-//! The target-neutral transforms over the corpus: for every in-scope file `refract check`
-//! accepts, the module after `-O1` goes through the SPIR-V back end's legalization list
-//! and then each transform the HLSL and Gen back ends add, and must verify after each.
-//! A transform that refuses a module must say why with a diagnostic; the refusals are
-//! counted by code and printed, and must stay below one in a thousand files.
+//! The HLSL back end's legalization list over the corpus: for every in-scope file `refract
+//! check` accepts, the module after `-O1` goes through `back::hlsl::legalize` (the shared
+//! transforms, then `polyfill`, `byte-address` and `shader-io`), with the verifier after
+//! every step (the `ci` profile keeps it on). A transform that refuses a module must say
+//! why with a diagnostic; refusals are counted by code and must stay below one in a
+//! thousand files, and no step may leave a module that breaks an IR rule.
 
 mod common;
 
 use common::corpus::in_scope;
-use refract::ir;
-use refract::transform::{byte_address, polyfill, shader_io};
+use refract::diag::codes;
+use std::collections::BTreeMap;
 
-fn module(source: &str) -> Option<ir::Module> {
+fn module(source: &str) -> Option<refract::ir::Module> {
     let (typed, _) = refract::analyze(source);
     let (ast, program) = typed?;
     let mut m = refract::lower::lower(&ast, &program).ok()?;
@@ -19,45 +20,33 @@ fn module(source: &str) -> Option<ir::Module> {
 }
 
 #[test]
-fn transforms_keep_every_corpus_module_valid() {
+fn hlsl_legalization_keeps_every_corpus_module_valid() {
     let files = in_scope();
-    let (mut ran, mut refused, mut broken) = (0, 0, Vec::new());
+    let options = refract::back::hlsl::Options::default();
+    let (mut ran, mut broken) = (0, Vec::new());
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
     for f in &files {
         let Some(mut m) = module(&f.source) else {
             continue;
         };
         ran += 1;
-        for rule in ["pointer-args", "robustness"] {
-            let r = refract::back::spirv::legalize::find(rule).expect("rule");
-            let _ = (r.run)(&mut m, &Default::default());
-        }
-        let options = byte_address::Options {
-            storage: true,
-            uniform: true,
-        };
-        let result = byte_address::run(&mut m, &options)
-            .and_then(|_| polyfill::run(&mut m, &polyfill::Options::ALL))
-            .and_then(|_| shader_io::run(&mut m, &shader_io::Options::default()));
-        match result {
-            Err(_) => refused += 1,
-            Ok(_) => {
-                if let Err(d) = ir::verify(&m) {
-                    broken.push(format!("{}: {}", f.rel, d[0].message));
-                }
+        if let Err(e) = refract::back::hlsl::legalize(&mut m, &options) {
+            let d = &e.diagnostics[0];
+            if d.code == codes::PASS_BROKE_IR {
+                broken.push(format!("{}: {}", f.rel, d.message));
+            } else {
+                *refused.entry(format!("{} {}", d.code, d.message)).or_insert(0) += 1;
             }
         }
     }
-    println!(
-        "transform corpus: {ran} modules, {refused} refused, {} broken",
-        broken.len()
-    );
-    for b in broken.iter().take(20) {
-        println!("  {b}");
+    let total_refused: usize = refused.values().sum();
+    println!("hlsl legalization over the corpus: {ran} modules, {total_refused} refused, {} broken", broken.len());
+    for (why, n) in &refused {
+        println!("  {n:>5} refused: {why}");
     }
-    assert!(
-        broken.is_empty(),
-        "{} modules do not verify after the transforms",
-        broken.len()
-    );
-    assert!(refused * 1000 <= ran, "{refused} of {ran} modules refused");
+    for b in broken.iter().take(20) {
+        println!("  broken: {b}");
+    }
+    assert!(broken.is_empty(), "{} modules break an IR rule after a step", broken.len());
+    assert!(total_refused * 1000 <= ran, "{total_refused} of {ran} modules refused");
 }

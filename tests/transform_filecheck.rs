@@ -1,63 +1,35 @@
-//! Filecheck tests of the target-neutral transforms, in `src/transform/*.ir` beside them.
-//!
-//! Each file starts with `; RUN: transform NAME [flags]`: the module is parsed and
-//! verified, the one transform runs with the options the flags give, the result must
-//! verify, and its printed form is matched by the file's `; CHECK:`/`; NEXT:`/`; NOT:`
-//! lines (`BLESS=1` rewrites them in the files that fail them).
+//! Filecheck tests of the shared transforms, in `src/transform/*.ir` beside them
+//! (`; RUN: transform NAME [--spirv-version V] [--target-env ENV]`); see
+//! `tests/common/legalize.rs`.
 
 mod common;
 
-use common::filecheck;
-use refract::ir;
-use refract::transform::{byte_address, polyfill, shader_io};
-use std::path::Path;
+use refract::passes::manager::Step;
+use refract::transform::{self, shader_io};
 
-fn run(text: &str) -> Result<Vec<String>, String> {
-    let line = text
-        .lines()
-        .find_map(|l| filecheck::directive(l, ";", "RUN"))
-        .ok_or("no `; RUN:` line")?;
-    let mut words = line.split_whitespace();
-    if words.next() != Some("transform") {
-        return Err(format!("unknown RUN line `{line}`"));
-    }
-    let name = words.next().ok_or("no transform named")?;
-    let flags: Vec<&str> = words.collect();
-    let mut m = ir::parse(text).map_err(|d| format!("parse error: {}", d[0].message))?;
-    ir::verify(&m).map_err(|d| format!("verifier error: {}", d[0].message))?;
-    match name {
-        "byte-address" => {
-            let options = byte_address::Options {
-                storage: flags.contains(&"--storage"),
-                uniform: flags.contains(&"--uniform"),
+/// A transform's step with the options a test's flags give; the default options when
+/// there are none. Unknown flags find no step, so a test cannot ask for what is ignored.
+fn step(name: &str, flags: &[&str]) -> Option<Step<'static>> {
+    match (name, flags) {
+        (_, []) => transform::find(name).map(|t| (t.step)()),
+        (shader_io::NAME, ["--num-workgroups", group, binding]) => {
+            let options = shader_io::Options {
+                num_workgroups: Some((group.parse().ok()?, binding.parse().ok()?)),
             };
-            byte_address::run(&mut m, &options)
+            Some(Step::new(shader_io::NAME, shader_io::run, options))
         }
-        "shader-io" => {
-            let mut options = shader_io::Options::default();
-            if let Some(k) = flags.iter().position(|&f| f == "--num-workgroups") {
-                let n = |j: usize| flags.get(k + j).and_then(|w| w.parse().ok());
-                options.num_workgroups = n(1).zip(n(2));
-            }
-            shader_io::run(&mut m, &options)
-        }
-        "polyfill" => polyfill::run(&mut m, &polyfill::Options::ALL),
-        other => return Err(format!("no transform `{other}`")),
+        _ => None,
     }
-    .map_err(|d| format!("{}: {}", d.code, d.message))?;
-    ir::verify(&m).map_err(|d| {
-        format!(
-            "the module does not verify after `{name}`: {}\n{}",
-            d[0].message,
-            ir::print(&m)
-        )
-    })?;
-    Ok(ir::print(&m).lines().map(str::to_string).collect())
 }
 
 #[test]
 fn transforms_pass_their_filecheck_tests() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/transform");
-    let outcome = filecheck::run_dir("transforms", &dir, "ir", ";", |_, text| run(text));
-    outcome.assert_all_passed();
+    let names: Vec<&str> = transform::TRANSFORMS.iter().map(|t| t.name).collect();
+    common::legalize::run_all(
+        "shared transforms",
+        "src/transform",
+        "transform",
+        &names,
+        &step,
+    );
 }

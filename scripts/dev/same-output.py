@@ -61,7 +61,7 @@ def in_scope():
     files = []
     for line in (corpus / "MANIFEST.tsv").read_text().splitlines()[1:]:
         cols = line.split("\t")
-        if len(cols) < 3 or cols[2] != "plain-wgsl" or cols[0] in not_standard:
+        if len(cols) < 4 or cols[3] != "plain-wgsl" or cols[0] in not_standard:
             continue
         path = corpus / cols[0]
         source = path.read_bytes().decode("utf-8", "replace")

@@ -12,7 +12,7 @@ if ! command -v spirv-val >/dev/null || ! command -v spirv-as >/dev/null; then
   exit 1
 fi
 log_file=$(mktemp)
-cargo test --profile ci --test spirv_backend --test spirv_legalize --test spirv_synth --test cli_spirv \
+cargo test --profile ci --test spirv_backend --test spirv_legalize --test transform_filecheck --test spirv_synth --test cli_spirv \
   -- --nocapture >"$log_file" 2>&1
 status=$?
 grep -E '^(spirv[a-z ]*:|test result|---- )|panicked' "$log_file"

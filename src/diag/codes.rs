@@ -131,11 +131,18 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
+    (TRANSFORM_MALFORMED_IR, TRANSFORM_MALFORMED_IR_MEANING),
     (SPIRV_UNSUPPORTED, SPIRV_UNSUPPORTED_MEANING),
     (SPIRV_BAD_OPTION, SPIRV_BAD_OPTION_MEANING),
     (SPIRV_MALFORMED_IR, SPIRV_MALFORMED_IR_MEANING),
     (SPIRV_LIMIT, SPIRV_LIMIT_MEANING),
     (SPIRV_BAD_BINARY, SPIRV_BAD_BINARY_MEANING),
+    (GEN_UNSUPPORTED, GEN_UNSUPPORTED_MEANING),
+    (GEN_MALFORMED_IR, GEN_MALFORMED_IR_MEANING),
+    (GEN_BAD_OPTION, GEN_BAD_OPTION_MEANING),
+    (GEN_RUN_BUDGET, GEN_RUN_BUDGET_MEANING),
+    (GEN_RUN_INPUT, GEN_RUN_INPUT_MEANING),
     (UNKNOWN_ENTRY_POINT, UNKNOWN_ENTRY_POINT_MEANING),
     (RAISE_UNSUPPORTED, RAISE_UNSUPPORTED_MEANING),
     (RAISE_MALFORMED, RAISE_MALFORMED_MEANING),
@@ -226,7 +233,6 @@ pub const ALL: &[(&str, &str)] = &[
     (SUBGROUP_UNIFORMITY, SUBGROUP_UNIFORMITY_MEANING),
     (BARRIER_UNIFORMITY, BARRIER_UNIFORMITY_MEANING),
     (UNREACHABLE_CODE, UNREACHABLE_CODE_MEANING),
-    (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
     (HLSL_UNSUPPORTED, HLSL_UNSUPPORTED_MEANING),
     (
         HLSL_OVERRIDE_WITHOUT_VALUE,
@@ -604,11 +610,15 @@ const PASS_BROKE_IR_MEANING: &str =
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
 
-// ---- E4300–E4399: target-neutral transforms (src/transform/) ---------------------------
+// ---- E4300–E4399: the shared transforms (src/transform/) -----------------------------------
 
 pub const TRANSFORM_UNSUPPORTED: &str = "E4300";
 const TRANSFORM_UNSUPPORTED_MEANING: &str =
-    "a transform a back end needs cannot rewrite this IR (the message names the construct)";
+    "a shared transform cannot rewrite the module into the form the target needs";
+
+pub const TRANSFORM_MALFORMED_IR: &str = "E4301";
+const TRANSFORM_MALFORMED_IR_MEANING: &str =
+    "the IR reached a shared transform in a form it cannot rewrite (a bug in an earlier stage)";
 
 // ---- E4500–E4599: the SPIR-V back end ---------------------------------------------------
 
@@ -631,6 +641,28 @@ pub const SPIRV_BAD_BINARY: &str = "E4504";
 // (E4550–E4599: the HLSL back end, below.)
 const SPIRV_BAD_BINARY_MEANING: &str =
     "the words given to the disassembler are not a SPIR-V module";
+// ---- E4600–E4699: the Gen back end and its simulator -------------------------------------
+
+pub const GEN_UNSUPPORTED: &str = "E4600";
+const GEN_UNSUPPORTED_MEANING: &str =
+    "the module uses something the Gen back end cannot compile (or simulate) yet";
+
+pub const GEN_MALFORMED_IR: &str = "E4601";
+const GEN_MALFORMED_IR_MEANING: &str =
+    "the IR reached the Gen back end in a form it cannot lower (a bug in an earlier stage)";
+
+pub const GEN_BAD_OPTION: &str = "E4602";
+const GEN_BAD_OPTION_MEANING: &str =
+    "an unknown `--gen-simd` width (the Gen back end writes 8 or 16)";
+
+pub const GEN_RUN_BUDGET: &str = "E4603";
+const GEN_RUN_BUDGET_MEANING: &str =
+    "the simulated dispatch ran past its instruction budget (a loop that does not end?)";
+
+pub const GEN_RUN_INPUT: &str = "E4604";
+const GEN_RUN_INPUT_MEANING: &str =
+    "`refract run` was given an entry point, dispatch or buffer it cannot use";
+
 pub const UNKNOWN_ENTRY_POINT: &str = "E4003";
 const UNKNOWN_ENTRY_POINT_MEANING: &str = "`--entry` names no entry point of the module";
 

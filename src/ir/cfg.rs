@@ -1,6 +1,7 @@
 //! Control-flow analyses. Nothing here is stored in the module: the CFG is derived from
 //! terminators (successors) and from the uses of blocks by terminators (predecessors),
-//! and every analysis is recomputed on demand.
+//! and every analysis is computed on demand; passes ask [`super::analysis::Analyses`],
+//! which keeps them until a change makes them wrong.
 //!
 //! - [`Cfg`]: a function's blocks with dense indices, successors, predecessors and a
 //!   reverse post-order.
@@ -86,6 +87,7 @@ pub fn branch_args(m: &Module, term: Inst) -> Vec<Inst> {
 
 /// A function's control-flow graph, with dense block indices (layout order; 0 is the
 /// entry block).
+#[derive(Debug, PartialEq, Eq)]
 pub struct Cfg {
     pub blocks: Vec<Block>,
     index: FxHashMap<Inst, u32>,
@@ -225,6 +227,7 @@ impl Cfg {
 }
 
 /// A dominator (or post-dominator) tree over a [`Cfg`]'s block indices.
+#[derive(Debug, PartialEq, Eq)]
 pub struct DomTree {
     /// Immediate dominator; `u32::MAX` for the root(s) and for blocks not in the tree.
     idom: Vec<u32>,
@@ -445,6 +448,7 @@ fn chk<'a>(
 }
 
 /// Natural loops and their nesting.
+#[derive(Debug, PartialEq, Eq)]
 pub struct LoopForest {
     /// Loop headers, one per loop, innermost loops first.
     pub headers: Vec<u32>,

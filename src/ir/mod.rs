@@ -188,15 +188,19 @@
 //! Printing then parsing gives the same text back, and the binary form
 //! ([`binary`]) round-trips to an identical module.
 
+pub mod analysis;
 pub mod binary;
 pub mod builder;
 pub mod cfg;
+pub mod edit;
 pub mod enums;
+pub mod eval;
 pub mod layout;
 mod module;
 pub mod opcode;
 pub mod parse;
 pub mod print;
+mod rule;
 mod set;
 pub mod structure;
 pub mod synth;
@@ -208,5 +212,6 @@ pub use module::{Block, Func, Inst, MemoryStats, Module, Operands, Type, Use, Va
 pub use opcode::{Class, Opcode};
 pub use parse::parse;
 pub use print::print;
+pub use rule::Rule;
 pub use set::InstSet;
-pub use verify::{Rule, verify};
+pub use verify::verify;

@@ -20,7 +20,7 @@
 use super::cfg::{self, terminator};
 use super::module::{Block, Func, Inst, Module};
 use super::opcode::Opcode;
-use super::verify::Rule;
+use super::rule::Rule;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub type NodeId = u32;
@@ -76,7 +76,7 @@ pub enum Node {
 }
 
 /// The structure tree of one function.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StructureTree {
     pub nodes: Vec<Node>,
     pub regions: Vec<Vec<NodeId>>,
@@ -123,6 +123,9 @@ struct LoopInfo {
     /// The innermost loop around this one.
     outer: Option<u32>,
 }
+
+/// A block still to walk, with its construct and the region it starts in.
+type Task = (Block, u32, RegionId);
 
 struct Walker<'m> {
     m: &'m Module,
@@ -246,7 +249,7 @@ impl Walker<'_> {
         construct: u32,
         region: RegionId,
     ) -> Result<(), StructureError> {
-        let mut tasks: Vec<(Block, u32, RegionId)> = vec![(start, construct, region)];
+        let mut tasks: Vec<Task> = vec![(start, construct, region)];
         while let Some((mut b, c, region)) = tasks.pop() {
             loop {
                 if !self.visited.insert(b.inst()) {
@@ -291,153 +294,15 @@ impl Walker<'_> {
                         break;
                     }
                     Opcode::IfElse if n == 4 => {
-                        let (th, el, merge) = (ops(1), ops(2), ops(3));
-                        if th == el || th == merge || el == merge {
-                            return Err(self.error(
-                                Rule::IfArms,
-                                term,
-                                format!(
-                                    "the arms {} and {} and the merge {} must be three different blocks",
-                                    self.name(th),
-                                    self.name(el),
-                                    self.name(merge)
-                                ),
-                            ));
-                        }
-                        self.mark_structural(merge, "merge", term)?;
-                        let parent = self.constructs[c as usize];
-                        let kind = if parent.kind == Kind::LoopCont
-                            && self.is_break_if(th, el, parent.lp)
-                        {
-                            Kind::BreakIf
-                        } else {
-                            Kind::If
-                        };
-                        let ic = self.new_construct(c, kind, merge, None);
-                        self.push_node(
-                            region,
-                            Node::Block {
-                                block: b,
-                                exit: Exit::Construct,
-                            },
-                        );
-                        let (tr, er) = (self.new_region(), self.new_region());
-                        self.push_node(
-                            region,
-                            Node::If {
-                                header: b,
-                                then_region: tr,
-                                else_region: er,
-                                merge,
-                                break_if: kind == Kind::BreakIf,
-                            },
-                        );
-                        tasks.push((merge, c, region));
-                        tasks.push((el, ic, er));
-                        tasks.push((th, ic, tr));
+                        self.open_if(b, term, c, region, &mut tasks)?;
                         break;
                     }
                     Opcode::Loop if n >= 3 => {
-                        let (header, merge, cont) = (ops(0), ops(1), ops(2));
-                        if header == merge
-                            || header == cont
-                            || merge == cont
-                            || header == b
-                            || merge == b
-                        {
-                            return Err(self.error(
-                                Rule::LoopMerge,
-                                term,
-                                format!(
-                                    "the loop's header {}, merge {} and continue {} must be distinct blocks, and distinct from its preheader {}",
-                                    self.name(header),
-                                    self.name(merge),
-                                    self.name(cont),
-                                    self.name(b)
-                                ),
-                            ));
-                        }
-                        self.mark_structural(merge, "merge", term)?;
-                        self.mark_structural(cont, "continue", term)?;
-                        let outer = self.constructs[c as usize].lp;
-                        self.loops.push(LoopInfo {
-                            preheader: b,
-                            header,
-                            merge,
-                            cont,
-                            outer,
-                        });
-                        let l = (self.loops.len() - 1) as u32;
-                        self.loop_of_header.insert(header.inst(), l);
-                        let body_c = self.new_construct(c, Kind::LoopBody, merge, Some(l));
-                        let cont_c = self.new_construct(c, Kind::LoopCont, merge, Some(l));
-                        self.push_node(
-                            region,
-                            Node::Block {
-                                block: b,
-                                exit: Exit::Construct,
-                            },
-                        );
-                        let (br, cr) = (self.new_region(), self.new_region());
-                        self.push_node(
-                            region,
-                            Node::Loop {
-                                preheader: b,
-                                header,
-                                body: br,
-                                continuing: cr,
-                                merge,
-                            },
-                        );
-                        tasks.push((merge, c, region));
-                        tasks.push((cont, cont_c, cr));
-                        tasks.push((header, body_c, br));
+                        self.open_loop(b, term, c, region, &mut tasks)?;
                         break;
                     }
                     Opcode::Switch if n >= 3 && n % 2 == 1 => {
-                        let merge = ops(2);
-                        let mut targets: Vec<Block> = vec![ops(1)];
-                        let mut k = 4;
-                        while k < n {
-                            let t = ops(k);
-                            if !targets.contains(&t) {
-                                targets.push(t);
-                            }
-                            k += 2;
-                        }
-                        if targets.contains(&merge) {
-                            return Err(self.error(
-                                Rule::SwitchCases,
-                                term,
-                                format!(
-                                    "the merge block {} cannot also be a case target",
-                                    self.name(merge)
-                                ),
-                            ));
-                        }
-                        self.mark_structural(merge, "merge", term)?;
-                        let sc = self.new_construct(c, Kind::Switch, merge, None);
-                        self.push_node(
-                            region,
-                            Node::Block {
-                                block: b,
-                                exit: Exit::Construct,
-                            },
-                        );
-                        let cases: Vec<(Block, RegionId)> =
-                            targets.iter().map(|&t| (t, self.new_region())).collect();
-                        self.push_node(
-                            region,
-                            Node::Switch {
-                                header: b,
-                                cases: cases.clone(),
-                                merge,
-                            },
-                        );
-                        tasks.push((merge, c, region));
-                        for &(t, r) in cases.iter().rev() {
-                            tasks.push((t, sc, r));
-                        }
+                        self.open_switch(b, term, c, region, &mut tasks)?;
                         break;
                     }
                     _ => {
@@ -449,6 +314,183 @@ impl Walker<'_> {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Opens the `if` that `term` (an `if_else` ending `b`, in construct `c` and region
+    /// `region`) starts: its nodes go into the region, its arms and merge onto `tasks`.
+    fn open_if(
+        &mut self,
+        b: Block,
+        term: Inst,
+        c: u32,
+        region: RegionId,
+        tasks: &mut Vec<Task>,
+    ) -> Result<(), StructureError> {
+        let ops = |k: usize| Block(self.m.operand(term, k));
+        let (th, el, merge) = (ops(1), ops(2), ops(3));
+        if th == el || th == merge || el == merge {
+            return Err(self.error(
+                Rule::IfArms,
+                term,
+                format!(
+                    "the arms {} and {} and the merge {} must be three different blocks",
+                    self.name(th),
+                    self.name(el),
+                    self.name(merge)
+                ),
+            ));
+        }
+        self.mark_structural(merge, "merge", term)?;
+        let parent = self.constructs[c as usize];
+        let kind = if parent.kind == Kind::LoopCont && self.is_break_if(th, el, parent.lp) {
+            Kind::BreakIf
+        } else {
+            Kind::If
+        };
+        let ic = self.new_construct(c, kind, merge, None);
+        self.push_node(
+            region,
+            Node::Block {
+                block: b,
+                exit: Exit::Construct,
+            },
+        );
+        let (tr, er) = (self.new_region(), self.new_region());
+        self.push_node(
+            region,
+            Node::If {
+                header: b,
+                then_region: tr,
+                else_region: er,
+                merge,
+                break_if: kind == Kind::BreakIf,
+            },
+        );
+        tasks.push((merge, c, region));
+        tasks.push((el, ic, er));
+        tasks.push((th, ic, tr));
+        Ok(())
+    }
+
+    /// Opens the loop that `term` (a `loop` ending the preheader `b`) starts, as
+    /// [`Walker::open_if`] does for an `if`.
+    fn open_loop(
+        &mut self,
+        b: Block,
+        term: Inst,
+        c: u32,
+        region: RegionId,
+        tasks: &mut Vec<Task>,
+    ) -> Result<(), StructureError> {
+        let ops = |k: usize| Block(self.m.operand(term, k));
+        let (header, merge, cont) = (ops(0), ops(1), ops(2));
+        if header == merge || header == cont || merge == cont || header == b || merge == b {
+            return Err(self.error(
+                Rule::LoopMerge,
+                term,
+                format!(
+                    "the loop's header {}, merge {} and continue {} must be distinct blocks, and distinct from its preheader {}",
+                    self.name(header),
+                    self.name(merge),
+                    self.name(cont),
+                    self.name(b)
+                ),
+            ));
+        }
+        self.mark_structural(merge, "merge", term)?;
+        self.mark_structural(cont, "continue", term)?;
+        let outer = self.constructs[c as usize].lp;
+        self.loops.push(LoopInfo {
+            preheader: b,
+            header,
+            merge,
+            cont,
+            outer,
+        });
+        let l = (self.loops.len() - 1) as u32;
+        self.loop_of_header.insert(header.inst(), l);
+        let body_c = self.new_construct(c, Kind::LoopBody, merge, Some(l));
+        let cont_c = self.new_construct(c, Kind::LoopCont, merge, Some(l));
+        self.push_node(
+            region,
+            Node::Block {
+                block: b,
+                exit: Exit::Construct,
+            },
+        );
+        let (br, cr) = (self.new_region(), self.new_region());
+        self.push_node(
+            region,
+            Node::Loop {
+                preheader: b,
+                header,
+                body: br,
+                continuing: cr,
+                merge,
+            },
+        );
+        tasks.push((merge, c, region));
+        tasks.push((cont, cont_c, cr));
+        tasks.push((header, body_c, br));
+        Ok(())
+    }
+
+    /// Opens the switch that `term` (a `switch` ending `b`) starts, as
+    /// [`Walker::open_if`] does for an `if`.
+    fn open_switch(
+        &mut self,
+        b: Block,
+        term: Inst,
+        c: u32,
+        region: RegionId,
+        tasks: &mut Vec<Task>,
+    ) -> Result<(), StructureError> {
+        let n = self.m.num_operands(term);
+        let ops = |k: usize| Block(self.m.operand(term, k));
+        let merge = ops(2);
+        let mut targets: Vec<Block> = vec![ops(1)];
+        let mut k = 4;
+        while k < n {
+            let t = ops(k);
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+            k += 2;
+        }
+        if targets.contains(&merge) {
+            return Err(self.error(
+                Rule::SwitchCases,
+                term,
+                format!(
+                    "the merge block {} cannot also be a case target",
+                    self.name(merge)
+                ),
+            ));
+        }
+        self.mark_structural(merge, "merge", term)?;
+        let sc = self.new_construct(c, Kind::Switch, merge, None);
+        self.push_node(
+            region,
+            Node::Block {
+                block: b,
+                exit: Exit::Construct,
+            },
+        );
+        let cases: Vec<(Block, RegionId)> =
+            targets.iter().map(|&t| (t, self.new_region())).collect();
+        self.push_node(
+            region,
+            Node::Switch {
+                header: b,
+                cases: cases.clone(),
+                merge,
+            },
+        );
+        tasks.push((merge, c, region));
+        for &(t, r) in cases.iter().rev() {
+            tasks.push((t, sc, r));
         }
         Ok(())
     }

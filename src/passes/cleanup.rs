@@ -17,60 +17,83 @@
 //! module goes through the same states as with every round run in full (the passes are
 //! deterministic), for less work: the last round, which only confirms the fixpoint, runs
 //! just the passes that have not confirmed it yet.
+//!
+//! The sub-passes run through the pass manager that runs `cleanup` ([`run_in`]), so each
+//! is verified, printed and timed on its own, and they share its analysis cache: a
+//! CFG `dce` builds for a function serves `simplify-cfg` in the next round unless a pass
+//! changed that function's blocks.
 
+use super::manager::{Manager, RunOptions, Step};
 use super::{const_fold, dce, simplify_cfg};
+use crate::diag::Diagnostic;
 use crate::ir::Module;
+use crate::ir::analysis::{Analyses, Changed};
+use std::cell::Cell;
 
 /// Most rounds run.
 pub const MAX_ROUNDS: usize = 8;
 
-/// The distinct passes of a round, each saying whether it changed the module and whether
-/// the module it left is its own fixpoint.
-const PASSES: [fn(&mut Module) -> dce::Outcome; 3] = [
-    |m| settled_if_unchanged(simplify_cfg::run(m)),
-    |m| settled_if_unchanged(const_fold::run(m)),
-    dce::run_reporting_fixpoint,
-];
-
-/// Index of `dce` in [`PASSES`].
+/// Index of `dce` in the steps of a round.
 const DCE: usize = 2;
 
-/// One round: indices into [`PASSES`].
+/// One round: indices into the distinct steps (`simplify-cfg`, `const-fold`, `dce`).
 const ROUND: [usize; 4] = [0, 1, 0, DCE];
 
-/// The outcome of a pass known only to be deterministic.
-fn settled_if_unchanged(changed: bool) -> dce::Outcome {
-    dce::Outcome {
-        changed,
-        fixpoint: !changed,
-    }
+/// `cleanup` on its own manager (which verifies its sub-passes in debug builds).
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    let mut manager = Manager::new(RunOptions::default());
+    run_in(&mut manager, m, an).map_err(|mut d| d.remove(0))
 }
 
-pub fn run(m: &mut Module) -> bool {
-    let mut changed = false;
-    // The passes known to change nothing on the module as it is now.
-    let mut settled = [false; PASSES.len()];
+/// `cleanup` as a step of a pipeline: its sub-passes run on `manager`.
+pub fn step() -> Step<'static> {
+    Step::nested("cleanup", run_in)
+}
+
+/// Runs the rounds, each sub-pass through `manager`.
+pub fn run_in(
+    manager: &mut Manager,
+    m: &mut Module,
+    an: &mut Analyses,
+) -> Result<Changed, Vec<Diagnostic>> {
+    // Whether the module `dce` left is its own fixpoint, as its last run said.
+    let dce_fixpoint = Cell::new(false);
+    let steps = [
+        Step::new("simplify-cfg", simplify_cfg::run, ()),
+        Step::new("const-fold", const_fold::run, ()),
+        Step::from_fn("dce", |m, an| {
+            let outcome = dce::run_reporting_fixpoint(m, an);
+            dce_fixpoint.set(outcome.fixpoint);
+            Ok(outcome.changed)
+        }),
+    ];
+    let mut changed = Changed::None;
+    // The steps known to change nothing on the module as it is now.
+    let mut settled = [false; 3];
     for _ in 0..MAX_ROUNDS {
         for &p in &ROUND {
             if settled.iter().all(|&s| s) {
-                return changed;
+                return Ok(changed);
             }
             if settled[p] {
                 continue;
             }
-            let outcome = PASSES[p](m);
-            if outcome.changed {
-                changed = true;
-                settled = [false; PASSES.len()];
+            let outcome = manager.run(&steps[p], m, an)?;
+            // A step that changed nothing is its own fixpoint (the passes are
+            // deterministic); `dce` also knows when a run that changed something is.
+            let fixpoint = !outcome.any() || (p == DCE && dce_fixpoint.get());
+            if outcome.any() {
+                changed |= outcome;
+                settled = [false; 3];
             }
-            settled[p] = outcome.fixpoint;
-            if cfg!(debug_assertions) && outcome.changed && outcome.fixpoint {
+            settled[p] = fixpoint;
+            if cfg!(debug_assertions) && outcome.any() && fixpoint {
                 debug_assert!(
-                    !PASSES[p](m).changed,
-                    "pass {p} of cleanup said it left its fixpoint, and a second run changed the module"
+                    !dce::run_reporting_fixpoint(m, an).changed.any(),
+                    "dce said it left its fixpoint, and a second run changed the module"
                 );
             }
         }
     }
-    changed
+    Ok(changed)
 }

@@ -16,18 +16,20 @@
 //! 4. **Unused global values.** Types, constants and module-scope pure operations that
 //!    nothing uses are removed (structs, variables, overrides and functions stay).
 
-use crate::ir::cfg::{self, Cfg, terminator};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::cfg::{self, terminator};
 use crate::ir::{Block, Func, Inst, InstSet, Module, Opcode};
 
-pub fn run(m: &mut Module) -> bool {
-    run_reporting_fixpoint(m).changed
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    Ok(run_reporting_fixpoint(m, an).changed)
 }
 
 /// What one run of `dce` did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// Whether it changed the module.
-    pub changed: bool,
+    /// What it changed.
+    pub changed: Changed,
     /// Whether running it again on the module it left would change nothing.
     pub fixpoint: bool,
 }
@@ -44,16 +46,19 @@ pub struct Outcome {
 /// unused; neither removes a block edge, a live value or a global something uses, so
 /// none of the earlier steps has new work either. The cleanup loop counts on this to
 /// skip confirming runs; debug builds check it there.
-pub fn run_reporting_fixpoint(m: &mut Module) -> Outcome {
-    let mut changed = false;
+pub fn run_reporting_fixpoint(m: &mut Module, an: &mut Analyses) -> Outcome {
+    let mut changed = Changed::None;
     let mut fixpoint = true;
     let funcs: Vec<Inst> = m
         .children(m.root())
         .filter(|&c| matches!(m.opcode(c), Opcode::Func | Opcode::Generic))
         .collect();
     for f in funcs {
-        changed |= unreachable_blocks(m, Func(f));
-        changed |= dead_values(m, Func(f));
+        if unreachable_blocks(m, an, Func(f)) {
+            an.invalidate(Func(f), Changed::Cfg);
+            changed |= Changed::Cfg;
+        }
+        changed |= Changed::instructions_if(dead_values(m, Func(f)));
         // Removing dead loads can leave a variable write-only, and removing its stores
         // can kill the loads of another; a few rounds settle every real shader.
         let mut settled = false;
@@ -63,11 +68,11 @@ pub fn run_reporting_fixpoint(m: &mut Module) -> Outcome {
                 break;
             }
             dead_values(m, Func(f));
-            changed = true;
+            changed |= Changed::Instructions;
         }
         fixpoint &= settled;
     }
-    changed |= unused_globals(m);
+    changed |= Changed::instructions_if(unused_globals(m));
     Outcome { changed, fixpoint }
 }
 
@@ -87,12 +92,12 @@ fn remove_all(m: &mut Module, insts: &[Inst]) {
     }
 }
 
-fn unreachable_blocks(m: &mut Module, f: Func) -> bool {
+fn unreachable_blocks(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
     // The entry block alone is reachable: no CFG to build (most helper functions).
     if m.blocks(f).nth(1).is_none() {
         return false;
     }
-    let cfg = Cfg::new(m, f);
+    let cfg = an.cfg(m, f);
     let mut keep = InstSet::with_capacity(m.capacity());
     for (k, &b) in cfg.blocks.iter().enumerate() {
         if !cfg.is_reachable(k as u32) {

@@ -37,22 +37,22 @@
 //! New parameters take the variable's debug name, so the raiser names them after it; so
 //! does an unnamed block parameter stored into a named variable.
 
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{Cfg, DomTree, terminator};
+use crate::ir::edit::functions;
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 use crate::util::sort;
 use rustc_hash::FxHashMap;
 
-pub fn run(m: &mut Module) -> bool {
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = false;
-    for f in funcs {
-        changed |= promote_function(m, Func(f));
+    for f in functions(m) {
+        changed |= promote_function(m, an, f);
     }
-    changed
+    // Blocks gain parameters and branches arguments; no block or edge changes.
+    Ok(Changed::instructions_if(changed))
 }
 
 /// A variable being promoted.
@@ -99,7 +99,7 @@ fn is_function_var(m: &Module, i: Inst) -> Option<Inst> {
     (space == AddressSpace::Function && m.is_constructible(store)).then_some(store)
 }
 
-fn promote_function(m: &mut Module, f: Func) -> bool {
+fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
     let blocks: Vec<Block> = m.blocks(f).collect();
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut chains: Vec<Inst> = Vec::new();
@@ -131,8 +131,8 @@ fn promote_function(m: &mut Module, f: Func) -> bool {
         .map(|(k, c)| (c.var, k as u32))
         .collect();
 
-    let cfg = Cfg::new(m, f);
-    let dom = DomTree::dominators(&cfg);
+    let cfg = an.cfg(m, f);
+    let dom = an.dominators(m, f);
     let frontiers = dominance_frontiers(&cfg, &dom);
     let n = cfg.len();
     let nv = candidates.len();

@@ -1,27 +1,35 @@
-//! IR passes, one per file, each a small free function `pub fn run(&mut Module) -> bool`
-//! that returns whether it changed the module (Cranelift's style).
+//! IR passes, one per file, each a function with the signature every pass and transform
+//! shares: `pub fn run(&mut Module, &mut Analyses, &()) -> Result<Changed, Diagnostic>`
+//! (Cranelift's style: the module, the analysis cache it takes its CFG, dominators and
+//! structure from, its options, and what it changed; see [`crate::ir::analysis`]).
 //!
 //! [`PASSES`] is the registry by name, in pipeline order; [`run_pipeline`] runs a list of
-//! them and, in debug builds and tests (`cfg!(debug_assertions)`, which the `ci` profile
-//! keeps on), verifies the module after every pass, so a pass that breaks an IR rule fails
-//! at once with the rule, the pass and the place in the printed IR.
+//! them through the pass manager ([`manager`]), which, in debug builds and tests
+//! (`cfg!(debug_assertions)`, which the `ci` profile keeps on), verifies the module after
+//! every pass, so a pass that breaks an IR rule fails at once with the rule, the pass and
+//! the place in the printed IR. [`run_pipeline_with`] also prints the IR after each pass
+//! and times them.
 
 pub mod cleanup;
 pub mod const_fold;
 pub mod dce;
 pub mod entry;
+pub mod manager;
 pub mod mem2reg;
 pub mod simplify_cfg;
 
 use crate::diag::{Diagnostic, codes};
+use crate::ir::analysis::Analyses;
 use crate::ir::{Module, verify};
+use manager::{Manager, Report, RunOptions, Step};
 
 /// A registered pass.
 pub struct Pass {
     pub name: &'static str,
     /// One line saying what it does, for `refract passes` and the playground.
     pub summary: &'static str,
-    pub run: fn(&mut Module) -> bool,
+    /// The pass as a step of a pipeline.
+    pub step: fn() -> Step<'static>,
 }
 
 /// Every pass, in pipeline order.
@@ -29,27 +37,27 @@ pub const PASSES: &[Pass] = &[
     Pass {
         name: "mem2reg",
         summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
-        run: mem2reg::run,
+        step: || Step::new("mem2reg", mem2reg::run, ()),
     },
     Pass {
         name: "simplify-cfg",
         summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
-        run: simplify_cfg::run,
+        step: || Step::new("simplify-cfg", simplify_cfg::run, ()),
     },
     Pass {
         name: "const-fold",
         summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
-        run: const_fold::run,
+        step: || Step::new("const-fold", const_fold::run, ()),
     },
     Pass {
         name: "dce",
         summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
-        run: dce::run,
+        step: || Step::new("dce", dce::run, ()),
     },
     Pass {
         name: "cleanup",
         summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
-        run: cleanup::run,
+        step: cleanup::step,
     },
 ];
 
@@ -98,17 +106,32 @@ pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> 
 pub const VERIFY_EACH_PASS: bool = cfg!(debug_assertions);
 
 /// Runs the named passes in order. Returns whether any changed the module, or a
-/// diagnostic for an unknown pass name or (when verifying) for a pass that broke a rule.
+/// diagnostic for an unknown pass name, for a pass that failed, or (when verifying) for
+/// a pass that broke a rule.
 pub fn run_pipeline(m: &mut Module, names: &[String]) -> Result<bool, Vec<Diagnostic>> {
-    let passes = resolve(names)?;
-    let mut changed = false;
-    for p in passes {
-        changed |= (p.run)(m);
-        if VERIFY_EACH_PASS {
-            verify_after(m, p.name)?;
-        }
-    }
-    Ok(changed)
+    run_pipeline_with(m, names, &RunOptions::default()).map(|r| r.changed.any())
+}
+
+/// [`run_pipeline`] with the manager's options: verification, `--print-after-all`,
+/// `--time-passes` ([`manager::format_timings`] formats the table).
+pub fn run_pipeline_with(
+    m: &mut Module,
+    names: &[String],
+    options: &RunOptions,
+) -> Result<Report, Vec<Diagnostic>> {
+    let steps: Vec<Step<'static>> = resolve(names)?.iter().map(|p| (p.step)()).collect();
+    run_steps(m, &steps, options)
+}
+
+/// Runs steps (passes, transforms) on `m` with a fresh analysis cache.
+pub fn run_steps(
+    m: &mut Module,
+    steps: &[Step<'_>],
+    options: &RunOptions,
+) -> Result<Report, Vec<Diagnostic>> {
+    let mut manager = Manager::new(*options);
+    manager.run_all(steps, m, &mut Analyses::new())?;
+    Ok(manager.finish())
 }
 
 /// Verifies after pass `name`; failures point into the printed module, quoted in a note.

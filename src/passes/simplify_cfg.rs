@@ -14,42 +14,47 @@
 //! 4. **Straight lines.** A block that only a `br` reaches (and that no construct names
 //!    as its merge or continue block) is joined to that predecessor.
 //!
-//! Steps 2 to 4 build a structure tree or a CFG, the pass's main cost; each first looks
-//! for an instruction it could change (an `if_else` on a constant or with two lone
-//! branches, a block with one use), so a function with none, which is what a pass's
-//! confirming rounds meet, costs one walk of its blocks.
+//! Steps 2 to 4 take a structure tree or a CFG from the analysis cache (building one is
+//! the pass's main cost, and a function whose structure tree cannot be built is an
+//! error); each first looks for an instruction it could change (an `if_else` on a
+//! constant or with two lone branches, a block with one use), so a function with none,
+//! which is what a pass's confirming rounds meet, costs one walk of its blocks. A step
+//! that changed a function's blocks drops its analyses at once.
 //!
 //! Blocks that become unreachable are left to `dce`, which also removes the operands
 //! that no longer have uses. Nothing is reordered, so effects keep their order, and
 //! every step keeps the no-critical-edge and nesting rules (each is checked by the
 //! verifier after the pass in tests).
 
-use crate::ir::cfg::{Cfg, params, terminator};
-use crate::ir::structure::{Node, StructureTree};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::cfg::{params, terminator};
+use crate::ir::edit::functions;
+use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
 use rustc_hash::FxHashSet;
 
-pub fn run(m: &mut Module) -> bool {
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
-    let mut changed = false;
-    for f in funcs {
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    let mut changed = Changed::None;
+    for f in functions(m) {
         // Each round is linear; a round that changes nothing ends it. Rounds are few in
         // practice (each can only expose what the one before removed); the bound keeps
         // a pathological module from looping long.
         for _ in 0..16 {
-            let mut round = trivial_params(m, Func(f));
-            round |= constant_and_empty_ifs(m, Func(f));
-            round |= join_straight_lines(m, Func(f));
+            let mut round = Changed::instructions_if(trivial_params(m, f));
+            for step in [constant_and_empty_ifs, join_straight_lines] {
+                if step(m, an, f)? {
+                    an.invalidate(f, Changed::Cfg);
+                    round = Changed::Cfg;
+                }
+            }
             changed |= round;
-            if !round {
+            if !round.any() {
                 break;
             }
         }
     }
-    changed
+    Ok(changed)
 }
 
 /// The branches that pass arguments to `b` (`br` and `loop`), with the index of their
@@ -151,13 +156,11 @@ fn branch_instead(m: &mut Module, b: Block, target: Block, args: &[Inst]) {
     builder.effect(Opcode::Br, &ops);
 }
 
-fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
+fn constant_and_empty_ifs(m: &mut Module, an: &mut Analyses, f: Func) -> Result<bool, Diagnostic> {
     if !m.blocks(f).any(|b| decidable_if(m, b)) {
-        return false;
+        return Ok(false);
     }
-    let Ok(tree) = StructureTree::build(m, f) else {
-        return false;
-    };
+    let tree = an.structure(m, f)?;
     let mut changed = false;
     for node in &tree.nodes {
         let Node::If {
@@ -222,7 +225,7 @@ fn constant_and_empty_ifs(m: &mut Module, f: Func) -> bool {
             }
         }
     }
-    changed
+    Ok(changed)
 }
 
 /// Whether `b` ends in an `if_else` that [`constant_and_empty_ifs`] may replace: one on
@@ -265,11 +268,11 @@ fn joinable(m: &Module, b: Block) -> bool {
     }
 }
 
-fn join_straight_lines(m: &mut Module, f: Func) -> bool {
+fn join_straight_lines(m: &mut Module, an: &mut Analyses, f: Func) -> Result<bool, Diagnostic> {
     if !m.blocks(f).any(|b| joinable(m, b)) {
-        return false;
+        return Ok(false);
     }
-    let cfg = Cfg::new(m, f);
+    let cfg = an.cfg(m, f);
     let mut changed = false;
     for (k, &b) in cfg.blocks.iter().enumerate() {
         if m.is_dead(b.inst()) || !cfg.is_reachable(k as u32) || k == 0 {
@@ -310,5 +313,5 @@ fn join_straight_lines(m: &mut Module, f: Func) -> bool {
         m.remove(b.inst());
         changed = true;
     }
-    changed
+    Ok(changed)
 }

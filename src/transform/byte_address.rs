@@ -26,16 +26,31 @@
 
 use crate::diag::{Diagnostic, codes};
 use crate::ir::enums::{AccessMode, AddressSpace};
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::builder_before;
 use crate::ir::layout::{self, array_stride, column_stride, is_runtime_sized, member_offsets};
-use crate::ir::{Builder, InsertPoint, Inst, Module, Opcode, Type, Value};
+use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
+
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "byte-address";
 
 /// Which buffers become byte buffers.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Variables in the `storage` address space.
     pub storage: bool,
     /// Variables in the `uniform` address space.
     pub uniform: bool,
+}
+
+impl Default for Options {
+    /// Both kinds, as HLSL wants.
+    fn default() -> Options {
+        Options {
+            storage: true,
+            uniform: true,
+        }
+    }
 }
 
 /// A byte offset being built: a dynamic part (if any) plus a constant.
@@ -53,7 +68,7 @@ struct Pending {
     pointee: Inst,
 }
 
-pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
+pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let root = m.root();
     let vars: Vec<Inst> = m
         .children(root)
@@ -62,7 +77,7 @@ pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
     for &v in &vars {
         rewrite_var(m, v)?;
     }
-    Ok(!vars.is_empty())
+    Ok(Changed::instructions_if(!vars.is_empty()))
 }
 
 /// Whether `v` is a variable this run rewrites.
@@ -288,15 +303,6 @@ fn as_u32(b: &mut Builder<'_>, v: Value, u32t: Type) -> Value {
     } else {
         b.value(Opcode::Bitcast, u32t, &[v])
     }
-}
-
-/// A builder inserting just before `at`, with `at`'s span.
-fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
-    let span = m.span(at);
-    let mut b = Builder::new(m);
-    b.set_insert_point(InsertPoint::Before(at));
-    b.set_span(span);
-    b
 }
 
 fn error(m: &Module, at: Inst, what: &str) -> Diagnostic {

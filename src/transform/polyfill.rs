@@ -30,11 +30,15 @@
 //! values move to their replacements.
 
 use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::types::Scalar;
 use crate::ir::{Builder, InsertPoint, Inst, Module, Opcode, Type, Value};
 
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "polyfill";
+
 /// Which builtins become IR arithmetic.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// `extractBits` and `insertBits`.
     pub bit_fields: bool,
@@ -46,6 +50,13 @@ pub struct Options {
     pub dot4_packed: bool,
     /// `modf`.
     pub modf: bool,
+}
+
+impl Default for Options {
+    /// Every polyfill.
+    fn default() -> Options {
+        Options::ALL
+    }
 }
 
 impl Options {
@@ -87,7 +98,7 @@ impl Options {
     }
 }
 
-pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
+pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let mut todo = Vec::new();
     let root = m.root();
     for f in m.children(root) {
@@ -119,7 +130,7 @@ pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
         m.replace_all_uses_with(i, v.inst());
         m.remove(i);
     }
-    Ok(!todo.is_empty())
+    Ok(Changed::instructions_if(!todo.is_empty()))
 }
 
 /// Builds one polyfill before the instruction it replaces.
@@ -586,7 +597,7 @@ mod tests {
     fn fold(op_text: &str, ty: &str) -> String {
         let text = format!("func @f() -> {ty} {{\n^e:\n  %r: {ty} = {op_text}\n  return %r\n}}\n");
         let mut m = crate::ir::parse(&text).unwrap_or_else(|d| panic!("{text}: {}", d[0].message));
-        run(&mut m, &Options::ALL).expect("polyfill");
+        run(&mut m, &mut Analyses::new(), &Options::ALL).expect("polyfill");
         crate::ir::verify(&m)
             .unwrap_or_else(|d| panic!("{}\n{}", d[0].message, crate::ir::print(&m)));
         crate::passes::run_pipeline(&mut m, &["cleanup".to_string()]).expect("cleanup");

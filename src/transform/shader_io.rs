@@ -29,7 +29,11 @@
 //! wants it; DXC inlines every call anyway.
 
 use crate::diag::{Diagnostic, codes};
+use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::{Builder, Func, Inst, Module, Opcode, Type, Value};
+
+/// The transform's name in pipelines, diagnostics and tests.
+pub const NAME: &str = "shader-io";
 
 /// Options of the transform.
 #[derive(Clone, Copy, Debug, Default)]
@@ -76,7 +80,7 @@ struct Leaf {
     key: (bool, u32),
 }
 
-pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
+pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let root = m.root();
     let entries: Vec<Inst> = m
         .children(root)
@@ -96,7 +100,8 @@ pub fn run(m: &mut Module, options: &Options) -> Result<bool, Diagnostic> {
     for f in entries {
         changed |= wrap(m, Func(f), options, &mut num_workgroups)?;
     }
-    Ok(changed)
+    // New functions and blocks.
+    Ok(if changed { Changed::Cfg } else { Changed::None })
 }
 
 fn is_num_workgroups(m: &Module, l: &Leaf) -> bool {
@@ -225,6 +230,12 @@ fn wrap(
     if inputs.is_empty() && outputs.is_empty() {
         return Ok(false);
     }
+    let reads_num_workgroups =
+        options.num_workgroups.is_some() && inputs.iter().any(|l| is_num_workgroups(m, l));
+    if canonical(&inputs, params.len()) && canonical(&outputs, 1) && !reads_num_workgroups {
+        // Already one struct in and one struct out, in order: this transform's output.
+        return Ok(false);
+    }
     // Read from a buffer instead of the input struct.
     let mut from_buffer = Vec::new();
     if options.num_workgroups.is_some() {
@@ -325,6 +336,20 @@ fn wrap(
     m.detach(wrapper.inst());
     m.insert_after(f.inst(), wrapper.inst());
     Ok(true)
+}
+
+/// Whether `leaves` are the members of one struct (the only one of `count` values), in
+/// their sorted order: the shape this transform makes, which it leaves alone.
+fn canonical(leaves: &[Leaf], count: usize) -> bool {
+    if leaves.is_empty() {
+        return true;
+    }
+    count == 1
+        && leaves
+            .iter()
+            .enumerate()
+            .all(|(j, l)| l.at == (0, Some(j as u32)))
+        && leaves.windows(2).all(|w| w[0].key <= w[1].key)
 }
 
 /// A struct with one member per leaf, carrying the leaf's decorations.

@@ -1,6 +1,7 @@
 //! The filecheck matcher and directory walk shared by the harnesses over test files: the
 //! IR (`tests/ir/**/*.ir`, `;` comments), lowering (`tests/lower/*.wgsl`, `//` comments),
-//! SPIR-V legalization (`src/back/spirv/legalize/*.ir`) and the SPIR-V back end
+//! the shared transforms and SPIR-V legalization (`src/transform/*.ir`,
+//! `src/back/spirv/legalize/*.ir`) and the SPIR-V back end
 //! (`tests/spirv/*.ir`).
 //!
 //! `CHECK: text` finds the next output line containing `text`; `NEXT: text` requires it on

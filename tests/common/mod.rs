@@ -5,5 +5,6 @@ pub mod cli;
 pub mod corpus;
 pub mod filecheck;
 pub mod glslang;
+pub mod legalize;
 pub mod spirv_tools;
 pub mod wgsl_check;

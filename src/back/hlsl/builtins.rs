@@ -20,7 +20,7 @@
 //!   small helper function, since HLSL 2021 (DXC's default) only allows `&&`, `||` and
 //!   `?:` on scalars and older compilers lack `and`, `or` and `select`.
 
-use super::expr::{Bin, E, Node};
+use super::expr::Bin;
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
 
@@ -157,7 +157,4 @@ pub fn reinterpret(to: Scalar) -> Option<&'static str> {
     }
 }
 
-/// A call of an intrinsic.
-pub fn call(name: &str, args: Vec<E>) -> Node {
-    Node::Call(name.to_string(), args)
-}
+

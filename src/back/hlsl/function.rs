@@ -98,6 +98,7 @@ impl<'m> Hlsl<'_, 'm> {
             name: s,
             init: None,
             constant: false,
+            defaulted: false,
         });
         Ok(self.add(Node::Name(s)))
     }
@@ -240,6 +241,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             name,
             init: Some(init),
             constant: true,
+            defaulted: false,
         });
         Ok(())
     }
@@ -252,6 +254,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         init: Option<E>,
     ) -> Result<(), RaiseError> {
         let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(ty, w))?;
+        let defaulted = init.is_none();
         let init = match init {
             Some(e) => e,
             None => self.zero(ty)?,
@@ -261,6 +264,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             name,
             init: Some(init),
             constant: false,
+            defaulted,
         });
         Ok(())
     }
@@ -341,7 +345,16 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     }
 
     fn if_(&mut self, out: &mut Vec<Stmt>, cond: E, then: Vec<Stmt>, otherwise: Vec<Stmt>) {
-        out.push(Stmt::If(cond, then, otherwise));
+        if then.is_empty() && !otherwise.is_empty() {
+            let not = self.not(cond);
+            out.push(Stmt::If(not, otherwise, then));
+        } else {
+            out.push(Stmt::If(cond, then, otherwise));
+        }
+    }
+
+    fn end_list(&mut self, stmts: &mut Vec<Stmt>) {
+        stmt::fold_declarations(&self.w.x, stmts);
     }
 
     fn switch(&mut self, out: &mut Vec<Stmt>, selector: E, clauses: Vec<Clause<Stmt>>) {
@@ -366,6 +379,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     ) -> Result<(), RaiseError> {
         let needs_flag =
             stmt::continues(&body) && (!continuing.is_empty() || break_if.is_some());
+        stmt::fold_declarations(&self.w.x, &mut body);
         let first = if needs_flag {
             // The continuing runs at the top of the next iteration, outside the body's
             // scope: the body's declarations it reads move before the loop.

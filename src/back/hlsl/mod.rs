@@ -39,7 +39,9 @@ pub mod types;
 pub mod writer;
 
 use crate::diag::{Diagnostic, codes};
+use crate::ir::analysis::Analyses;
 use crate::ir::{Inst, Module};
+use crate::passes::manager::{Manager, RunOptions, Step};
 use std::collections::BTreeMap;
 
 /// A Shader Model the output targets.
@@ -191,53 +193,48 @@ pub fn write_string(module: &Module, options: &Options) -> Result<String, Error>
     write_module(&m, options)
 }
 
-/// The transforms the HLSL back end runs, in order, on its own copy of the module.
-pub fn legalize(m: &mut Module, options: &Options) -> Result<(), Error> {
-    use crate::transform::{byte_address, polyfill, shader_io};
-    for rule in [
-        "int-division",
-        "shift-amount",
-        "float-to-int",
-        "clamp",
-        "pointer-args",
-        "robustness",
-        "texture-bounds",
-        "dynamic-index",
-    ] {
-        let r = crate::back::spirv::legalize::find(rule).ok_or_else(|| {
-            Error::from(Diagnostic::error(codes::INTERNAL, format!("no transform `{rule}`")))
-        })?;
-        if let Err(e) = (r.run)(m, &Default::default()) {
-            return Err(Error::from(e.to_diagnostic(m)));
-        }
-    }
-    polyfill::run(
-        m,
-        &polyfill::Options {
-            bit_fields: true,
-            bit_search: true,
-            packing: true,
-            dot4_packed: true,
-            modf: true,
-        },
-    )?;
-    byte_address::run(
-        m,
-        &byte_address::Options {
-            storage: true,
-            uniform: true,
-        },
-    )?;
-    let nwg = options
+/// The transforms the HLSL back end runs, in order, on its own copy of the module: WGSL's
+/// semantics first (shared with the other back ends), then what HLSL's shape needs, then
+/// `cleanup` to fold what they made.
+pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
+    use crate::transform::{
+        byte_address, clamp, float_to_int, int_division, pointer_args, polyfill, robustness,
+        shader_io, shift_amount, texture_bounds, zero_workgroup,
+    };
+    let num_workgroups = options
         .num_workgroups
         .unwrap_or_else(|| default_num_workgroups_binding(m));
-    shader_io::run(
-        m,
-        &shader_io::Options {
-            num_workgroups: Some(nwg),
-        },
-    )?;
-    crate::passes::run_pipeline(m, &["cleanup".to_string()]).map_err(Error::from)?;
+    let mut steps = vec![
+        Step::new(int_division::NAME, int_division::run, int_division::Options {}),
+        Step::new(shift_amount::NAME, shift_amount::run, shift_amount::Options {}),
+        Step::new(float_to_int::NAME, float_to_int::run, float_to_int::Options {}),
+        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+        // Before robustness, so every pointer into a runtime-sized array is an access
+        // chain from its variable; before byte-address, which needs the same.
+        Step::new(pointer_args::NAME, pointer_args::run, pointer_args::Options {}),
+        Step::new(robustness::NAME, robustness::run, robustness::Options {}),
+        Step::new(texture_bounds::NAME, texture_bounds::run, texture_bounds::Options {}),
+        // HLSL leaves `groupshared` memory uninitialized.
+        Step::new(zero_workgroup::NAME, zero_workgroup::run, zero_workgroup::Options {}),
+        Step::new(polyfill::NAME, polyfill::run, polyfill::Options::ALL),
+        Step::new(byte_address::NAME, byte_address::run, byte_address::Options::default()),
+        Step::new(
+            shader_io::NAME,
+            shader_io::run,
+            shader_io::Options {
+                num_workgroups: Some(num_workgroups),
+            },
+        ),
+    ];
+    steps.extend(crate::passes::find("cleanup").map(|p| (p.step)()));
+    steps
+}
+
+/// Runs [`steps`] on `m`.
+pub fn legalize(m: &mut Module, options: &Options) -> Result<(), Error> {
+    let steps = steps(m, options);
+    let mut manager = Manager::new(RunOptions::default());
+    manager.run_all(&steps, m, &mut Analyses::new())?;
     Ok(())
 }
 
@@ -268,8 +265,11 @@ fn write_module(m: &Module, options: &Options) -> Result<String, Error> {
     if !w.typedef_texts.is_empty() {
         out.push('\n');
     }
+    for c in &w.constant_texts {
+        out.push_str(c);
+    }
     out.push_str(&globals);
-    if !globals.is_empty() {
+    if !globals.is_empty() || !w.constant_texts.is_empty() {
         out.push('\n');
     }
     for h in &w.helpers.texts {

@@ -591,6 +591,7 @@ impl Hlsl<'_, '_> {
                 name: *name,
                 init: None,
                 constant: false,
+                defaulted: false,
             });
             let lhs = self.w.x.add(Node::Name(*name));
             *s = match init {

@@ -34,6 +34,9 @@ pub enum Stmt {
         name: Sym,
         init: Option<E>,
         constant: bool,
+        /// The initializer is the zero value the declaration was given for want of one:
+        /// an assignment right after it may take its place.
+        defaulted: bool,
     },
     /// `lhs = rhs;`
     Assign(E, E),
@@ -66,6 +69,38 @@ pub fn continues(stmts: &[Stmt]) -> bool {
         Stmt::Block(b) => continues(b),
         _ => false,
     })
+}
+
+/// Folds `T x = 0; x = e;` into `T x = e;` where the zero was only a default and `e`
+/// does not read `x`.
+pub fn fold_declarations(x: &Exprs, stmts: &mut Vec<Stmt>) {
+    let mut k = 0;
+    while k + 1 < stmts.len() {
+        let fold = match (&stmts[k], &stmts[k + 1]) {
+            (
+                Stmt::Decl {
+                    name,
+                    defaulted: true,
+                    ..
+                },
+                Stmt::Assign(lhs, rhs),
+            ) => matches!(x.node(*lhs), super::expr::Node::Name(n) if n == name)
+                .then_some(*rhs)
+                .filter(|&r| !x.mentions(r, *name)),
+            _ => None,
+        };
+        if let Some(value) = fold {
+            if let Stmt::Decl {
+                init, defaulted, ..
+            } = &mut stmts[k]
+            {
+                *init = Some(value);
+                *defaulted = false;
+            }
+            stmts.remove(k + 1);
+        }
+        k += 1;
+    }
 }
 
 /// Whether `stmts` end by leaving: a jump after which nothing in the list runs.
@@ -140,6 +175,7 @@ impl Printer<'_> {
                 name,
                 init,
                 constant,
+                ..
             } => {
                 if *constant {
                     self.out.push_str("const ");

@@ -69,6 +69,8 @@ pub struct Writer<'m> {
     /// Typedefs of array types returned by functions, by type.
     pub typedefs: FxHashMap<Inst, String>,
     pub typedef_texts: Vec<String>,
+    /// `static const` declarations of array and struct constants, in the order made.
+    pub constant_texts: Vec<String>,
     /// Helper functions made once per type and kind.
     pub made: FxHashMap<(Inst, HelperKind), String>,
     /// The names of the module's functions (a call of one may have effects).
@@ -129,6 +131,7 @@ impl<'m> Writer<'m> {
             helpers: Helpers::default(),
             typedefs: FxHashMap::default(),
             typedef_texts: Vec::new(),
+            constant_texts: Vec::new(),
             made: FxHashMap::default(),
             function_names: FxHashSet::default(),
         }
@@ -392,7 +395,7 @@ impl<'m> Writer<'m> {
                 // HLSL zero-initializes statics without an initializer, as WGSL does.
                 match m.operand_opt(v, 0) {
                     Some(init) => {
-                        let e = self.module_value(init, 0)?;
+                        let e = self.initializer(init, 0)?;
                         let text = self.print(e);
                         let _ = writeln!(out, "static {} = {text};", spelled.declare(&name));
                     }
@@ -428,7 +431,7 @@ impl<'m> Writer<'m> {
             ));
         };
         let spelled = self.spell_type(ty).map_err(|w| self.error(o, w))?;
-        let e = self.module_value(init, 0)?;
+        let e = self.initializer(init, 0)?;
         let text = self.print(e);
         let _ = writeln!(out, "static const {} = {text};", spelled.declare(&name));
         Ok(())
@@ -436,9 +439,38 @@ impl<'m> Writer<'m> {
 
     // ---- module-scope values --------------------------------------------------------------
 
-    /// The expression of a module-scope value: a constant, a zero value, an override, or
-    /// an operation on them (an override expression).
+    /// The expression of a module-scope value in an expression: a constant, a zero value,
+    /// an override. Array and struct constants are declared once as `static const` and
+    /// named; a zero array is its helper's result.
     pub fn module_value(&mut self, v: Inst, depth: u32) -> Result<E, Error> {
+        let m = self.m;
+        if let Some(&s) = self.globals.get(&v) {
+            return Ok(self.x.add(Node::Name(s)));
+        }
+        let ty = m.ty(v).ok_or_else(|| self.error(v, "a value without a type"))?;
+        let aggregate = matches!(m.opcode(ty), Opcode::Array | Opcode::Struct);
+        match m.opcode(v) {
+            Opcode::Composite if aggregate => {
+                let init = self.initializer(v, depth)?;
+                let spelled = self.spell_type(ty).map_err(|w| self.error(v, w))?;
+                let name = self.namer_fresh(m.name(v).unwrap_or("constant"));
+                let text = format!("static const {} = {};\n", spelled.declare(&name), self.print(init));
+                self.constant_texts.push(text);
+                let s = self.intern(&name);
+                self.globals.insert(v, s);
+                Ok(self.x.add(Node::Name(s)))
+            }
+            Opcode::Zero if m.opcode(ty) == Opcode::Array => {
+                let name = self.zero_array(ty).map_err(|w| self.error(v, w))?;
+                Ok(self.x.add(Node::Call(name, Vec::new())))
+            }
+            _ => self.initializer(v, depth),
+        }
+    }
+
+    /// The expression of a module-scope value as a declaration's initializer, where arrays
+    /// and structs are initializer lists.
+    pub fn initializer(&mut self, v: Inst, depth: u32) -> Result<E, Error> {
         let m = self.m;
         if depth > crate::ir::layout::MAX_DEPTH {
             return Err(self.error(v, "a constant nested too deeply"));
@@ -446,46 +478,37 @@ impl<'m> Writer<'m> {
         if let Some(&s) = self.globals.get(&v) {
             return Ok(self.x.add(Node::Name(s)));
         }
-        let ty = m
-            .ty(v)
-            .ok_or_else(|| self.error(v, "a value without a type"))?;
+        let ty = m.ty(v).ok_or_else(|| self.error(v, "a value without a type"))?;
         match m.opcode(v) {
             Opcode::Constant => {
-                let kind = m
-                    .scalar(ty)
-                    .ok_or_else(|| self.error(v, "a non-scalar literal"))?;
+                let kind = m.scalar(ty).ok_or_else(|| self.error(v, "a non-scalar literal"))?;
                 Ok(self.x.add(Node::Lit(literal::scalar(kind, m.literal(v)))))
             }
-            Opcode::Zero => self.zero_value(ty, v),
+            Opcode::Zero => self.zero_value(ty, v, depth),
             Opcode::Composite => {
                 let parts = m
                     .operands_vec(v)
                     .into_iter()
-                    .map(|p| self.module_value(p, depth + 1))
+                    .map(|p| self.initializer(p, depth + 1))
                     .collect::<Result<Vec<E>, Error>>()?;
                 self.construct(ty, parts, v)
             }
-            _ => Err(self.error(
-                v,
-                format!("the module-scope value `{}`", m.opcode(v).name()),
-            )),
+            _ => Err(self.error(v, format!("the module-scope value `{}`", m.opcode(v).name()))),
         }
     }
 
-    /// The zero value of type `ty`: `0` of the scalar, a constructor of zeros, `(S)0` for
-    /// a struct, an initializer list for an array.
-    pub fn zero_value(&mut self, ty: Inst, at: Inst) -> Result<E, Error> {
+    /// The zero value of type `ty` in an initializer: `0` of the scalar, a cast of `0`
+    /// for vectors, matrices and structs, a list of zeros for an array.
+    pub fn zero_value(&mut self, ty: Inst, at: Inst, depth: u32) -> Result<E, Error> {
         let m = self.m;
+        if depth > crate::ir::layout::MAX_DEPTH {
+            return Err(self.error(at, "a constant nested too deeply"));
+        }
         if let Some(kind) = m.scalar(ty) {
             return Ok(self.x.add(Node::Lit(literal::scalar(kind, 0))));
         }
         match m.opcode(ty) {
-            Opcode::Vec | Opcode::Mat => {
-                let t = self.type_text(ty).map_err(|w| self.error(at, w))?;
-                let zero = self.x.add(Node::Lit("0".into()));
-                Ok(self.x.add(Node::Cast(t, zero)))
-            }
-            Opcode::Struct => {
+            Opcode::Vec | Opcode::Mat | Opcode::Struct => {
                 let t = self.type_text(ty).map_err(|w| self.error(at, w))?;
                 let zero = self.x.add(Node::Lit("0".into()));
                 Ok(self.x.add(Node::Cast(t, zero)))
@@ -496,7 +519,7 @@ impl<'m> Writer<'m> {
                     .and_then(|c| m.const_u32(c))
                     .ok_or_else(|| self.error(at, "an array sized by an override"))?;
                 let elem = m.operand(ty, 0);
-                let z = self.zero_value(elem, at)?;
+                let z = self.zero_value(elem, at, depth + 1)?;
                 Ok(self.x.add(Node::List(vec![z; n as usize])))
             }
             _ => Err(self.error(at, "the zero value of a type without one")),
@@ -561,6 +584,16 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
             Opcode::DecoInvariant => prefix.push_str("precise "),
             _ => {}
         }
+    }
+    // WGSL interpolates integers flat whatever the decorations say; HLSL needs it said.
+    let integer = m
+        .ty(f)
+        .and_then(|t| m.scalar_type_of(t))
+        .and_then(|s| m.scalar(s))
+        .is_some_and(|s| s.is_int());
+    let location = m.decoration(f, Opcode::DecoLocation).is_some();
+    if integer && location && !prefix.contains("nointerpolation") {
+        prefix.insert_str(0, "nointerpolation ");
     }
     (prefix, semantic)
 }
@@ -654,7 +687,7 @@ impl Writer<'_> {
         let ret = self.type_text(ty)?;
         let spelled = self.spell_type(ty)?;
         let zero = self.zero_text(elem)?;
-        let name = self.namer_fresh(&format!("zero_{ret}"));
+        let name = self.namer_fresh(&format!("zero_{}{}", spelled.base, spelled.suffix));
         let text = format!(
             "{ret} {name}() {{\n  {};\n  for (uint i = 0u; i < {n}u; i = i + 1u) {{\n    r[i] = {zero};\n  }}\n  return r;\n}}\n",
             spelled.declare("r"),

@@ -3,11 +3,13 @@
 //! # Pipeline
 //!
 //! [`compile`] clones the module, runs the SPIR-V legalization ([`legalize`]) on the
-//! clone, so the shared IR the other back ends see is untouched, verifies it, and hands it
-//! to the [`Writer`]. Legalization rewrites what WGSL defines and SPIR-V leaves undefined
+//! clone, so the shared IR the other back ends see is untouched, and hands it to the
+//! [`Writer`]. Legalization rewrites what WGSL defines and SPIR-V leaves undefined
 //! (integer division by zero, over-wide shifts, float→int overflow, `clamp` with crossed
-//! bounds, …) into plain IR, each rule a small named transform in its own file. What is
-//! left for the writer maps onto SPIR-V one IR instruction at a time.
+//! bounds, …) into plain IR: a list of the shared transforms ([`crate::transform`]) chosen
+//! for the options, and SPIR-V's own `uniform-std140`, run through the pass manager,
+//! which verifies after each one in debug builds. What is left for the writer maps onto
+//! SPIR-V one IR instruction at a time.
 //!
 //! # The writer's rules
 //!
@@ -45,7 +47,7 @@
 //! for derivatives; the IR writes it as the instruction `demote`. SPIR-V 1.6 has
 //! `OpDemoteToHelperInvocation`; earlier versions need `SPV_EXT_demote_to_helper_invocation`,
 //! which Vulkan 1.1 devices need not support. So below SPIR-V 1.6, unless
-//! [`Options::demote_extension`] is set, the legalization rule `demote-to-helper` emulates
+//! [`Options::demote_extension`] is set, the shared transform `demote-to-helper` emulates
 //! demotion the way WebGPU implementations do: a private flag records the demotion,
 //! writes to storage memory are skipped while it is set, and every `return` of the
 //! fragment entry point ends in the IR's `discard` terminator when it is set. The
@@ -317,10 +319,11 @@ pub fn compile(
     }
     unsupported_buffers(module)?;
     let mut m = module.clone();
-    legalize::run(&mut m, options).map_err(|e| vec![e.to_diagnostic(&m)])?;
-    if crate::passes::VERIFY_EACH_PASS {
-        crate::passes::verify_after(&m, "spirv-legalize")?;
-    }
+    legalize::run(
+        &mut m,
+        options,
+        &crate::passes::manager::RunOptions::default(),
+    )?;
     write(&m, options, debug).map_err(|e| vec![e.to_diagnostic(&m)])
 }
 

@@ -128,11 +128,7 @@ impl<'a> Writer<'a> {
         }
         self.capability(Capability::Shader);
         self.assign_spec_ids();
-        let funcs: Vec<Func> = m
-            .children(m.root())
-            .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
-            .map(Func)
-            .collect();
+        let funcs = crate::ir::edit::functions(m);
         for &f in &funcs {
             self.local_id(f.inst());
         }

@@ -564,7 +564,7 @@ impl Analysis<'_> {
                 return false;
             };
             let count = member_count(m, t);
-            if count.is_none_or(|c| c > crate::passes::const_fold::MAX_EXPANDED_MEMBERS) {
+            if count.is_none_or(|c| c > crate::ir::eval::MAX_EXPANDED_MEMBERS) {
                 return false;
             }
             match m.member_type(t, Some(ix)) {

@@ -72,7 +72,9 @@
 //! What it expects back: statements for every call (or a reasoned nothing, as WGSL's
 //! implicit `break`), and [`Emitter::end_list`] / [`Emitter::loop_`] /
 //! [`Emitter::function`] free to reshape what they are given (WGSL's `for` loops and
-//! behaviour fixes happen there).
+//! behaviour fixes happen there). The tests of this module write a C-like toy language
+//! through the plan (unspecified operand order, falling-through clauses, no
+//! `continuing`): a small model of the HLSL emitter.
 //!
 //! # For the HLSL emitter
 //!
@@ -103,3 +105,6 @@ pub use emitter::{Bind, CaseLabel, Clause, Emitter, Index, Logic};
 pub use facts::{Effect, conflicts, constant_index, member_count};
 pub use function::function;
 pub use tables::Tables;
+
+#[cfg(test)]
+mod tests;

@@ -14,8 +14,8 @@ use super::shape::{
 };
 use super::types::type_expr;
 use crate::diag::Span;
+use crate::ir::eval::nonzero_divisor;
 use crate::ir::{Func, Inst, Module, Opcode};
-use crate::passes::const_fold::nonzero_divisor;
 use crate::raise::error::RaiseError;
 use crate::raise::plan::{Bind, CaseLabel, Clause, Effect, Emitter, Index, Logic, conflicts};
 use crate::syntax::ast::{self, ExprId, StmtId, StmtKind, UnaryOp};
@@ -133,7 +133,7 @@ impl Emitter for Wgsl<'_, '_> {
             // fold what `const-fold` did not: write the folded value, or make an
             // operand a run-time value.
             let ty = m.ty(i).ok_or_else(|| self.cx.malformed(i, "type"))?;
-            return match crate::passes::const_fold::evaluate(m, i) {
+            return match crate::ir::eval::evaluate(m, i) {
                 Some(c) => folded_expr(self.cx, self.ast, ty, &c),
                 None => self.with_runtime_operand(b, i, ops, 0),
             };

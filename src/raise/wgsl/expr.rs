@@ -264,7 +264,7 @@ pub fn folded_expr(
     cx: &Cx<'_>,
     ast: &mut Ast,
     ty: Inst,
-    c: &crate::passes::const_fold::Const,
+    c: &crate::ir::eval::Const,
 ) -> Result<ExprId, RaiseError> {
     let parts: Vec<ExprId> = c
         .lanes
@@ -393,9 +393,9 @@ pub fn constant_expr(
 /// The operand of `i` that WGSL rejects as a constant even when the other operands
 /// are not constant: a shift amount of 32 or more, `extractBits` / `insertBits` offsets
 /// and counts past 32 bits. (An integer divisor with a zero component is written with
-/// those components as 1 instead: [`crate::passes::const_fold::nonzero_divisor`].)
+/// those components as 1 instead: [`crate::ir::eval::nonzero_divisor`].)
 pub fn constant_operand_rejected(m: &Module, i: Inst) -> Option<usize> {
-    use crate::passes::const_fold::read;
+    use crate::ir::eval::read;
     let n = m.num_operands(i);
     let lanes = |k: usize| read(m, m.operand(i, k)).map(|c| c.lanes);
     match m.opcode(i) {

@@ -13,10 +13,10 @@ use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::consteval::Value;
 use crate::sema::program::{EvalStage, ExprClass, LocalInfo, LocalKind};
 use crate::sema::types::convert::concretize;
-use crate::sema::types::{Access, AddressSpace, Scalar, TypeFlags, TypeId, TypeKind};
+use crate::sema::types::{Access, AddressSpace, Scalar, TypeId, TypeKind};
 use crate::syntax::ast::{
-    BinaryOp, Block, CaseSelector, ExprId, ExprKind, StmtId, StmtKind, SwitchClause, ValueDecl,
-    VarDecl,
+    BinaryOp, Block, CaseSelector, Continuing, ExprId, ExprKind, StmtId, StmtKind, SwitchClause,
+    ValueDecl, VarDecl,
 };
 
 /// A statement behavior: a set of Next, Return, Break and Continue.
@@ -99,51 +99,7 @@ impl Checker<'_> {
 
     fn stmt_inner(&mut self, s: StmtId) -> Behavior {
         let m = self.m;
-        // Statements that take attributes take only `@diagnostic`.
-        match &m.stmt(s).kind {
-            StmtKind::Block(b) => self.statement_attrs(&b.attributes, "a compound statement"),
-            StmtKind::If {
-                attributes,
-                then_branch,
-                ..
-            } => {
-                self.statement_attrs(attributes, "an `if` statement");
-                self.statement_attrs(&then_branch.attributes, "a compound statement");
-            }
-            StmtKind::Switch {
-                attributes,
-                body_attributes,
-                clauses,
-                ..
-            } => {
-                self.statement_attrs(attributes, "a `switch` statement");
-                self.statement_attrs(body_attributes, "a `switch` body");
-                for c in clauses {
-                    self.statement_attrs(&c.body.attributes, "a compound statement");
-                }
-            }
-            StmtKind::Loop {
-                attributes,
-                body,
-                continuing,
-            } => {
-                self.statement_attrs(attributes, "a `loop` statement");
-                self.statement_attrs(&body.attributes, "a loop body");
-                if let Some(c) = continuing {
-                    self.statement_attrs(&c.body.attributes, "a `continuing` block");
-                }
-            }
-            StmtKind::For {
-                attributes, body, ..
-            }
-            | StmtKind::While {
-                attributes, body, ..
-            } => {
-                self.statement_attrs(attributes, "a loop statement");
-                self.statement_attrs(&body.attributes, "a loop body");
-            }
-            _ => {}
-        }
+        self.statement_attributes(s);
         let span = m.stmt(s).span;
         match &m.stmt(s).kind {
             StmtKind::Empty => Behavior::NEXT,
@@ -195,67 +151,14 @@ impl Checker<'_> {
             } => self.switch(span, *selector, clauses),
             StmtKind::Loop {
                 body, continuing, ..
-            } => {
-                self.f.breakables.push(Breakable::Loop);
-                self.f.braces += 1;
-                let b1 = self.stmts(&body.stmts);
-                let b2 = match continuing {
-                    Some(c) => {
-                        self.f.breakables.push(Breakable::Continuing);
-                        self.f.continuing += 1;
-                        let mut b = self.block(&c.body);
-                        if let Some(cond) = c.break_if {
-                            self.condition(cond, "a `break if` condition");
-                            if b.has(Behavior::NEXT) {
-                                b = b.union(Behavior::BREAK);
-                            }
-                        }
-                        self.f.continuing -= 1;
-                        self.f.breakables.pop();
-                        b
-                    }
-                    None => Behavior::NEXT,
-                };
-                self.f.braces -= 1;
-                self.f.breakables.pop();
-                self.loop_behavior(span, b1, b2)
-            }
+            } => self.loop_stmt(span, body, continuing.as_ref()),
             StmtKind::For {
                 init,
                 cond,
                 update,
                 body,
                 ..
-            } => {
-                if let Some(i) = init {
-                    self.stmt(*i);
-                }
-                let mut exits = Behavior::EMPTY;
-                if let Some(c) = cond {
-                    self.condition(*c, "a `for` condition");
-                    exits = Behavior::BREAK;
-                }
-                self.f.breakables.push(Breakable::Loop);
-                let b2 = match update {
-                    Some(u) => {
-                        self.f.continuing += 1;
-                        self.f.breakables.push(Breakable::Continuing);
-                        let b = self.stmt(*u);
-                        self.f.breakables.pop();
-                        self.f.continuing -= 1;
-                        b
-                    }
-                    None => Behavior::NEXT,
-                };
-                let body_b = self.block(body);
-                self.f.breakables.pop();
-                let b1 = if exits.is_empty() {
-                    body_b
-                } else {
-                    exits.union(body_b)
-                };
-                self.loop_behavior(span, b1, b2)
-            }
+            } => self.for_stmt(span, *init, *cond, *update, body),
             StmtKind::While { cond, body, .. } => {
                 self.condition(*cond, "a `while` condition");
                 self.f.breakables.push(Breakable::Loop);
@@ -324,6 +227,121 @@ impl Checker<'_> {
                 Behavior::NEXT
             }
         }
+    }
+
+    /// Statements that take attributes take only `@diagnostic`.
+    fn statement_attributes(&mut self, s: StmtId) {
+        let m = self.m;
+        match &m.stmt(s).kind {
+            StmtKind::Block(b) => self.statement_attrs(&b.attributes, "a compound statement"),
+            StmtKind::If {
+                attributes,
+                then_branch,
+                ..
+            } => {
+                self.statement_attrs(attributes, "an `if` statement");
+                self.statement_attrs(&then_branch.attributes, "a compound statement");
+            }
+            StmtKind::Switch {
+                attributes,
+                body_attributes,
+                clauses,
+                ..
+            } => {
+                self.statement_attrs(attributes, "a `switch` statement");
+                self.statement_attrs(body_attributes, "a `switch` body");
+                for c in clauses {
+                    self.statement_attrs(&c.body.attributes, "a compound statement");
+                }
+            }
+            StmtKind::Loop {
+                attributes,
+                body,
+                continuing,
+            } => {
+                self.statement_attrs(attributes, "a `loop` statement");
+                self.statement_attrs(&body.attributes, "a loop body");
+                if let Some(c) = continuing {
+                    self.statement_attrs(&c.body.attributes, "a `continuing` block");
+                }
+            }
+            StmtKind::For {
+                attributes, body, ..
+            }
+            | StmtKind::While {
+                attributes, body, ..
+            } => {
+                self.statement_attrs(attributes, "a loop statement");
+                self.statement_attrs(&body.attributes, "a loop body");
+            }
+            _ => {}
+        }
+    }
+
+    /// `loop`, with its `continuing` block and `break if`.
+    fn loop_stmt(&mut self, span: Span, body: &Block, continuing: Option<&Continuing>) -> Behavior {
+        self.f.breakables.push(Breakable::Loop);
+        self.f.braces += 1;
+        let b1 = self.stmts(&body.stmts);
+        let b2 = match continuing {
+            Some(c) => {
+                self.f.breakables.push(Breakable::Continuing);
+                self.f.continuing += 1;
+                let mut b = self.block(&c.body);
+                if let Some(cond) = c.break_if {
+                    self.condition(cond, "a `break if` condition");
+                    if b.has(Behavior::NEXT) {
+                        b = b.union(Behavior::BREAK);
+                    }
+                }
+                self.f.continuing -= 1;
+                self.f.breakables.pop();
+                b
+            }
+            None => Behavior::NEXT,
+        };
+        self.f.braces -= 1;
+        self.f.breakables.pop();
+        self.loop_behavior(span, b1, b2)
+    }
+
+    /// `for`: the initializer runs once, the update as the loop's continuing part.
+    fn for_stmt(
+        &mut self,
+        span: Span,
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        update: Option<StmtId>,
+        body: &Block,
+    ) -> Behavior {
+        if let Some(i) = init {
+            self.stmt(i);
+        }
+        let mut exits = Behavior::EMPTY;
+        if let Some(c) = cond {
+            self.condition(c, "a `for` condition");
+            exits = Behavior::BREAK;
+        }
+        self.f.breakables.push(Breakable::Loop);
+        let b2 = match update {
+            Some(u) => {
+                self.f.continuing += 1;
+                self.f.breakables.push(Breakable::Continuing);
+                let b = self.stmt(u);
+                self.f.breakables.pop();
+                self.f.continuing -= 1;
+                b
+            }
+            None => Behavior::NEXT,
+        };
+        let body_b = self.block(body);
+        self.f.breakables.pop();
+        let b1 = if exits.is_empty() {
+            body_b
+        } else {
+            exits.union(body_b)
+        };
+        self.loop_behavior(span, b1, b2)
     }
 
     /// The loop rules of §"Statements Behavior Analysis" (`b1` the body, `b2` the
@@ -1042,104 +1060,8 @@ impl Checker<'_> {
                 self.report(d);
             }
         }
-        // The common type: the one concrete integer type among selector and cases.
         if let Some((st, _)) = sel {
-            let is_int = |c: &Self, ty: TypeId| matches!(c.p.types.kind(ty), TypeKind::Scalar(s) if s.is_integer());
-            let mut common: Option<TypeId> = None;
-            let mut ok = true;
-            if !is_int(self, st) {
-                // A case selector that cannot be an integer either (a float or a bool) is
-                // the first mistake in source order; one report there names both.
-                let bad_case = cases.iter().copied().find(|&(_, t)| !is_int(self, t));
-                let mut d = match bad_case {
-                    Some((e, t)) => Diagnostic::error(
-                        codes::SWITCH_TYPE,
-                        format!(
-                            "a case selector must be an integer, but this is `{}`",
-                            self.tn(t)
-                        ),
-                    )
-                    .with_primary(self.span(e), "not an integer")
-                    .with_secondary(
-                        self.span(selector),
-                        format!("the selector is `{}`", self.tn(st)),
-                    ),
-                    None => Diagnostic::error(
-                        codes::SWITCH_TYPE,
-                        format!(
-                            "a `switch` selector must be `i32` or `u32`, but this is `{}`",
-                            self.tn(st)
-                        ),
-                    )
-                    .with_primary(self.span(selector), "not an integer"),
-                };
-                d = d.with_note("`switch` works on `i32` and `u32` values only");
-                self.report(d);
-                ok = false;
-            } else if !self.p.types.is_abstract(st) {
-                common = Some(st);
-            }
-            if ok {
-                for &(e, t) in &cases {
-                    if !is_int(self, t) {
-                        self.error(
-                            codes::SWITCH_TYPE,
-                            self.span(e),
-                            format!(
-                                "a case selector must be an integer, but this is `{}`",
-                                self.tn(t)
-                            ),
-                            "not an integer",
-                        );
-                        ok = false;
-                    } else if !self.p.types.is_abstract(t) {
-                        match common {
-                            None => common = Some(t),
-                            Some(c) if c != t => {
-                                self.report(
-                                    Diagnostic::error(
-                                        codes::SWITCH_TYPE,
-                                        format!(
-                                            "case selector type `{}` does not match the selector type `{}`",
-                                            self.tn(t),
-                                            self.tn(c)
-                                        ),
-                                    )
-                                    .with_primary(self.span(e), format!("`{}`", self.tn(t)))
-                                    .with_secondary(self.span(selector), format!("`{}`", self.tn(st))),
-                                );
-                                ok = false;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            if ok {
-                let common = common.unwrap_or_else(|| concretize(&mut self.p.types, st));
-                self.materialize(selector, common);
-                let mut seen: rustc_hash::FxHashMap<i64, ExprId> = rustc_hash::FxHashMap::default();
-                for &(e, _) in &cases {
-                    if !self.materialize(e, common) {
-                        continue;
-                    }
-                    let Some(v) = self.value_of(e).and_then(|v| v.as_i64()) else {
-                        continue;
-                    };
-                    if let Some(&prev) = seen.get(&v) {
-                        self.report(
-                            Diagnostic::error(
-                                codes::DUPLICATE_CASE,
-                                format!("duplicate case selector value {v}"),
-                            )
-                            .with_primary(self.span(e), "repeated here")
-                            .with_secondary(self.span(prev), "first used here"),
-                        );
-                    } else {
-                        seen.insert(v, e);
-                    }
-                }
-            }
+            self.switch_selector_types(selector, st, &cases);
         }
         self.f.breakables.push(Breakable::Switch);
         let mut all = Behavior::EMPTY;
@@ -1151,6 +1073,108 @@ impl Checker<'_> {
             all.union(Behavior::NEXT).without(Behavior::BREAK)
         } else {
             all
+        }
+    }
+
+    /// Converts the selector and the case selectors of a `switch` to their common type,
+    /// the one concrete integer type among them (`st` is the selector's type), and
+    /// reports case values that repeat.
+    fn switch_selector_types(&mut self, selector: ExprId, st: TypeId, cases: &[(ExprId, TypeId)]) {
+        let is_int = |c: &Self, ty: TypeId| matches!(c.p.types.kind(ty), TypeKind::Scalar(s) if s.is_integer());
+        let mut common: Option<TypeId> = None;
+        let mut ok = true;
+        if !is_int(self, st) {
+            // A case selector that cannot be an integer either (a float or a bool) is
+            // the first mistake in source order; one report there names both.
+            let bad_case = cases.iter().copied().find(|&(_, t)| !is_int(self, t));
+            let mut d = match bad_case {
+                Some((e, t)) => Diagnostic::error(
+                    codes::SWITCH_TYPE,
+                    format!(
+                        "a case selector must be an integer, but this is `{}`",
+                        self.tn(t)
+                    ),
+                )
+                .with_primary(self.span(e), "not an integer")
+                .with_secondary(
+                    self.span(selector),
+                    format!("the selector is `{}`", self.tn(st)),
+                ),
+                None => Diagnostic::error(
+                    codes::SWITCH_TYPE,
+                    format!(
+                        "a `switch` selector must be `i32` or `u32`, but this is `{}`",
+                        self.tn(st)
+                    ),
+                )
+                .with_primary(self.span(selector), "not an integer"),
+            };
+            d = d.with_note("`switch` works on `i32` and `u32` values only");
+            self.report(d);
+            ok = false;
+        } else if !self.p.types.is_abstract(st) {
+            common = Some(st);
+        }
+        if ok {
+            for &(e, t) in cases {
+                if !is_int(self, t) {
+                    self.error(
+                        codes::SWITCH_TYPE,
+                        self.span(e),
+                        format!(
+                            "a case selector must be an integer, but this is `{}`",
+                            self.tn(t)
+                        ),
+                        "not an integer",
+                    );
+                    ok = false;
+                } else if !self.p.types.is_abstract(t) {
+                    match common {
+                        None => common = Some(t),
+                        Some(c) if c != t => {
+                            self.report(
+                                Diagnostic::error(
+                                    codes::SWITCH_TYPE,
+                                    format!(
+                                        "case selector type `{}` does not match the selector type `{}`",
+                                        self.tn(t),
+                                        self.tn(c)
+                                    ),
+                                )
+                                .with_primary(self.span(e), format!("`{}`", self.tn(t)))
+                                .with_secondary(self.span(selector), format!("`{}`", self.tn(st))),
+                            );
+                            ok = false;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if ok {
+            let common = common.unwrap_or_else(|| concretize(&mut self.p.types, st));
+            self.materialize(selector, common);
+            let mut seen: rustc_hash::FxHashMap<i64, ExprId> = rustc_hash::FxHashMap::default();
+            for &(e, _) in cases {
+                if !self.materialize(e, common) {
+                    continue;
+                }
+                let Some(v) = self.value_of(e).and_then(|v| v.as_i64()) else {
+                    continue;
+                };
+                if let Some(&prev) = seen.get(&v) {
+                    self.report(
+                        Diagnostic::error(
+                            codes::DUPLICATE_CASE,
+                            format!("duplicate case selector value {v}"),
+                        )
+                        .with_primary(self.span(e), "repeated here")
+                        .with_secondary(self.span(prev), "first used here"),
+                    );
+                } else {
+                    seen.insert(v, e);
+                }
+            }
         }
     }
 
@@ -1169,10 +1193,5 @@ impl Checker<'_> {
                 "not allowed here",
             );
         }
-    }
-
-    #[allow(dead_code)]
-    fn unused(&self) -> TypeFlags {
-        TypeFlags::default()
     }
 }

@@ -31,7 +31,9 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --paths P,...      candidate paths compared with the reference: refract-wgsl,
                      refract-spirv, refract-fmt (refract's formatter), naga-roundtrip,
                      mutant (a deliberately wrong compiler, to see the harness catch
-                     it); default: refract-wgsl,refract-spirv,refract-fmt
+                     it), refract-gen8, refract-gen16 (the Gen back end on its
+                     simulator; refract-gen: both); default:
+                     refract-wgsl,refract-spirv,refract-fmt
   --standin          add naga-roundtrip, the stand-in second path
   --require-refract  count refract's \"not implemented\" (E0004) as a failure
   --no-reduce        print failing seeds without reducing them
@@ -106,14 +108,19 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 a.sample = a.sample.max(1);
             }
             "--paths" => {
-                a.paths = value()?
-                    .split(',')
-                    .map(|p| {
+                let mut paths = Vec::new();
+                for p in value()?.split(',') {
+                    if p.trim() == "refract-gen" {
+                        paths.extend([Path::RefractGen8, Path::RefractGen16]);
+                        continue;
+                    }
+                    paths.push(
                         Path::from_name(p.trim())
                             .filter(|p| *p != Path::Reference)
-                            .ok_or(format!("unknown path `{p}`"))
-                    })
-                    .collect::<Result<_, _>>()?;
+                            .ok_or(format!("unknown path `{p}`"))?,
+                    );
+                }
+                a.paths = paths;
             }
             "--standin" => {
                 if !a.paths.contains(&Path::NagaRoundTrip) {

@@ -63,10 +63,10 @@ pub enum CaseResult {
 }
 
 /// The reference's result for a case, with the inputs that produced it.
-struct Baseline {
-    interface: Interface,
-    inputs: Vec<Vec<u8>>,
-    outputs: Vec<Vec<u8>>,
+pub(crate) struct Baseline {
+    pub(crate) interface: Interface,
+    pub(crate) inputs: Vec<Vec<u8>>,
+    pub(crate) outputs: Vec<Vec<u8>>,
 }
 
 /// The harness: a worker runner and the candidate paths to compare with the reference.
@@ -215,6 +215,9 @@ impl Harness {
     }
 
     fn run_path(&mut self, case: &Case, path: Path, base: &Baseline) -> PathOutcome {
+        if let Some(simd) = path.gen_simd() {
+            return crate::r#gen::run_path(case, path, simd, base);
+        }
         let (compiled, text) = paths::compile(path, &case.source, &case.entry);
         let (words, entry) = match compiled {
             Compiled::Spirv(w, entry) => (w, entry),
@@ -302,7 +305,7 @@ pub fn run_parallel(harnesses: &mut [Harness], cases: &[Case]) -> Vec<CaseResult
         .collect()
 }
 
-fn writable(b: &BufferSpec) -> bool {
+pub(crate) fn writable(b: &BufferSpec) -> bool {
     b.kind == BufferKind::Storage { writable: true }
 }
 
@@ -386,7 +389,7 @@ pub fn diff(interface: &Interface, a: &[Vec<u8>], b: &[Vec<u8>]) -> Vec<LeafDiff
     out
 }
 
-fn read(bytes: &[u8], offset: u32, kind: LeafKind) -> u64 {
+pub(crate) fn read(bytes: &[u8], offset: u32, kind: LeafKind) -> u64 {
     let mut b = [0u8; 8];
     let at = offset as usize;
     let w = kind.width() as usize;
@@ -396,7 +399,7 @@ fn read(bytes: &[u8], offset: u32, kind: LeafKind) -> u64 {
     u64::from_le_bytes(b)
 }
 
-fn is_nan(bits: u64, kind: LeafKind) -> bool {
+pub(crate) fn is_nan(bits: u64, kind: LeafKind) -> bool {
     match kind {
         LeafKind::F16 => bits & 0x7c00 == 0x7c00 && bits & 0x3ff != 0,
         LeafKind::F32 => f32::from_bits(bits as u32).is_nan(),
@@ -421,7 +424,7 @@ fn show(bits: u64, kind: LeafKind) -> String {
 const SHOWN_WORDS: usize = 64;
 const SHOWN_DIFFS: usize = 32;
 
-fn report(
+pub(crate) fn report(
     case: &Case,
     path: Path,
     base: &Baseline,

@@ -11,6 +11,8 @@
 //! - [`paths`]: the ways WGSL reaches SPIR-V, and the naga options the reference uses;
 //! - [`vk`] and [`worker`]: the Vulkan runner, isolated in a child process;
 //! - [`harness`]: one case along every path, compared;
+//! - [`gen`]: the Gen back end's path, on refract's SIMD simulator, and the one rule for
+//!   comparing its floats with the reference;
 //! - [`known`]: differences from the reference that are not refract bugs, with evidence;
 //! - [`corpus`]: the corpus's compute shaders;
 //! - [`generate`]: a seeded generator of valid, terminating, deterministic compute programs;
@@ -23,6 +25,7 @@
 
 pub mod corpus;
 pub mod fill;
+pub mod r#gen;
 pub mod generate;
 pub mod harness;
 pub mod known;

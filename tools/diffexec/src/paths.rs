@@ -15,6 +15,9 @@
 //!   that leeway: an app looks its entry points up by name.
 //! - [`Path::Mutant`]: a deliberately wrong compiler for the harness's own tests: the naga
 //!   round trip with the first `a + b` in a function body turned into `a - b`.
+//! - [`Path::RefractGen8`] and [`Path::RefractGen16`] (`refract-gen` names both): refract's
+//!   Gen back end at SIMD8 or SIMD16, run in process on its simulator instead of the
+//!   driver (`gen.rs`), on the same inputs.
 //!
 //! naga options (matching wgpu-hal's Vulkan back end on a device without
 //! `robustBufferAccess2` or image robustness, with runtime checks on, as WebGPU requires):
@@ -41,9 +44,20 @@ pub enum Path {
     RefractSpirv,
     RefractFmt,
     Mutant,
+    RefractGen8,
+    RefractGen16,
 }
 
 impl Path {
+    /// The SIMD width of a Gen path (run on the simulator, not the driver).
+    pub fn gen_simd(self) -> Option<u8> {
+        match self {
+            Path::RefractGen8 => Some(8),
+            Path::RefractGen16 => Some(16),
+            _ => None,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Path::Reference => "reference",
@@ -52,6 +66,8 @@ impl Path {
             Path::RefractSpirv => "refract-spirv",
             Path::RefractFmt => "refract-fmt",
             Path::Mutant => "mutant",
+            Path::RefractGen8 => "refract-gen8",
+            Path::RefractGen16 => "refract-gen16",
         }
     }
 
@@ -63,6 +79,8 @@ impl Path {
             Path::RefractSpirv,
             Path::RefractFmt,
             Path::Mutant,
+            Path::RefractGen8,
+            Path::RefractGen16,
         ]
         .into_iter()
         .find(|p| p.name() == name)
@@ -188,6 +206,10 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             }
             Err(c) => (c, None),
         },
+        Path::RefractGen8 | Path::RefractGen16 => (
+            Compiled::Failed("the Gen paths run on the simulator (gen.rs)".into()),
+            None,
+        ),
         Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
                 Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
@@ -245,7 +267,7 @@ fn wrap(r: Result<Vec<u32>, String>, entry: &str) -> Compiled {
 }
 
 /// Runs `f`; a panic is caught and becomes a failure.
-fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
+pub(crate) fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
         let msg = payload
             .downcast_ref::<String>()
@@ -272,7 +294,7 @@ fn refract_format(source: &str) -> Result<String, Compiled> {
 }
 
 /// Errors on valid input: "not implemented" when every one is E0004, else a failure.
-fn classify(diagnostics: &[refract::Diagnostic]) -> Compiled {
+pub(crate) fn classify(diagnostics: &[refract::Diagnostic]) -> Compiled {
     let errors: Vec<_> = diagnostics
         .iter()
         .filter(|d| d.severity == refract::Severity::Error)

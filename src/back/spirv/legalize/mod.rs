@@ -1,126 +1,100 @@
 //! SPIR-V legalization: what WGSL defines and SPIR-V leaves undefined or expresses
-//! differently, rewritten in the IR before the writer runs. Each rule is a small named
-//! transform in its own file with filecheck tests beside it; [`RULES`] lists them in the
-//! order [`run`] applies them. They run on the SPIR-V back end's own copy of the module.
+//! differently, rewritten in the IR before the writer runs.
+//!
+//! Most of it is the shared transforms' ([`crate::transform`]); this back end chooses
+//! which run, in which order and with which options, from its own [`Options`] (the
+//! SPIR-V version and the Vulkan environment), in [`steps`]. One rule is SPIR-V's own:
+//! `uniform-std140`, which gives matrices with 8-byte columns a layout Vulkan's uniform
+//! buffers can hold. The steps run through the pass manager on the back end's own copy
+//! of the module, verified after each one in debug builds.
 
-mod bit_fields;
-mod clamp;
-mod demote_to_helper;
-mod dynamic_index;
-mod float_to_int;
-mod int_division;
-mod pointer_args;
-mod robustness;
-mod shift_amount;
-mod texture_bounds;
 mod uniform_std140;
-mod util;
-mod zero_workgroup;
 
-use super::{Options, Result};
+use super::Options;
+use crate::diag::Diagnostic;
 use crate::ir::Module;
+use crate::ir::analysis::Analyses;
+use crate::passes::manager::{Manager, RunOptions, Step};
+use crate::transform::{
+    bit_fields, clamp, demote_to_helper, dynamic_index, float_to_int, int_division, pointer_args,
+    robustness, shift_amount, texture_bounds, zero_workgroup,
+};
 
-/// A legalization rule.
-pub struct Rule {
-    pub name: &'static str,
-    pub summary: &'static str,
-    /// Whether the rule applies for these options.
-    pub wanted: fn(&Options) -> bool,
-    pub run: fn(&mut Module, &Options) -> Result<bool>,
-}
+/// The rule SPIR-V's legalization has of its own.
+pub const UNIFORM_STD140: &str = "uniform-std140";
 
-/// Every rule, in the order they run.
-pub const RULES: &[Rule] = &[
-    Rule {
-        name: "int-division",
-        summary: "integer `/` and `%` by zero, and i32::MIN / -1, give WGSL's results",
-        wanted: always,
-        run: int_division::run,
-    },
-    Rule {
-        name: "shift-amount",
-        summary: "shift amounts are taken modulo 32",
-        wanted: always,
-        run: shift_amount::run,
-    },
-    Rule {
-        name: "float-to-int",
-        summary: "float-to-integer conversions saturate",
-        wanted: always,
-        run: float_to_int::run,
-    },
-    Rule {
-        name: "clamp",
-        summary: "`clamp` with bounds that may cross becomes `max` then `min`",
-        wanted: always,
-        run: clamp::run,
-    },
-    Rule {
-        name: "bit-fields",
-        summary: "`extractBits`/`insertBits` offsets and counts are clamped to 32 bits",
-        wanted: always,
-        run: bit_fields::run,
-    },
-    Rule {
-        name: "pointer-args",
-        summary: "calls passing pointers that are not variables call copies specialized to the pointer's root",
-        wanted: always,
-        run: pointer_args::run,
-    },
-    Rule {
-        name: "robustness",
-        summary: "indices that may be out of bounds are clamped to the last element",
-        wanted: always,
-        run: robustness::run,
-    },
-    Rule {
-        name: "texture-bounds",
-        summary: "`textureLoad` clamps its address into the texture; `textureStore` outside it is skipped",
-        wanted: always,
-        run: texture_bounds::run,
-    },
-    Rule {
-        name: "uniform-std140",
-        summary: "matrices whose columns are not 16 bytes apart become column members in uniform buffers",
-        wanted: always,
-        run: uniform_std140::run,
-    },
-    Rule {
-        name: "dynamic-index",
-        summary: "dynamic indices into array and matrix values go through a variable",
-        wanted: always,
-        run: dynamic_index::run,
-    },
-    Rule {
-        name: "demote-to-helper",
-        summary: "`demote` is emulated with a flag, guarded storage writes and a final kill (before SPIR-V 1.6)",
-        wanted: demote_to_helper::wanted,
-        run: demote_to_helper::run,
-    },
-    Rule {
-        name: "zero-workgroup",
-        summary: "workgroup variables are zeroed by the first invocation, then a barrier (before Vulkan 1.3)",
-        wanted: zero_workgroup::wanted,
-        run: zero_workgroup::run,
-    },
-];
-
-fn always(_: &Options) -> bool {
-    true
-}
-
-/// The rule called `name`.
-pub fn find(name: &str) -> Option<&'static Rule> {
-    RULES.iter().find(|r| r.name == name)
-}
-
-/// Runs every rule that applies for `options`. Returns whether any changed the module.
-pub fn run(m: &mut Module, options: &Options) -> Result<bool> {
-    let mut changed = false;
-    for r in RULES {
-        if (r.wanted)(options) {
-            changed |= (r.run)(m, options)?;
-        }
+/// The steps legalization runs for `options`, in order.
+pub fn steps(options: &Options) -> Vec<Step<'static>> {
+    let mut steps = vec![
+        Step::new(
+            int_division::NAME,
+            int_division::run,
+            int_division::Options {},
+        ),
+        Step::new(
+            shift_amount::NAME,
+            shift_amount::run,
+            shift_amount::Options {},
+        ),
+        Step::new(
+            float_to_int::NAME,
+            float_to_int::run,
+            float_to_int::Options {},
+        ),
+        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+        Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
+        // Before robustness, so that every pointer into a runtime-sized array is an
+        // access chain from its variable.
+        Step::new(
+            pointer_args::NAME,
+            pointer_args::run,
+            pointer_args::Options {},
+        ),
+        Step::new(robustness::NAME, robustness::run, robustness::Options {}),
+        Step::new(
+            texture_bounds::NAME,
+            texture_bounds::run,
+            texture_bounds::Options {},
+        ),
+        // Before dynamic-index, which handles the column indices it leaves on values.
+        Step::new(UNIFORM_STD140, uniform_std140::run, ()),
+        Step::new(
+            dynamic_index::NAME,
+            dynamic_index::run,
+            dynamic_index::Options {},
+        ),
+    ];
+    // `OpDemoteToHelperInvocation` is SPIR-V 1.6's, or an extension's.
+    if !options.has_demote() {
+        steps.push(Step::new(
+            demote_to_helper::NAME,
+            demote_to_helper::run,
+            demote_to_helper::Options {},
+        ));
     }
-    Ok(changed)
+    // Vulkan 1.3 zero-initializes workgroup memory when asked.
+    if !options.zero_initializes_workgroup() {
+        steps.push(Step::new(
+            zero_workgroup::NAME,
+            zero_workgroup::run,
+            zero_workgroup::Options {},
+        ));
+    }
+    steps
+}
+
+/// SPIR-V's own rule called `name`, as a step.
+pub fn own_step(name: &str) -> Option<Step<'static>> {
+    (name == UNIFORM_STD140).then(|| Step::new(UNIFORM_STD140, uniform_std140::run, ()))
+}
+
+/// Runs the steps for `options` on `m`, through a pass manager with `run_options`.
+pub fn run(
+    m: &mut Module,
+    options: &Options,
+    run_options: &RunOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut manager = Manager::new(*run_options);
+    manager.run_all(&steps(options), m, &mut Analyses::new())?;
+    Ok(())
 }

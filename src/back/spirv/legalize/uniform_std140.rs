@@ -14,8 +14,10 @@
 //! the WGSL value from the new one. A dynamic column index loads the whole matrix and
 //! extracts from the value, which `dynamic-index` then handles.
 
-use super::util::builder_before;
-use crate::back::spirv::{Error, Options, Result};
+use crate::back::spirv::{Error, Result};
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::edit::builder_before;
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashMap;
@@ -520,7 +522,13 @@ impl Cx<'_> {
 /// Arrays larger than this are not rebuilt element by element when loaded whole.
 const MAX_UNROLLED: u32 = 4096;
 
-pub fn run(m: &mut Module, _options: &Options) -> Result<bool> {
+pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> std::result::Result<Changed, Diagnostic> {
+    rewrite(m)
+        .map(Changed::instructions_if)
+        .map_err(|e| e.to_diagnostic(m))
+}
+
+fn rewrite(m: &mut Module) -> Result<bool> {
     let vars: Vec<Inst> = m
         .children(m.root())
         .filter(|&v| {

@@ -1,0 +1,205 @@
+//! Scalar leaves of IR types: what a value of a type becomes in the Gen IR (one register
+//! per leaf) and where each leaf lives in memory.
+//!
+//! Host-shareable types carry their layout in the IR (array strides, struct member
+//! offsets and sizes); the others (private, function and workgroup memory) get WGSL's
+//! natural layout, which is the same rules, so one computation serves both.
+
+use super::ir::Ty;
+use crate::ir::types::Scalar;
+use crate::ir::{Inst, Module, Opcode};
+
+/// Leaves past this many make a value too large for registers.
+pub const MAX_LEAVES: usize = 4096;
+
+/// The Gen type of an IR scalar type.
+pub fn scalar_ty(m: &Module, t: Inst) -> Option<Ty> {
+    Some(match m.scalar(t)? {
+        Scalar::Bool => Ty::Bool,
+        Scalar::I32 => Ty::D,
+        Scalar::U32 => Ty::UD,
+        Scalar::F32 => Ty::F,
+        Scalar::F16 => Ty::HF,
+    })
+}
+
+/// The leaves of a value of type `t`, in order, with their byte offsets in memory.
+/// `None` for types that have no fixed list of leaves (runtime arrays, handles).
+pub fn leaves(m: &Module, t: Inst) -> Option<Vec<(u32, Ty)>> {
+    let mut out = Vec::new();
+    push_leaves(m, t, 0, &mut out, 0)?;
+    Some(out)
+}
+
+fn push_leaves(m: &Module, t: Inst, base: u32, out: &mut Vec<(u32, Ty)>, depth: u32) -> Option<()> {
+    if depth > 64 || out.len() > MAX_LEAVES {
+        return None;
+    }
+    match m.opcode(t) {
+        Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 | Opcode::F16 => {
+            out.push((base, scalar_ty(m, t)?));
+        }
+        Opcode::Atomic => push_leaves(m, m.operand_opt(t, 0)?, base, out, depth + 1)?,
+        Opcode::Vec => {
+            let (e, n) = m.vec_parts(t)?;
+            let ty = scalar_ty(m, e)?;
+            for k in 0..n {
+                out.push((base + k * ty.size(), ty));
+            }
+        }
+        Opcode::Mat => {
+            let (col, n) = m.mat_parts(t)?;
+            let (_, align) = size_align(m, col)?;
+            let stride = round_up(size_align(m, col)?.0, align);
+            for k in 0..n {
+                push_leaves(m, col, base + k * stride, out, depth + 1)?;
+            }
+        }
+        Opcode::Array => {
+            let e = m.operand_opt(t, 0)?;
+            let n = array_count(m, t)?;
+            let stride = array_stride(m, t)?;
+            for k in 0..n {
+                push_leaves(m, e, base + k * stride, out, depth + 1)?;
+                if out.len() > MAX_LEAVES {
+                    return None;
+                }
+            }
+        }
+        Opcode::Struct => {
+            let offsets = member_offsets(m, t)?;
+            for (f, off) in m.struct_fields(t).into_iter().zip(offsets) {
+                push_leaves(m, m.ty(f)?, base + off, out, depth + 1)?;
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// The element count of a fixed-size array: its constant, or an override's default
+/// (a workgroup array sized by an override takes the value the pipeline would).
+pub fn array_count(m: &Module, t: Inst) -> Option<u32> {
+    let c = m.operand_opt(t, 1)?;
+    match m.opcode(c) {
+        Opcode::Override => m.const_u32(m.operand_opt(c, 0)?),
+        _ => m.const_u32(c),
+    }
+}
+
+pub fn round_up(x: u32, align: u32) -> u32 {
+    if align <= 1 {
+        x
+    } else {
+        x.div_ceil(align).saturating_mul(align)
+    }
+}
+
+/// The byte stride of an array or runtime array type: its own, or the natural one.
+pub fn array_stride(m: &Module, t: Inst) -> Option<u32> {
+    let stride_operand = match m.opcode(t) {
+        Opcode::Array => 2,
+        Opcode::RuntimeArray => 1,
+        _ => return None,
+    };
+    if let Some(s) = m
+        .operand_opt(t, stride_operand)
+        .and_then(|c| m.const_u32(c))
+    {
+        return Some(s);
+    }
+    let (size, align) = size_align(m, m.operand_opt(t, 0)?)?;
+    Some(round_up(size, align))
+}
+
+/// Byte offsets of a struct's members: their `@offset`s, or the natural layout.
+pub fn member_offsets(m: &Module, t: Inst) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut at = 0u32;
+    for f in m.struct_fields(t) {
+        let (size, align) = size_align(m, m.ty(f)?)?;
+        let size = match m.decoration(f, Opcode::DecoSize) {
+            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+            None => size,
+        };
+        let align = match m.decoration(f, Opcode::DecoAlign) {
+            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+            None => align,
+        };
+        let off = match m.decoration(f, Opcode::DecoOffset) {
+            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+            None => round_up(at, align),
+        };
+        out.push(off);
+        at = off.saturating_add(size);
+    }
+    Some(out)
+}
+
+/// Size and alignment of a type (WGSL's rules, with the IR's explicit layout).
+pub fn size_align(m: &Module, t: Inst) -> Option<(u32, u32)> {
+    size_align_within(m, t, 0)
+}
+
+fn size_align_within(m: &Module, t: Inst, depth: u32) -> Option<(u32, u32)> {
+    if depth > 64 {
+        return None;
+    }
+    Some(match m.opcode(t) {
+        Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 => (4, 4),
+        Opcode::F16 => (2, 2),
+        Opcode::Atomic => size_align_within(m, m.operand_opt(t, 0)?, depth + 1)?,
+        Opcode::Vec => {
+            let (e, n) = m.vec_parts(t)?;
+            let (s, _) = size_align_within(m, e, depth + 1)?;
+            let align = if n == 2 { 2 * s } else { 4 * s };
+            (n * s, align)
+        }
+        Opcode::Mat => {
+            let (col, n) = m.mat_parts(t)?;
+            let (s, a) = size_align_within(m, col, depth + 1)?;
+            (round_up(s, a).saturating_mul(n), a)
+        }
+        Opcode::Array => {
+            let e = m.operand_opt(t, 0)?;
+            let n = array_count(m, t)?;
+            let (_, a) = size_align_within(m, e, depth + 1)?;
+            (array_stride(m, t)?.saturating_mul(n), a)
+        }
+        Opcode::RuntimeArray => {
+            let e = m.operand_opt(t, 0)?;
+            let (_, a) = size_align_within(m, e, depth + 1)?;
+            (array_stride(m, t)?, a)
+        }
+        Opcode::Struct => {
+            let fields = m.struct_fields(t);
+            let offsets = member_offsets(m, t)?;
+            let mut align = 1;
+            let mut end = 0;
+            for (f, off) in fields.iter().zip(&offsets) {
+                let ft = m.ty(*f)?;
+                let (s, a) = size_align_within(m, ft, depth + 1)?;
+                let a = match m.decoration(*f, Opcode::DecoAlign) {
+                    Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+                    None => a,
+                };
+                let s = match m.decoration(*f, Opcode::DecoSize) {
+                    Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+                    None => s,
+                };
+                align = align.max(a);
+                end = end.max(off.saturating_add(s));
+            }
+            let align = match m.decoration(t, Opcode::DecoAlign) {
+                Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+                None => align,
+            };
+            let size = match m.decoration(t, Opcode::DecoSize) {
+                Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
+                None => round_up(end, align),
+            };
+            (size, align)
+        }
+        _ => return None,
+    })
+}

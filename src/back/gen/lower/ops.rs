@@ -1,0 +1,1453 @@
+//! Scalarization of the pure operations, builtin functions, atomics, derivatives and
+//! texture operations. Each works leaf by leaf on the operands' registers; a scalar
+//! operand beside a vector one is used for every component. Builtins the Gen ISA has
+//! no instruction for are expanded into the formulas WGSL states their accuracy by
+//! ("inherited from"), so their error is the one the spec allows.
+
+use super::super::ir::{AtomicOp, Cond, Deriv, LaneOp, MathFn, Op, Red, Reg, Space, Special, Ty};
+use super::super::layout;
+use super::{Lower, Ptr, Result, Val, malformed, unsupported};
+use crate::ir::{Inst, Opcode};
+
+const PI: f32 = std::f32::consts::PI;
+
+/// Builtins whose accuracy WGSL gives as a bound (or inherits from a formula an
+/// implementation may evaluate differently, or allows to fuse).
+fn inexact(op: Opcode) -> bool {
+    use Opcode as O;
+    matches!(
+        op,
+        O::Acos
+            | O::Acosh
+            | O::Asin
+            | O::Asinh
+            | O::Atan
+            | O::Atanh
+            | O::Atan2
+            | O::Cos
+            | O::Cosh
+            | O::Degrees
+            | O::Distance
+            | O::Exp
+            | O::Exp2
+            | O::FaceForward
+            | O::Fma
+            | O::InverseSqrt
+            | O::Length
+            | O::Log
+            | O::Log2
+            | O::Mad
+            | O::Mix
+            | O::Normalize
+            | O::Pow
+            | O::Radians
+            | O::Rcp
+            | O::Reflect
+            | O::Refract
+            | O::Rsq
+            | O::Sin
+            | O::Sinh
+            | O::Smoothstep
+            | O::Tan
+            | O::Tanh
+            | O::Pack4x8Snorm
+            | O::Pack4x8Unorm
+            | O::Pack2x16Snorm
+            | O::Pack2x16Unorm
+            | O::Unpack4x8Snorm
+            | O::Unpack4x8Unorm
+            | O::Unpack2x16Snorm
+            | O::Unpack2x16Unorm
+            | O::Determinant
+    )
+}
+const FRAC_PI_2: f32 = std::f32::consts::FRAC_PI_2;
+const FRAC_PI_4: f32 = std::f32::consts::FRAC_PI_4;
+
+impl Lower<'_> {
+    fn fconst(&mut self, ty: Ty, x: f32) -> Reg {
+        if ty == Ty::HF {
+            self.loadi(Ty::HF, u32::from(half::f16::from_f32(x).to_bits()))
+        } else {
+            self.loadi(Ty::F, x.to_bits())
+        }
+    }
+
+    fn b2(&mut self, op: Op, ty: Ty, a: Reg, b: Reg) -> Reg {
+        self.emit(op, ty, &[a, b])
+    }
+
+    fn b1(&mut self, op: Op, ty: Ty, a: Reg) -> Reg {
+        self.emit(op, ty, &[a])
+    }
+
+    fn cmp(&mut self, c: Cond, ty: Ty, a: Reg, b: Reg) -> Reg {
+        self.emit(Op::Cmp(c), ty, &[a, b])
+    }
+
+    fn sel(&mut self, ty: Ty, c: Reg, a: Reg, b: Reg) -> Reg {
+        self.emit(Op::Sel, ty, &[c, a, b])
+    }
+
+    /// Component `k` of an operand (a scalar serves every component).
+    fn at(v: &[Reg], k: usize) -> Reg {
+        if v.len() == 1 { v[0] } else { v[k] }
+    }
+
+    fn result_ty(&self, i: Inst) -> Result<Ty> {
+        let m = self.m;
+        let t = m.ty(i).ok_or_else(|| malformed(m, i, "an untyped value"))?;
+        let s = m
+            .scalar_type_of(t)
+            .ok_or_else(|| malformed(m, i, "a non-numeric result"))?;
+        layout::scalar_ty(m, s).ok_or_else(|| malformed(m, i, "a non-scalar type"))
+    }
+
+    fn operand_ty(&self, i: Inst, k: usize) -> Result<Ty> {
+        self.result_ty(self.m.operand(i, k))
+    }
+
+    fn ops(&mut self, i: Inst) -> Result<Vec<Vec<Reg>>> {
+        let m = self.m;
+        (0..m.num_operands(i))
+            .map(|k| self.scalars(m.operand(i, k)))
+            .collect()
+    }
+
+    /// A component-wise operation over the operands.
+    fn map(&mut self, i: Inst, f: impl Fn(&mut Self, Ty, &[Reg]) -> Reg) -> Result<Vec<Reg>> {
+        let ty = self.result_ty(i)?;
+        let ops = self.ops(i)?;
+        let n = ops.iter().map(|o| o.len()).max().unwrap_or(0);
+        let mut out = Vec::with_capacity(n);
+        for k in 0..n {
+            let args: Vec<Reg> = ops.iter().map(|o| Self::at(o, k)).collect();
+            out.push(f(self, ty, &args));
+        }
+        Ok(out)
+    }
+
+    pub(super) fn pure(&mut self, i: Inst) -> Result<()> {
+        let m = self.m;
+        use Opcode as O;
+        let op = m.opcode(i);
+        if inexact(op) {
+            self.f.inexact = true;
+        }
+        let v: Vec<Reg> = match op {
+            O::Neg => self.map(i, |l, t, a| l.b1(Op::Neg, t, a[0]))?,
+            O::Not | O::BitNot => self.map(i, |l, t, a| l.b1(Op::Not, t, a[0]))?,
+            O::Add => self.map(i, |l, t, a| l.b2(Op::Add, t, a[0], a[1]))?,
+            O::Sub => self.map(i, |l, t, a| l.b2(Op::Sub, t, a[0], a[1]))?,
+            O::Mul => self.mul(i)?,
+            O::Div => self.map(i, |l, t, a| {
+                let f = if t.is_float() {
+                    MathFn::Fdiv
+                } else {
+                    MathFn::IntDiv
+                };
+                l.b2(Op::Math(f), t, a[0], a[1])
+            })?,
+            O::Rem => self.map(i, |l, t, a| {
+                if t.is_float() {
+                    // x - y * trunc(x / y)
+                    let q = l.b2(Op::Math(MathFn::Fdiv), t, a[0], a[1]);
+                    let tq = l.b1(Op::Rndz, t, q);
+                    let p = l.b2(Op::Mul, t, a[1], tq);
+                    l.b2(Op::Sub, t, a[0], p)
+                } else {
+                    l.b2(Op::Math(MathFn::IntRem), t, a[0], a[1])
+                }
+            })?,
+            O::And => self.map(i, |l, t, a| l.b2(Op::And, t, a[0], a[1]))?,
+            O::Or => self.map(i, |l, t, a| l.b2(Op::Or, t, a[0], a[1]))?,
+            O::Xor => self.map(i, |l, t, a| l.b2(Op::Xor, t, a[0], a[1]))?,
+            O::Shl => self.map(i, |l, t, a| l.b2(Op::Shl, t, a[0], a[1]))?,
+            O::Shr => self.map(i, |l, t, a| l.b2(Op::Shr, t, a[0], a[1]))?,
+            O::Eq | O::Ne | O::Lt | O::Le | O::Gt | O::Ge => {
+                let c = match op {
+                    O::Eq => Cond::Eq,
+                    O::Ne => Cond::Ne,
+                    O::Lt => Cond::Lt,
+                    O::Le => Cond::Le,
+                    O::Gt => Cond::Gt,
+                    _ => Cond::Ge,
+                };
+                let mut ty = self.operand_ty(i, 0)?;
+                if ty == Ty::Bool {
+                    ty = Ty::UD;
+                }
+                let ops = self.ops(i)?;
+                let n = ops[0].len().max(ops[1].len());
+                (0..n)
+                    .map(|k| self.cmp(c, ty, Self::at(&ops[0], k), Self::at(&ops[1], k)))
+                    .collect()
+            }
+            O::Select => {
+                let ty = self.result_ty(i)?;
+                let ops = self.ops(i)?;
+                let n = ops[1].len();
+                (0..n)
+                    .map(|k| self.sel(ty, Self::at(&ops[0], k), ops[1][k], ops[2][k]))
+                    .collect()
+            }
+            O::Convert => self.convert(i)?,
+            O::Bitcast => self.bitcast(i)?,
+            O::Construct => self.ops(i)?.concat(),
+            O::Splat => {
+                let a = self.scalar(m.operand(i, 0))?;
+                let t = m.ty(i).ok_or_else(|| malformed(m, i, "an untyped splat"))?;
+                let n = self.leaf_tys(t, i)?.len();
+                vec![a; n]
+            }
+            O::Extract => self.extract(i)?,
+            O::Insert => self.insert(i)?,
+            O::Swizzle => {
+                let a = self.scalars(m.operand(i, 0))?;
+                let mut out = Vec::new();
+                for k in 1..m.num_operands(i) {
+                    let c = m.const_u32(m.operand(i, k)).unwrap_or(0) as usize;
+                    out.push(
+                        *a.get(c)
+                            .ok_or_else(|| malformed(m, i, "a swizzle out of range"))?,
+                    );
+                }
+                out
+            }
+            O::ArrayLength => vec![self.array_length(i)?],
+            O::All | O::Any => {
+                let a = self.scalars(m.operand(i, 0))?;
+                let f = if op == O::All { Op::And } else { Op::Or };
+                let mut acc = a[0];
+                for &x in &a[1..] {
+                    acc = self.b2(f, Ty::Bool, acc, x);
+                }
+                vec![acc]
+            }
+            O::Mov => self.scalars(m.operand(i, 0))?,
+            O::Dot => vec![self.dot_op(i)?],
+            O::Cross => {
+                let t = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let b = self.scalars(m.operand(i, 1))?;
+                let mut out = Vec::new();
+                for (x, y) in [(1, 2), (2, 0), (0, 1)] {
+                    let p = self.b2(Op::Mul, t, a[x], b[y]);
+                    let q = self.b2(Op::Mul, t, a[y], b[x]);
+                    out.push(self.b2(Op::Sub, t, p, q));
+                }
+                out
+            }
+            O::Length => {
+                let t = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                vec![self.length(t, &a)]
+            }
+            O::Distance => {
+                let t = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let b = self.scalars(m.operand(i, 1))?;
+                let d: Vec<Reg> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.b2(Op::Sub, t, x, y))
+                    .collect();
+                vec![self.length(t, &d)]
+            }
+            O::Normalize => {
+                let t = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let d = self.dot(t, &a, &a);
+                let r = self.b1(Op::Math(MathFn::Rsq), t, d);
+                a.iter().map(|&x| self.b2(Op::Mul, t, x, r)).collect()
+            }
+            O::FaceForward => {
+                let t = self.result_ty(i)?;
+                let ops = self.ops(i)?;
+                let d = self.dot(t, &ops[1], &ops[2]);
+                let z = self.fconst(t, 0.0);
+                let c = self.cmp(Cond::Lt, t, d, z);
+                let mut out = Vec::new();
+                for &x in &ops[0] {
+                    let n = self.b1(Op::Neg, t, x);
+                    out.push(self.sel(t, c, x, n));
+                }
+                out
+            }
+            O::Reflect => {
+                let t = self.result_ty(i)?;
+                let ops = self.ops(i)?;
+                let d = self.dot(t, &ops[1], &ops[0]);
+                let two = self.fconst(t, 2.0);
+                let d2 = self.b2(Op::Mul, t, two, d);
+                let mut out = Vec::new();
+                for (&x, &n) in ops[0].iter().zip(&ops[1]) {
+                    let p = self.b2(Op::Mul, t, d2, n);
+                    out.push(self.b2(Op::Sub, t, x, p));
+                }
+                out
+            }
+            O::Refract => self.refract(i)?,
+            O::Determinant => vec![self.determinant(i)?],
+            O::Transpose => {
+                let a = self.scalars(m.operand(i, 0))?;
+                let t = m.ty(m.operand(i, 0)).and_then(|t| m.mat_parts(t));
+                let (col, cols) =
+                    t.ok_or_else(|| malformed(m, i, "a transpose of a non-matrix"))?;
+                let rows = m.vec_parts(col).map_or(0, |x| x.1) as usize;
+                let cols = cols as usize;
+                let mut out = Vec::new();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        out.push(a[c * rows + r]);
+                    }
+                }
+                out
+            }
+            O::Frexp => self.frexp(i)?,
+            O::Modf => {
+                let t = self.result_ty_of_first_member(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let whole: Vec<Reg> = a.iter().map(|&x| self.b1(Op::Rndz, t, x)).collect();
+                let fract: Vec<Reg> = a
+                    .iter()
+                    .zip(&whole)
+                    .map(|(&x, &w)| self.b2(Op::Sub, t, x, w))
+                    .collect();
+                [fract, whole].concat()
+            }
+            _ => self.builtin(i)?,
+        };
+        self.define(i, Val::S(v));
+        Ok(())
+    }
+
+    fn result_ty_of_first_member(&self, i: Inst) -> Result<Ty> {
+        let m = self.m;
+        let t = m.ty(i).ok_or_else(|| malformed(m, i, "an untyped value"))?;
+        let f = m
+            .struct_fields(t)
+            .first()
+            .and_then(|&f| m.ty(f))
+            .ok_or_else(|| malformed(m, i, "a result that is not a struct"))?;
+        let s = m
+            .scalar_type_of(f)
+            .ok_or_else(|| malformed(m, i, "a non-numeric member"))?;
+        layout::scalar_ty(m, s).ok_or_else(|| malformed(m, i, "a non-scalar member"))
+    }
+
+    /// Scalar, vector and matrix products.
+    fn mul(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let m = self.m;
+        let (a_t, b_t) = (m.ty(m.operand(i, 0)), m.ty(m.operand(i, 1)));
+        let mat = |t: Option<Inst>| t.and_then(|t| m.mat_parts(t));
+        let vec_n = |t: Option<Inst>| t.and_then(|t| m.vec_parts(t)).map(|x| x.1 as usize);
+        let rows_of = |t: Option<Inst>| {
+            mat(t)
+                .and_then(|(c, _)| m.vec_parts(c))
+                .map_or(0, |x| x.1 as usize)
+        };
+        let ty = self.result_ty(i)?;
+        let a = self.scalars(m.operand(i, 0))?;
+        let b = self.scalars(m.operand(i, 1))?;
+        match (mat(a_t), mat(b_t)) {
+            (Some((_, cols)), None) if vec_n(b_t).is_some() => {
+                // mat × vec: r[i] = Σ_j m[j][i] v[j]
+                let rows = rows_of(a_t);
+                Ok((0..rows)
+                    .map(|r| {
+                        let col: Vec<Reg> = (0..cols as usize).map(|c| a[c * rows + r]).collect();
+                        self.dot_backward(ty, &col, &b)
+                    })
+                    .collect())
+            }
+            (None, Some((_, cols))) if vec_n(a_t).is_some() => {
+                // vec × mat: r[j] = dot(v, m[j])
+                let rows = rows_of(b_t);
+                Ok((0..cols as usize)
+                    .map(|c| self.dot_backward(ty, &a, &b[c * rows..(c + 1) * rows]))
+                    .collect())
+            }
+            (Some((_, k)), Some((_, cols))) => {
+                let rows = rows_of(a_t);
+                let k = k as usize;
+                let mut out = Vec::new();
+                for c in 0..cols as usize {
+                    let bc = &b[c * k..(c + 1) * k];
+                    for r in 0..rows {
+                        let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
+                        out.push(self.dot_backward(ty, &row, bc));
+                    }
+                }
+                Ok(out)
+            }
+            _ => {
+                let n = a.len().max(b.len());
+                Ok((0..n)
+                    .map(|k| self.b2(Op::Mul, ty, Self::at(&a, k), Self::at(&b, k)))
+                    .collect())
+            }
+        }
+    }
+
+    /// A matrix product's sum `Σ a[k] * b[k]` from the last term to the first, the order
+    /// Vulkan drivers built on NIR use for `OpMatrixTimesVector`. Each term is rounded
+    /// before it is added (WGSL also allows fusing them).
+    fn dot_backward(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
+        let n = a.len().min(b.len());
+        let mut acc = self.b2(Op::Mul, t, a[n - 1], b[n - 1]);
+        for k in (0..n - 1).rev() {
+            let p = self.b2(Op::Mul, t, a[k], b[k]);
+            acc = self.b2(Op::Add, t, p, acc);
+        }
+        acc
+    }
+
+    /// `Σ a[k] * b[k]`, left to right.
+    fn dot(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
+        let mut acc = self.b2(Op::Mul, t, a[0], b[0]);
+        for k in 1..a.len().min(b.len()) {
+            let p = self.b2(Op::Mul, t, a[k], b[k]);
+            acc = self.b2(Op::Add, t, acc, p);
+        }
+        acc
+    }
+
+    fn dot_op(&mut self, i: Inst) -> Result<Reg> {
+        let t = self.result_ty(i)?;
+        let a = self.scalars(self.m.operand(i, 0))?;
+        let b = self.scalars(self.m.operand(i, 1))?;
+        Ok(self.dot(t, &a, &b))
+    }
+
+    fn length(&mut self, t: Ty, a: &[Reg]) -> Reg {
+        if a.len() == 1 {
+            return self.b1(Op::Abs, t, a[0]);
+        }
+        let d = self.dot(t, a, a);
+        self.b1(Op::Math(MathFn::Sqrt), t, d)
+    }
+
+    fn refract(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let t = self.result_ty(i)?;
+        let ops = self.ops(i)?;
+        let (e1, e2, eta) = (&ops[0], &ops[1], ops[2][0]);
+        let d = self.dot(t, e2, e1);
+        let one = self.fconst(t, 1.0);
+        let d2 = self.b2(Op::Mul, t, d, d);
+        let omd = self.b2(Op::Sub, t, one, d2);
+        let eta2 = self.b2(Op::Mul, t, eta, eta);
+        let p = self.b2(Op::Mul, t, eta2, omd);
+        let k = self.b2(Op::Sub, t, one, p);
+        let zero = self.fconst(t, 0.0);
+        let neg = self.cmp(Cond::Lt, t, k, zero);
+        let sk = self.b1(Op::Math(MathFn::Sqrt), t, k);
+        let ed = self.b2(Op::Mul, t, eta, d);
+        let f = self.b2(Op::Add, t, ed, sk);
+        let mut out = Vec::new();
+        for c in 0..e1.len() {
+            let x = self.b2(Op::Mul, t, eta, e1[c]);
+            let y = self.b2(Op::Mul, t, f, e2[c]);
+            let r = self.b2(Op::Sub, t, x, y);
+            out.push(self.sel(t, neg, zero, r));
+        }
+        Ok(out)
+    }
+
+    fn determinant(&mut self, i: Inst) -> Result<Reg> {
+        let m = self.m;
+        let t = self.result_ty(i)?;
+        let a = self.scalars(m.operand(i, 0))?;
+        let n = match a.len() {
+            4 => 2,
+            9 => 3,
+            16 => 4,
+            _ => return Err(malformed(m, i, "a determinant of a non-square matrix")),
+        };
+        let cells: Vec<Vec<Reg>> = (0..n).map(|c| a[c * n..(c + 1) * n].to_vec()).collect();
+        Ok(self.det(t, &cells))
+    }
+
+    /// Cofactor expansion along the first column (`cols[c][r]`).
+    fn det(&mut self, t: Ty, cols: &[Vec<Reg>]) -> Reg {
+        let n = cols.len();
+        if n == 1 {
+            return cols[0][0];
+        }
+        if n == 2 {
+            let p = self.b2(Op::Mul, t, cols[0][0], cols[1][1]);
+            let q = self.b2(Op::Mul, t, cols[1][0], cols[0][1]);
+            return self.b2(Op::Sub, t, p, q);
+        }
+        let mut acc: Option<Reg> = None;
+        for r in 0..n {
+            let minor: Vec<Vec<Reg>> = cols[1..]
+                .iter()
+                .map(|c| {
+                    c.iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != r)
+                        .map(|(_, &x)| x)
+                        .collect()
+                })
+                .collect();
+            let d = self.det(t, &minor);
+            let term = self.b2(Op::Mul, t, cols[0][r], d);
+            acc = Some(match acc {
+                None => term,
+                Some(a) if r % 2 == 1 => self.b2(Op::Sub, t, a, term),
+                Some(a) => self.b2(Op::Add, t, a, term),
+            });
+        }
+        acc.unwrap_or(cols[0][0])
+    }
+
+    fn frexp(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let t = self.result_ty_of_first_member(i)?;
+        if t != Ty::F {
+            return Err(unsupported(self.m, i, "`frexp` of f16"));
+        }
+        let a = self.scalars(self.m.operand(i, 0))?;
+        let mut fr = Vec::new();
+        let mut ex = Vec::new();
+        for &x in &a {
+            let bits = self.b1(Op::Bitcast(Ty::F), Ty::UD, x);
+            let k23 = self.ud(23);
+            let sh = self.b2(Op::Shr, Ty::UD, bits, k23);
+            let kff = self.ud(0xff);
+            let e = self.b2(Op::And, Ty::UD, sh, kff);
+            let ed = self.b1(Op::Bitcast(Ty::UD), Ty::D, e);
+            let k126 = self.loadi(Ty::D, 126);
+            let exp = self.b2(Op::Sub, Ty::D, ed, k126);
+            let mant_mask = self.ud(0x807f_ffff);
+            let mb = self.b2(Op::And, Ty::UD, bits, mant_mask);
+            let half = self.ud(0x3f00_0000);
+            let fb = self.b2(Op::Or, Ty::UD, mb, half);
+            let f = self.b1(Op::Bitcast(Ty::UD), Ty::F, fb);
+            let zero = self.fconst(Ty::F, 0.0);
+            let is_zero = self.cmp(Cond::Eq, Ty::F, x, zero);
+            let izero = self.loadi(Ty::D, 0);
+            fr.push(self.sel(Ty::F, is_zero, x, f));
+            ex.push(self.sel(Ty::D, is_zero, izero, exp));
+        }
+        Ok([fr, ex].concat())
+    }
+
+    fn extract(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let m = self.m;
+        let mut v = self.scalars(m.operand(i, 0))?;
+        let mut t = m
+            .ty(m.operand(i, 0))
+            .ok_or_else(|| malformed(m, i, "an untyped composite"))?;
+        for k in 1..m.num_operands(i) {
+            let ix = m.operand(i, k);
+            let (range, et) = self.member_range(t, ix, i)?;
+            match range {
+                Some((s, n)) => v = v[s..s + n].to_vec(),
+                None => {
+                    // A dynamic index into a vector: a chain of selects.
+                    let x = self.scalar(ix)?;
+                    let xt = self.f.ty(x);
+                    let ty = self.f.ty(v[0]);
+                    let mut acc = v[0];
+                    for (c, &r) in v.iter().enumerate().skip(1) {
+                        let kc = self.loadi(xt, c as u32);
+                        let is = self.cmp(Cond::Eq, xt, x, kc);
+                        acc = self.sel(ty, is, r, acc);
+                    }
+                    v = vec![acc];
+                }
+            }
+            t = et;
+        }
+        Ok(v)
+    }
+
+    fn insert(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let m = self.m;
+        let mut v = self.scalars(m.operand(i, 0))?;
+        let part = self.scalars(m.operand(i, 1))?;
+        let t = m
+            .ty(m.operand(i, 0))
+            .ok_or_else(|| malformed(m, i, "an untyped composite"))?;
+        let (mut start, mut len, mut t) = (0usize, v.len(), t);
+        let n = m.num_operands(i);
+        for k in 2..n {
+            let ix = m.operand(i, k);
+            let (range, et) = self.member_range(t, ix, i)?;
+            match range {
+                Some((s, l)) => {
+                    start += s;
+                    len = l;
+                }
+                None => {
+                    if k + 1 != n {
+                        return Err(malformed(m, i, "a dynamic index before the last"));
+                    }
+                    let x = self.scalar(ix)?;
+                    let xt = self.f.ty(x);
+                    for c in 0..len {
+                        let kc = self.loadi(xt, c as u32);
+                        let is = self.cmp(Cond::Eq, xt, x, kc);
+                        let ty = self.f.ty(v[start + c]);
+                        v[start + c] = self.sel(ty, is, part[0], v[start + c]);
+                    }
+                    return Ok(v);
+                }
+            }
+            t = et;
+        }
+        if part.len() != len {
+            return Err(malformed(m, i, "an insert of the wrong size"));
+        }
+        v[start..start + len].copy_from_slice(&part);
+        Ok(v)
+    }
+
+    /// The leaf range `(start, count)` of member `ix` of type `t` (`None` for a dynamic
+    /// index into a vector), and the member's type.
+    fn member_range(&self, t: Inst, ix: Inst, at: Inst) -> Result<(Option<(usize, usize)>, Inst)> {
+        let m = self.m;
+        let c = (m.opcode(ix) == Opcode::Constant)
+            .then(|| m.const_u32(ix))
+            .flatten();
+        let count = |t: Inst| layout::leaves(m, t).map_or(0, |l| l.len());
+        match m.opcode(t) {
+            Opcode::Struct => {
+                let c = c.ok_or_else(|| malformed(m, at, "a dynamic struct index"))? as usize;
+                let fields = m.struct_fields(t);
+                let mut s = 0;
+                for f in fields.iter().take(c) {
+                    s += m.ty(*f).map_or(0, count);
+                }
+                let ft = fields
+                    .get(c)
+                    .and_then(|&f| m.ty(f))
+                    .ok_or_else(|| malformed(m, at, "a member out of range"))?;
+                Ok((Some((s, count(ft))), ft))
+            }
+            Opcode::Vec | Opcode::Mat | Opcode::Array => {
+                let e = m
+                    .member_type(t, None)
+                    .ok_or_else(|| malformed(m, at, "an index into a non-composite"))?;
+                let n = count(e);
+                match c {
+                    Some(c) => Ok((Some((c as usize * n, n)), e)),
+                    None if m.opcode(t) == Opcode::Vec => Ok((None, e)),
+                    None => Err(unsupported(
+                        m,
+                        at,
+                        "a dynamic index into an array or matrix value",
+                    )),
+                }
+            }
+            _ => Err(malformed(m, at, "an index into a non-composite")),
+        }
+    }
+
+    fn convert(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let to = self.result_ty(i)?;
+        let from = self.operand_ty(i, 0)?;
+        let a = self.scalars(self.m.operand(i, 0))?;
+        let mut out = Vec::new();
+        for x in a {
+            out.push(if from == to {
+                x
+            } else if from == Ty::Bool {
+                let (one, zero) = if to.is_float() {
+                    (self.fconst(to, 1.0), self.fconst(to, 0.0))
+                } else {
+                    (self.loadi(to, 1), self.loadi(to, 0))
+                };
+                self.sel(to, x, one, zero)
+            } else if to == Ty::Bool {
+                let zero = if from.is_float() {
+                    self.fconst(from, 0.0)
+                } else {
+                    self.loadi(from, 0)
+                };
+                self.cmp(Cond::Ne, from, x, zero)
+            } else {
+                self.b1(Op::Cvt(from), to, x)
+            });
+        }
+        Ok(out)
+    }
+
+    fn bitcast(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let m = self.m;
+        let to = self.result_ty(i)?;
+        let from = self.operand_ty(i, 0)?;
+        let a = self.scalars(m.operand(i, 0))?;
+        if from.size() == to.size() {
+            return Ok(a
+                .into_iter()
+                .map(|x| {
+                    if from == to {
+                        x
+                    } else {
+                        self.b1(Op::Bitcast(from), to, x)
+                    }
+                })
+                .collect());
+        }
+        // 16-bit leaves to 32-bit ones: pairs, low half first.
+        let ui = |l: &mut Self, x: Reg, ty: Ty| -> Reg {
+            let w = if ty == Ty::UW {
+                x
+            } else {
+                l.b1(Op::Bitcast(ty), Ty::UW, x)
+            };
+            l.b1(Op::Cvt(Ty::UW), Ty::UD, w)
+        };
+        if from.size() == 2 {
+            let mut out = Vec::new();
+            for pair in a.chunks(2) {
+                let lo = ui(self, pair[0], from);
+                let hi = ui(self, *pair.get(1).unwrap_or(&pair[0]), from);
+                let k16 = self.ud(16);
+                let hs = self.b2(Op::Shl, Ty::UD, hi, k16);
+                let w = self.b2(Op::Or, Ty::UD, lo, hs);
+                out.push(if to == Ty::UD {
+                    w
+                } else {
+                    self.b1(Op::Bitcast(Ty::UD), to, w)
+                });
+            }
+            return Ok(out);
+        }
+        let mut out = Vec::new();
+        for x in a {
+            let w = if from == Ty::UD {
+                x
+            } else {
+                self.b1(Op::Bitcast(from), Ty::UD, x)
+            };
+            let kff = self.ud(0xffff);
+            let lo = self.b2(Op::And, Ty::UD, w, kff);
+            let k16 = self.ud(16);
+            let hi = self.b2(Op::Shr, Ty::UD, w, k16);
+            for h in [lo, hi] {
+                let uw = self.b1(Op::Cvt(Ty::UD), Ty::UW, h);
+                out.push(if to == Ty::UW {
+                    uw
+                } else {
+                    self.b1(Op::Bitcast(Ty::UW), to, uw)
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn array_length(&mut self, i: Inst) -> Result<Reg> {
+        let m = self.m;
+        let p_inst = m.operand(i, 0);
+        let p = self.pointer(p_inst)?;
+        let t = m
+            .ty(p_inst)
+            .and_then(|t| m.ptr_parts(t))
+            .map(|x| x.1)
+            .ok_or_else(|| malformed(m, i, "`arrayLength` of a non-pointer"))?;
+        let stride = layout::array_stride(m, t)
+            .ok_or_else(|| malformed(m, i, "`arrayLength` of a non-array"))?;
+        let Space::Buffer(bti) = p.space else {
+            return Err(malformed(m, i, "`arrayLength` outside a buffer"));
+        };
+        let size = self.emit(Op::Special(Special::BufferSize(bti)), Ty::UD, &[]);
+        let base = self.address(Ptr { dynamic: None, ..p }, 0);
+        let base = match p.dynamic {
+            Some(d) => self.b2(Op::Add, Ty::UD, base, d),
+            None => base,
+        };
+        let clamped = self.b2(Op::Max, Ty::UD, size, base);
+        let bytes = self.b2(Op::Sub, Ty::UD, clamped, base);
+        let s = self.ud(stride.max(1));
+        Ok(self.b2(Op::Math(MathFn::IntDiv), Ty::UD, bytes, s))
+    }
+
+    // ---- builtin functions ---------------------------------------------------------------
+
+    fn builtin(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let math = |f: MathFn| move |l: &mut Self, t: Ty, a: &[Reg]| l.emit(Op::Math(f), t, a);
+        let un = |o: Op| move |l: &mut Self, t: Ty, a: &[Reg]| l.b1(o, t, a[0]);
+        let v = match op {
+            O::Abs => self.map(i, |l, t, a| {
+                if t == Ty::UD || t == Ty::UW {
+                    a[0]
+                } else {
+                    l.b1(Op::Abs, t, a[0])
+                }
+            })?,
+            O::Ceil => self.map(i, un(Op::Rndu))?,
+            O::Floor => self.map(i, un(Op::Rndd))?,
+            O::Round => self.map(i, un(Op::Rnde))?,
+            O::Trunc => self.map(i, un(Op::Rndz))?,
+            O::Fract => self.map(i, un(Op::Frc))?,
+            O::Sqrt => self.map(i, math(MathFn::Sqrt))?,
+            O::InverseSqrt | O::Rsq => self.map(i, math(MathFn::Rsq))?,
+            O::Rcp => self.map(i, math(MathFn::Inv))?,
+            O::Sin => self.map(i, math(MathFn::Sin))?,
+            O::Cos => self.map(i, math(MathFn::Cos))?,
+            O::Exp2 => self.map(i, math(MathFn::Exp2))?,
+            O::Log2 => self.map(i, math(MathFn::Log2))?,
+            O::Pow => self.map(i, math(MathFn::Pow))?,
+            O::Exp => self.map(i, |l, t, a| {
+                let k = l.fconst(t, std::f32::consts::LOG2_E);
+                let x = l.b2(Op::Mul, t, a[0], k);
+                l.b1(Op::Math(MathFn::Exp2), t, x)
+            })?,
+            O::Log => self.map(i, |l, t, a| {
+                let x = l.b1(Op::Math(MathFn::Log2), t, a[0]);
+                let k = l.fconst(t, std::f32::consts::LN_2);
+                l.b2(Op::Mul, t, x, k)
+            })?,
+            O::Tan => self.map(i, |l, t, a| {
+                let s = l.b1(Op::Math(MathFn::Sin), t, a[0]);
+                let c = l.b1(Op::Math(MathFn::Cos), t, a[0]);
+                l.b2(Op::Math(MathFn::Fdiv), t, s, c)
+            })?,
+            O::Sinh | O::Cosh | O::Tanh => self.map(i, |l, t, a| l.hyperbolic(op, t, a[0]))?,
+            O::Asinh => self.map(i, |l, t, a| {
+                // log(x + sqrt(x² + 1))
+                let one = l.fconst(t, 1.0);
+                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
+                let s = l.b2(Op::Add, t, x2, one);
+                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
+                let y = l.b2(Op::Add, t, a[0], r);
+                l.ln(t, y)
+            })?,
+            O::Acosh => self.map(i, |l, t, a| {
+                let one = l.fconst(t, 1.0);
+                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
+                let s = l.b2(Op::Sub, t, x2, one);
+                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
+                let y = l.b2(Op::Add, t, a[0], r);
+                l.ln(t, y)
+            })?,
+            O::Atanh => self.map(i, |l, t, a| {
+                // 0.5 * log((1 + x) / (1 - x))
+                let one = l.fconst(t, 1.0);
+                let p = l.b2(Op::Add, t, one, a[0]);
+                let q = l.b2(Op::Sub, t, one, a[0]);
+                let d = l.b2(Op::Math(MathFn::Fdiv), t, p, q);
+                let lg = l.ln(t, d);
+                let h = l.fconst(t, 0.5);
+                l.b2(Op::Mul, t, h, lg)
+            })?,
+            O::Atan => self.map(i, |l, t, a| {
+                let one = l.fconst(t, 1.0);
+                l.atan2(t, a[0], one)
+            })?,
+            O::Atan2 => self.map(i, |l, t, a| l.atan2(t, a[0], a[1]))?,
+            O::Asin | O::Acos => self.map(i, |l, t, a| {
+                let one = l.fconst(t, 1.0);
+                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
+                let s = l.b2(Op::Sub, t, one, x2);
+                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
+                if op == O::Asin {
+                    l.atan2(t, a[0], r)
+                } else {
+                    l.atan2(t, r, a[0])
+                }
+            })?,
+            O::Min => self.map(i, |l, t, a| l.b2(Op::Min, t, a[0], a[1]))?,
+            O::Max => self.map(i, |l, t, a| l.b2(Op::Max, t, a[0], a[1]))?,
+            O::Clamp => self.map(i, |l, t, a| {
+                let x = l.b2(Op::Max, t, a[0], a[1]);
+                l.b2(Op::Min, t, x, a[2])
+            })?,
+            O::Saturate => self.map(i, |l, t, a| {
+                let z = l.fconst(t, 0.0);
+                let o = l.fconst(t, 1.0);
+                let x = l.b2(Op::Max, t, a[0], z);
+                l.b2(Op::Min, t, x, o)
+            })?,
+            O::Fma | O::Mad => self.map(i, |l, t, a| l.emit(Op::Mad, t, a))?,
+            O::Mix => self.map(i, |l, t, a| {
+                // e1 * (1 - e3) + e2 * e3
+                let one = l.fconst(t, 1.0);
+                let s = l.b2(Op::Sub, t, one, a[2]);
+                let p = l.b2(Op::Mul, t, a[0], s);
+                let q = l.b2(Op::Mul, t, a[1], a[2]);
+                l.b2(Op::Add, t, p, q)
+            })?,
+            O::Step => self.map(i, |l, t, a| {
+                let c = l.cmp(Cond::Ge, t, a[1], a[0]);
+                let one = l.fconst(t, 1.0);
+                let z = l.fconst(t, 0.0);
+                l.sel(t, c, one, z)
+            })?,
+            O::Smoothstep => self.map(i, |l, t, a| {
+                let num = l.b2(Op::Sub, t, a[2], a[0]);
+                let den = l.b2(Op::Sub, t, a[1], a[0]);
+                let q = l.b2(Op::Math(MathFn::Fdiv), t, num, den);
+                let z = l.fconst(t, 0.0);
+                let o = l.fconst(t, 1.0);
+                let x = l.b2(Op::Max, t, q, z);
+                let x = l.b2(Op::Min, t, x, o);
+                let two = l.fconst(t, 2.0);
+                let three = l.fconst(t, 3.0);
+                let tx = l.b2(Op::Mul, t, two, x);
+                let s = l.b2(Op::Sub, t, three, tx);
+                let x2 = l.b2(Op::Mul, t, x, x);
+                l.b2(Op::Mul, t, x2, s)
+            })?,
+            O::Sign => self.map(i, |l, t, a| {
+                let (z, p, n) = if t.is_float() {
+                    (l.fconst(t, 0.0), l.fconst(t, 1.0), l.fconst(t, -1.0))
+                } else {
+                    (l.loadi(t, 0), l.loadi(t, 1), l.loadi(t, u32::MAX))
+                };
+                let gt = l.cmp(Cond::Gt, t, a[0], z);
+                let lt = l.cmp(Cond::Lt, t, a[0], z);
+                let r = l.sel(t, lt, n, z);
+                l.sel(t, gt, p, r)
+            })?,
+            O::Degrees => self.map(i, |l, t, a| {
+                let k = l.fconst(t, 180.0 / PI);
+                l.b2(Op::Mul, t, a[0], k)
+            })?,
+            O::Radians => self.map(i, |l, t, a| {
+                let k = l.fconst(t, PI / 180.0);
+                l.b2(Op::Mul, t, a[0], k)
+            })?,
+            O::Ldexp => self.map(i, |l, t, a| l.ldexp(t, a[0], a[1]))?,
+            O::QuantizeToF16 => self.map(i, |l, t, a| {
+                let h = l.b1(Op::Cvt(t), Ty::HF, a[0]);
+                l.b1(Op::Cvt(Ty::HF), t, h)
+            })?,
+            O::CountOneBits => self.map(i, |l, t, a| l.b1(Op::Cbit, t, a[0]))?,
+            O::ReverseBits => self.map(i, |l, t, a| l.b1(Op::Bfrev, t, a[0]))?,
+            O::CountLeadingZeros => self.map(i, |l, t, a| {
+                let u = l.as_ud(t, a[0]);
+                let h = l.b1(Op::Fbh, Ty::UD, u);
+                let k31 = l.ud(31);
+                let r = l.b2(Op::Sub, Ty::UD, k31, h);
+                let z = l.ud(0);
+                let is0 = l.cmp(Cond::Eq, Ty::UD, u, z);
+                let k32 = l.ud(32);
+                let r = l.sel(Ty::UD, is0, k32, r);
+                l.ud_to(t, r)
+            })?,
+            O::CountTrailingZeros => self.map(i, |l, t, a| {
+                let u = l.as_ud(t, a[0]);
+                let lo = l.b1(Op::Fbl, Ty::UD, u);
+                let k32 = l.ud(32);
+                let r = l.b2(Op::Min, Ty::UD, lo, k32);
+                l.ud_to(t, r)
+            })?,
+            O::FirstTrailingBit => self.map(i, |l, t, a| {
+                let u = l.as_ud(t, a[0]);
+                let r = l.b1(Op::Fbl, Ty::UD, u);
+                l.ud_to(t, r)
+            })?,
+            O::FirstLeadingBit => self.map(i, |l, t, a| {
+                let u = l.as_ud(t, a[0]);
+                let u = if t == Ty::D {
+                    let z = l.loadi(Ty::D, 0);
+                    let neg = l.cmp(Cond::Lt, Ty::D, a[0], z);
+                    let inv = l.b1(Op::Not, Ty::UD, u);
+                    l.sel(Ty::UD, neg, inv, u)
+                } else {
+                    u
+                };
+                let r = l.b1(Op::Fbh, Ty::UD, u);
+                l.ud_to(t, r)
+            })?,
+            O::ExtractBits => self.map(i, |l, t, a| l.emit(Op::Bfe, t, a))?,
+            O::InsertBits => self.map(i, |l, t, a| l.emit(Op::Bfi, t, a))?,
+            O::MulHi => self.map(i, |l, t, a| l.b2(Op::MulHi, t, a[0], a[1]))?,
+            O::Dot4U8Packed | O::Dot4I8Packed => {
+                let signed = op == O::Dot4I8Packed;
+                let ty = if signed { Ty::D } else { Ty::UD };
+                let a = self.scalar(m.operand(i, 0))?;
+                let b = self.scalar(m.operand(i, 1))?;
+                let av = self.bytes(a, signed);
+                let bv = self.bytes(b, signed);
+                vec![self.dot(ty, &av, &bv)]
+            }
+            O::Pack4x8Snorm
+            | O::Pack4x8Unorm
+            | O::Pack4xI8
+            | O::Pack4xU8
+            | O::Pack4xI8Clamp
+            | O::Pack4xU8Clamp
+            | O::Pack2x16Snorm
+            | O::Pack2x16Unorm
+            | O::Pack2x16Float => vec![self.pack(i)?],
+            O::Unpack4x8Snorm
+            | O::Unpack4x8Unorm
+            | O::Unpack4xI8
+            | O::Unpack4xU8
+            | O::Unpack2x16Snorm
+            | O::Unpack2x16Unorm
+            | O::Unpack2x16Float => self.unpack(i)?,
+            _ => return Err(unsupported(m, i, &format!("`{}`", op.name()))),
+        };
+        Ok(v)
+    }
+
+    fn as_ud(&mut self, t: Ty, x: Reg) -> Reg {
+        if t == Ty::UD {
+            x
+        } else {
+            self.b1(Op::Bitcast(t), Ty::UD, x)
+        }
+    }
+
+    fn ud_to(&mut self, t: Ty, x: Reg) -> Reg {
+        if t == Ty::UD {
+            x
+        } else {
+            self.b1(Op::Bitcast(Ty::UD), t, x)
+        }
+    }
+
+    fn ln(&mut self, t: Ty, x: Reg) -> Reg {
+        let l = self.b1(Op::Math(MathFn::Log2), t, x);
+        let k = self.fconst(t, std::f32::consts::LN_2);
+        self.b2(Op::Mul, t, l, k)
+    }
+
+    fn hyperbolic(&mut self, op: Opcode, t: Ty, x: Reg) -> Reg {
+        // tanh(x) is exactly ±1 in f32 past |x| = 10; clamping keeps exp finite.
+        let x = if op == Opcode::Tanh {
+            let lo = self.fconst(t, -10.0);
+            let hi = self.fconst(t, 10.0);
+            let c = self.b2(Op::Max, t, x, lo);
+            self.b2(Op::Min, t, c, hi)
+        } else {
+            x
+        };
+        let k = self.fconst(t, std::f32::consts::LOG2_E);
+        let p = self.b2(Op::Mul, t, x, k);
+        let e = self.b1(Op::Math(MathFn::Exp2), t, p);
+        let np = self.b1(Op::Neg, t, p);
+        let en = self.b1(Op::Math(MathFn::Exp2), t, np);
+        let h = self.fconst(t, 0.5);
+        let s = self.b2(Op::Sub, t, e, en);
+        let sinh = self.b2(Op::Mul, t, s, h);
+        let c = self.b2(Op::Add, t, e, en);
+        let cosh = self.b2(Op::Mul, t, c, h);
+        match op {
+            Opcode::Sinh => sinh,
+            Opcode::Cosh => cosh,
+            _ => self.b2(Op::Math(MathFn::Fdiv), t, sinh, cosh),
+        }
+    }
+
+    /// `atan2(y, x)`: the ratio of the smaller to the larger magnitude, reduced to
+    /// `[0, tan(π/8)]`, an odd polynomial, then the octant's corrections.
+    fn atan2(&mut self, t: Ty, y: Reg, x: Reg) -> Reg {
+        let ay = self.b1(Op::Abs, t, y);
+        let ax = self.b1(Op::Abs, t, x);
+        let big = self.b2(Op::Max, t, ax, ay);
+        let small = self.b2(Op::Min, t, ax, ay);
+        let zero = self.fconst(t, 0.0);
+        let big_zero = self.cmp(Cond::Eq, t, big, zero);
+        let one = self.fconst(t, 1.0);
+        let den = self.sel(t, big_zero, one, big);
+        let r = self.b2(Op::Math(MathFn::Fdiv), t, small, den);
+        // r in [0, 1]: above tan(π/8) use atan(r) = π/4 + atan((r - 1) / (r + 1)).
+        let k = self.fconst(t, 0.414_213_57);
+        let hi = self.cmp(Cond::Gt, t, r, k);
+        let rm = self.b2(Op::Sub, t, r, one);
+        let rp = self.b2(Op::Add, t, r, one);
+        let q = self.b2(Op::Math(MathFn::Fdiv), t, rm, rp);
+        let z = self.sel(t, hi, q, r);
+        let pi4 = self.fconst(t, FRAC_PI_4);
+        let base = self.sel(t, hi, pi4, zero);
+        let z2 = self.b2(Op::Mul, t, z, z);
+        let mut p = self.fconst(t, 8.053_744e-2);
+        for c in [-1.387_768_6e-1, 1.997_771e-1, -3.333_295e-1] {
+            let pc = self.b2(Op::Mul, t, p, z2);
+            let kc = self.fconst(t, c);
+            p = self.b2(Op::Add, t, pc, kc);
+        }
+        let pz = self.b2(Op::Mul, t, p, z2);
+        let pzz = self.b2(Op::Mul, t, pz, z);
+        let at = self.b2(Op::Add, t, pzz, z);
+        let a = self.b2(Op::Add, t, base, at);
+        // Octants: |y| > |x| → π/2 - a; x < 0 → π - a; y < 0 → -a.
+        let steep = self.cmp(Cond::Gt, t, ay, ax);
+        let pi2 = self.fconst(t, FRAC_PI_2);
+        let a2 = self.b2(Op::Sub, t, pi2, a);
+        let a = self.sel(t, steep, a2, a);
+        let xneg = self.cmp(Cond::Lt, t, x, zero);
+        let pi = self.fconst(t, PI);
+        let a3 = self.b2(Op::Sub, t, pi, a);
+        let a = self.sel(t, xneg, a3, a);
+        let yneg = self.cmp(Cond::Lt, t, y, zero);
+        let na = self.b1(Op::Neg, t, a);
+        self.sel(t, yneg, na, a)
+    }
+
+    /// `e1 * 2^e2` as two exact multiplications by powers of two built from their bits.
+    fn ldexp(&mut self, t: Ty, x: Reg, e: Reg) -> Reg {
+        let one = self.loadi(Ty::D, 1);
+        let h = self.b2(Op::Shr, Ty::D, e, one);
+        let rest = self.b2(Op::Sub, Ty::D, e, h);
+        let mut acc = x;
+        for part in [h, rest] {
+            let lo = self.loadi(Ty::D, (-126i32) as u32);
+            let hi = self.loadi(Ty::D, 127);
+            let c = self.b2(Op::Max, Ty::D, part, lo);
+            let c = self.b2(Op::Min, Ty::D, c, hi);
+            let bias = self.loadi(Ty::D, 127);
+            let b = self.b2(Op::Add, Ty::D, c, bias);
+            let k23 = self.loadi(Ty::D, 23);
+            let bits = self.b2(Op::Shl, Ty::D, b, k23);
+            let p = self.b1(Op::Bitcast(Ty::D), Ty::F, bits);
+            let p = if t == Ty::HF {
+                self.b1(Op::Cvt(Ty::F), Ty::HF, p)
+            } else {
+                p
+            };
+            acc = self.b2(Op::Mul, t, acc, p);
+        }
+        acc
+    }
+
+    /// The four bytes of `x`, sign- or zero-extended.
+    fn bytes(&mut self, x: Reg, signed: bool) -> Vec<Reg> {
+        let ty = if signed { Ty::D } else { Ty::UD };
+        let xv = if signed {
+            self.b1(Op::Bitcast(Ty::UD), Ty::D, x)
+        } else {
+            x
+        };
+        (0..4)
+            .map(|k| {
+                let off = self.loadi(ty, 8 * k);
+                let n = self.loadi(ty, 8);
+                self.emit(Op::Bfe, ty, &[xv, off, n])
+            })
+            .collect()
+    }
+
+    fn pack(&mut self, i: Inst) -> Result<Reg> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let a = self.scalars(m.operand(i, 0))?;
+        let (bits, n) = match op {
+            O::Pack2x16Snorm | O::Pack2x16Unorm | O::Pack2x16Float => (16u32, 2usize),
+            _ => (8, 4),
+        };
+        let mask = self.ud((1u32 << bits) - 1);
+        let mut acc: Option<Reg> = None;
+        for k in 0..n.min(a.len()) {
+            let x = a[k];
+            let field = match op {
+                O::Pack4x8Snorm | O::Pack2x16Snorm | O::Pack4x8Unorm | O::Pack2x16Unorm => {
+                    let snorm = matches!(op, O::Pack4x8Snorm | O::Pack2x16Snorm);
+                    let scale = ((1u32 << (bits - u32::from(snorm))) - 1) as f32;
+                    let lo = self.fconst(Ty::F, if snorm { -1.0 } else { 0.0 });
+                    let hi = self.fconst(Ty::F, 1.0);
+                    let c = self.b2(Op::Max, Ty::F, x, lo);
+                    let c = self.b2(Op::Min, Ty::F, c, hi);
+                    let s = self.fconst(Ty::F, scale);
+                    let v = self.b2(Op::Mul, Ty::F, c, s);
+                    let r = self.b1(Op::Rnde, Ty::F, v);
+                    let d = self.b1(Op::Cvt(Ty::F), Ty::D, r);
+                    self.b1(Op::Bitcast(Ty::D), Ty::UD, d)
+                }
+                O::Pack2x16Float => {
+                    let h = self.b1(Op::Cvt(Ty::F), Ty::HF, x);
+                    let w = self.b1(Op::Bitcast(Ty::HF), Ty::UW, h);
+                    self.b1(Op::Cvt(Ty::UW), Ty::UD, w)
+                }
+                O::Pack4xI8Clamp => {
+                    let lo = self.loadi(Ty::D, (-128i32) as u32);
+                    let hi = self.loadi(Ty::D, 127);
+                    let c = self.b2(Op::Max, Ty::D, x, lo);
+                    let c = self.b2(Op::Min, Ty::D, c, hi);
+                    self.b1(Op::Bitcast(Ty::D), Ty::UD, c)
+                }
+                O::Pack4xU8Clamp => {
+                    let hi = self.ud(255);
+                    self.b2(Op::Min, Ty::UD, x, hi)
+                }
+                O::Pack4xI8 => self.b1(Op::Bitcast(Ty::D), Ty::UD, x),
+                _ => x,
+            };
+            let f = self.b2(Op::And, Ty::UD, field, mask);
+            let sh = self.ud(bits * k as u32);
+            let f = self.b2(Op::Shl, Ty::UD, f, sh);
+            acc = Some(match acc {
+                None => f,
+                Some(a) => self.b2(Op::Or, Ty::UD, a, f),
+            });
+        }
+        acc.ok_or_else(|| malformed(m, i, "a pack of nothing"))
+    }
+
+    fn unpack(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let x = self.scalar(m.operand(i, 0))?;
+        let (bits, n) = match op {
+            O::Unpack2x16Snorm | O::Unpack2x16Unorm | O::Unpack2x16Float => (16u32, 2u32),
+            _ => (8, 4),
+        };
+        let signed = matches!(op, O::Unpack4x8Snorm | O::Unpack2x16Snorm | O::Unpack4xI8);
+        let mut out = Vec::new();
+        for k in 0..n {
+            let ty = if signed { Ty::D } else { Ty::UD };
+            let xv = if signed {
+                self.b1(Op::Bitcast(Ty::UD), Ty::D, x)
+            } else {
+                x
+            };
+            let off = self.loadi(ty, bits * k);
+            let cnt = self.loadi(ty, bits);
+            let f = self.emit(Op::Bfe, ty, &[xv, off, cnt]);
+            out.push(match op {
+                O::Unpack4xI8 | O::Unpack4xU8 => f,
+                O::Unpack2x16Float => {
+                    let w = self.b1(Op::Cvt(Ty::UD), Ty::UW, f);
+                    let h = self.b1(Op::Bitcast(Ty::UW), Ty::HF, w);
+                    self.b1(Op::Cvt(Ty::HF), Ty::F, h)
+                }
+                _ => {
+                    let v = self.b1(Op::Cvt(ty), Ty::F, f);
+                    let scale = ((1u32 << (bits - u32::from(signed))) - 1) as f32;
+                    let s = self.fconst(Ty::F, scale);
+                    let q = self.b2(Op::Math(MathFn::Fdiv), Ty::F, v, s);
+                    if signed {
+                        let lo = self.fconst(Ty::F, -1.0);
+                        self.b2(Op::Max, Ty::F, q, lo)
+                    } else {
+                        q
+                    }
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    // ---- atomics, derivatives, textures --------------------------------------------------
+
+    pub(super) fn atomic(&mut self, i: Inst) -> Result<()> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let p = self.pointer(m.operand(i, 0))?;
+        let ty = m
+            .ty(m.operand(i, 0))
+            .and_then(|t| m.ptr_parts(t))
+            .map(|x| x.1)
+            .and_then(|a| m.scalar_type_of(m.operand_opt(a, 0).unwrap_or(a)))
+            .and_then(|s| layout::scalar_ty(m, s))
+            .ok_or_else(|| malformed(m, i, "an atomic through a non-atomic pointer"))?;
+        let addr = self.address(p, 0);
+        let aop = match op {
+            O::AtomicLoad => AtomicOp::Load,
+            O::AtomicStore => AtomicOp::Store,
+            O::AtomicAdd => AtomicOp::Add,
+            O::AtomicSub => AtomicOp::Sub,
+            O::AtomicMax => AtomicOp::Max,
+            O::AtomicMin => AtomicOp::Min,
+            O::AtomicAnd => AtomicOp::And,
+            O::AtomicOr => AtomicOp::Or,
+            O::AtomicXor => AtomicOp::Xor,
+            O::AtomicExchange => AtomicOp::Xchg,
+            _ => AtomicOp::Cmpxchg,
+        };
+        let mut src = vec![addr];
+        for k in 1..m.num_operands(i) {
+            src.push(self.scalar(m.operand(i, k))?);
+        }
+        if aop == AtomicOp::Store {
+            self.emit0(Op::Atomic(p.space, aop), ty, &src);
+            return Ok(());
+        }
+        let old = self.emit(Op::Atomic(p.space, aop), ty, &src);
+        if aop == AtomicOp::Cmpxchg {
+            let eq = self.cmp(Cond::Eq, ty, old, src[1]);
+            self.define(i, Val::S(vec![old, eq]));
+        } else {
+            self.define(i, Val::S(vec![old]));
+        }
+        Ok(())
+    }
+
+    pub(super) fn subgroup(&mut self, i: Inst) -> Result<()> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let red = match op {
+            O::SubgroupAdd | O::SubgroupInclusiveAdd | O::SubgroupExclusiveAdd => Some(Red::Add),
+            O::SubgroupMul | O::SubgroupInclusiveMul | O::SubgroupExclusiveMul => Some(Red::Mul),
+            O::SubgroupMin => Some(Red::Min),
+            O::SubgroupMax => Some(Red::Max),
+            O::SubgroupAnd | O::SubgroupAll => Some(Red::And),
+            O::SubgroupOr | O::SubgroupAny => Some(Red::Or),
+            O::SubgroupXor => Some(Red::Xor),
+            _ => None,
+        };
+        let lanes = match (op, red) {
+            (O::SubgroupInclusiveAdd | O::SubgroupInclusiveMul, Some(r)) => LaneOp::Inclusive(r),
+            (O::SubgroupExclusiveAdd | O::SubgroupExclusiveMul, Some(r)) => LaneOp::Exclusive(r),
+            (_, Some(r)) => LaneOp::Reduce(r),
+            (O::SubgroupBroadcastFirst, None) => LaneOp::First,
+            (O::SubgroupElect, None) => LaneOp::Elect,
+            (O::SubgroupBallot, None) => LaneOp::Ballot,
+            _ => LaneOp::Shuffle,
+        };
+        let v: Vec<Reg> = match op {
+            O::SubgroupElect => vec![self.emit(Op::Lanes(lanes), Ty::Bool, &[])],
+            O::SubgroupBallot => {
+                let p = match m.operand_opt(i, 0) {
+                    Some(x) => self.scalar(x)?,
+                    None => self.loadi(Ty::Bool, u32::MAX),
+                };
+                let b = self.emit(Op::Lanes(lanes), Ty::UD, &[p]);
+                let z = self.ud(0);
+                vec![b, z, z, z]
+            }
+            _ if lanes != LaneOp::Shuffle => {
+                let ty = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                a.iter()
+                    .map(|&x| self.emit(Op::Lanes(lanes), ty, &[x]))
+                    .collect()
+            }
+            _ => {
+                let ty = self.result_ty(i)?;
+                let a = self.scalars(m.operand(i, 0))?;
+                let lane = self.emit(Op::Special(Special::Lane), Ty::UD, &[]);
+                let arg = match m.operand_opt(i, 1) {
+                    Some(x) => {
+                        let r = self.scalar(x)?;
+                        let t = self.f.ty(r);
+                        self.as_ud(t, r)
+                    }
+                    None => self.ud(0),
+                };
+                let idx = match op {
+                    O::SubgroupShuffleXor => self.b2(Op::Xor, Ty::UD, lane, arg),
+                    O::SubgroupShuffleUp => self.b2(Op::Sub, Ty::UD, lane, arg),
+                    O::SubgroupShuffleDown => self.b2(Op::Add, Ty::UD, lane, arg),
+                    O::QuadBroadcast => {
+                        let mask = self.ud(!3);
+                        let base = self.b2(Op::And, Ty::UD, lane, mask);
+                        self.b2(Op::Add, Ty::UD, base, arg)
+                    }
+                    O::QuadSwapX | O::QuadSwapY | O::QuadSwapDiagonal => {
+                        let k = match op {
+                            O::QuadSwapX => 1,
+                            O::QuadSwapY => 2,
+                            _ => 3,
+                        };
+                        let kk = self.ud(k);
+                        self.b2(Op::Xor, Ty::UD, lane, kk)
+                    }
+                    _ => arg,
+                };
+                a.iter()
+                    .map(|&x| self.emit(Op::Lanes(LaneOp::Shuffle), ty, &[x, idx]))
+                    .collect()
+            }
+        };
+        self.define(i, Val::S(v));
+        Ok(())
+    }
+
+    pub(super) fn derivative(&mut self, i: Inst) -> Result<()> {
+        use Opcode as O;
+        let m = self.m;
+        let op = m.opcode(i);
+        let v = self.map(i, |l, t, a| {
+            let d = |l: &mut Self, k: Deriv| l.b1(Op::Deriv(k), t, a[0]);
+            match op {
+                O::Dpdx | O::DpdxCoarse => d(l, Deriv::X),
+                O::DpdxFine => d(l, Deriv::XFine),
+                O::Dpdy | O::DpdyCoarse => d(l, Deriv::Y),
+                O::DpdyFine => d(l, Deriv::YFine),
+                _ => {
+                    let (x, y) = if op == O::FwidthFine {
+                        (d(l, Deriv::XFine), d(l, Deriv::YFine))
+                    } else {
+                        (d(l, Deriv::X), d(l, Deriv::Y))
+                    };
+                    let ax = l.b1(Op::Abs, t, x);
+                    let ay = l.b1(Op::Abs, t, y);
+                    l.b2(Op::Add, t, ax, ay)
+                }
+            }
+        })?;
+        self.define(i, Val::S(v));
+        Ok(())
+    }
+
+    pub(super) fn texture(&mut self, i: Inst) -> Result<()> {
+        let m = self.m;
+        let mut texture = 0u8;
+        let mut sampler = 0u8;
+        let mut src = Vec::new();
+        for k in 0..m.num_operands(i) {
+            let x = m.operand(i, k);
+            let is_handle = m.ty(x).is_some_and(|t| m.is_handle_type(t));
+            if is_handle {
+                let n = self.handle_index(x)?;
+                if m.ty(x).is_some_and(|t| {
+                    matches!(m.opcode(t), Opcode::Sampler | Opcode::SamplerComparison)
+                }) {
+                    sampler = n;
+                } else {
+                    texture = n;
+                }
+                continue;
+            }
+            src.extend(self.scalars(x)?);
+        }
+        let dst_tys = match m.ty(i).filter(|&t| m.opcode(t) != Opcode::Void) {
+            Some(t) => self.leaf_tys(t, i)?,
+            None => Vec::new(),
+        };
+        let dst: Vec<Reg> = dst_tys.iter().map(|&t| self.f.new_reg(t)).collect();
+        let ty = dst_tys.first().copied().unwrap_or(Ty::F);
+        self.push(super::super::ir::Inst {
+            op: Op::Texture {
+                opcode: m.opcode(i) as u16,
+                texture,
+                sampler,
+            },
+            ty,
+            dst: dst.clone(),
+            src,
+        });
+        if !dst.is_empty() {
+            self.define(i, Val::S(dst));
+        }
+        Ok(())
+    }
+
+    /// The binding-table slot of a texture or sampler handle: its binding's position
+    /// among the module's handle variables.
+    fn handle_index(&self, x: Inst) -> Result<u8> {
+        let m = self.m;
+        // The handle is a `load` of a module-scope variable.
+        let var = if m.opcode(x) == Opcode::Load {
+            m.operand(x, 0)
+        } else {
+            x
+        };
+        let n = m
+            .children(m.root())
+            .filter(|&v| m.opcode(v) == Opcode::Var)
+            .filter(|&v| {
+                m.ty(v)
+                    .and_then(|t| m.ptr_parts(t))
+                    .is_some_and(|p| p.0 == crate::ir::enums::AddressSpace::Handle)
+            })
+            .position(|v| v == var)
+            .unwrap_or(0);
+        Ok(u8::try_from(n).unwrap_or(u8::MAX))
+    }
+}

@@ -1,0 +1,139 @@
+//! Register allocation on the SSA form (Hack, Grund and Goos, "Register allocation for
+//! programs in SSA form").
+//!
+//! The interference graph of a strict SSA program is chordal, and visiting the
+//! definitions in a pre-order of the dominator tree is a perfect elimination order
+//! reversed, so a greedy colouring — each definition takes the lowest colour not held by
+//! a value live at that point — uses exactly MaxLive colours, the largest number of
+//! values live at one point. Nothing needs an interference graph: walking each block
+//! forward with the set of live colours suffices (colours of the values live into the
+//! block are known, since their definitions dominate it).
+//!
+//! A colour is a *slot*: one 32-bit lane per SIMD channel, so one GRF at SIMD8 and two
+//! at SIMD16. Block parameters are defined at the top of their block; a source whose last
+//! use is an instruction frees its slot before that instruction's destinations are
+//! coloured (selection writes a destination only with the last instruction of a
+//! sequence, so sharing is safe). Slots beyond the register file are *spilled*: such a
+//! value lives in per-lane private memory, and selection reloads it into a temporary
+//! register at each use and stores it after its definition. With MaxLive within the file
+//! nothing spills.
+
+use super::ir::{Function, Reg};
+use super::liveness::{Cfg, Liveness};
+
+/// Where each virtual register lives.
+pub struct Allocation {
+    /// The slot of each register (`u32::MAX`: never needed).
+    pub slot: Vec<u32>,
+    /// Slots used (max slot + 1).
+    pub slots_used: u32,
+    /// The largest number of values live at one point.
+    pub max_live: u32,
+}
+
+impl Allocation {
+    pub fn slot(&self, r: Reg) -> u32 {
+        self.slot[r.0 as usize]
+    }
+}
+
+/// Colours a function in SSA form.
+pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
+    let n = f.regs.len();
+    let mut slot = vec![u32::MAX; n];
+    let mut max_live = 0u32;
+    let mut slots_used = 0u32;
+    // Free slots as a bit set over slot numbers (grown as needed).
+    let mut busy: Vec<bool> = Vec::new();
+    let take = |busy: &mut Vec<bool>| -> u32 {
+        match busy.iter().position(|&b| !b) {
+            Some(k) => {
+                busy[k] = true;
+                k as u32
+            }
+            None => {
+                busy.push(true);
+                busy.len() as u32 - 1
+            }
+        }
+    };
+    for b in cfg.dominance_order() {
+        let bi = b.0 as usize;
+        let blk = &f.blocks[bi];
+        // Last uses in this block: walk backwards from live-out.
+        let mut live_after = live.live_out[bi].clone();
+        for s in blk.term.uses() {
+            live_after.insert(s.0);
+        }
+        // dies[k]: sources of instruction k that are dead after it.
+        let mut dies: Vec<Vec<Reg>> = vec![Vec::new(); blk.insts.len()];
+        let mut dead_defs: Vec<Vec<Reg>> = vec![Vec::new(); blk.insts.len()];
+        let mut pressure_after: Vec<u32> = vec![0; blk.insts.len()];
+        for (k, i) in blk.insts.iter().enumerate().rev() {
+            dead_defs[k] = i
+                .dst
+                .iter()
+                .copied()
+                .filter(|d| !live_after.contains(d.0))
+                .collect();
+            pressure_after[k] = (live_after.len() + dead_defs[k].len()) as u32;
+            for d in &i.dst {
+                live_after.remove(d.0);
+            }
+            for s in &i.src {
+                if live_after.insert(s.0) && !dies[k].contains(s) {
+                    dies[k].push(*s);
+                }
+            }
+        }
+        // live_after now holds live-in (plus this block's params, which are defined here).
+        busy.iter_mut().for_each(|x| *x = false);
+        for r in live.live_in[bi].iter() {
+            let s = slot[r as usize];
+            if s != u32::MAX {
+                if busy.len() <= s as usize {
+                    busy.resize(s as usize + 1, false);
+                }
+                busy[s as usize] = true;
+            }
+        }
+        let entry_pressure = (live.live_in[bi].len() + blk.params.len()) as u32;
+        max_live = max_live.max(entry_pressure);
+        for p in &blk.params {
+            slot[p.0 as usize] = take(&mut busy);
+        }
+        // Parameters never used die at once (the backward walk left the used ones live).
+        for p in &blk.params {
+            if !live_after.contains(p.0) {
+                busy[slot[p.0 as usize] as usize] = false;
+            }
+        }
+        for (k, i) in blk.insts.iter().enumerate() {
+            for s in &dies[k] {
+                let sl = slot[s.0 as usize];
+                if sl != u32::MAX {
+                    busy[sl as usize] = false;
+                }
+            }
+            for d in &i.dst {
+                slot[d.0 as usize] = take(&mut busy);
+            }
+            max_live = max_live.max(pressure_after[k]);
+            for d in &dead_defs[k] {
+                busy[slot[d.0 as usize] as usize] = false;
+            }
+        }
+        slots_used = slots_used.max(busy.len() as u32);
+    }
+    // Registers of unreachable blocks (never executed) share slot 0.
+    for s in slot.iter_mut() {
+        if *s == u32::MAX {
+            *s = 0;
+        }
+    }
+    Allocation {
+        slot,
+        slots_used,
+        max_live,
+    }
+}

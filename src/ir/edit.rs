@@ -1,0 +1,238 @@
+//! Editing helpers: the small rewrites that transforms and passes make again and again
+//! (walking every function, building before an instruction, splitting a block, wrapping
+//! code in an `if`, copying a function), written once with the IR's rules in mind.
+//!
+//! Each helper says what it leaves valid. In short:
+//!
+//! - **Walks** ([`functions`], [`find_all`], [`call_closure`]) read the module and return
+//!   snapshots, so the caller may change the module while going through them. An
+//!   instruction in a snapshot may have been removed by the time it is reached: check
+//!   [`Module::is_dead`] when the loop removes more than the instruction in hand.
+//! - **Values** ([`builder_before`], [`splat_const`], [`widen`]) only add instructions
+//!   (and hash-consed constants at module scope) before an existing instruction; every
+//!   rule holds after them as long as that instruction is not a block parameter (the
+//!   parameters come first).
+//! - **Control flow** ([`split_before`], [`branch_before`]) adds blocks, so a function's
+//!   CFG, dominators and structure tree are out of date after them (a pass reports
+//!   `Changed::Cfg` for that function). [`branch_before`] leaves a module that verifies;
+//!   [`split_before`] leaves the first half without a terminator, for the caller to end.
+//!   The block that is split keeps its identity: its parameters, its predecessors, and
+//!   its role as some construct's merge or continue block; the terminator moves to the
+//!   second half, so a construct the block headed is headed by that half. Neither may
+//!   split the block of a `break if` (the shape the continue construct must keep).
+//! - **Functions** ([`clone_func`]) adds a function that verifies and that no call names
+//!   yet; the function's own decorations (its stage) are not copied.
+
+use crate::ir::types::Scalar;
+use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The functions with bodies.
+pub fn functions(m: &Module) -> Vec<Func> {
+    m.children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
+        .map(Func)
+        .collect()
+}
+
+/// Every instruction of every function with opcode in `ops`, as a snapshot to mutate.
+pub fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
+    let mut out = Vec::new();
+    for f in functions(m) {
+        for b in m.blocks(f) {
+            for i in m.children(b.inst()) {
+                if ops.contains(&m.opcode(i)) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Scalar kind and component count of a value's type.
+pub fn shape(m: &Module, v: Inst) -> Option<(Scalar, u32)> {
+    m.ty(v).and_then(|t| m.scalar_or_vec(t))
+}
+
+/// A constant of type `ty` (a scalar or vector type) with every component `bits`.
+pub fn splat_const(b: &mut Builder<'_>, ty: Type, bits: u32) -> Value {
+    let m = &*b.module;
+    match m.vec_parts(ty.inst()) {
+        Some((e, n)) => {
+            let c = b.const_scalar(Type(e), bits);
+            let parts = vec![c; n as usize];
+            b.const_composite(ty, &parts)
+        }
+        None => b.const_scalar(ty, bits),
+    }
+}
+
+/// `v` (a scalar) splatted to the type `ty` if `ty` is a vector; `v` otherwise.
+pub fn widen(b: &mut Builder<'_>, v: Value, ty: Type) -> Value {
+    let m = &*b.module;
+    let is_vec_target = m.vec_parts(ty.inst()).is_some();
+    let is_scalar = m.ty(v.inst()).is_some_and(|t| m.vec_parts(t).is_none());
+    if is_vec_target && is_scalar {
+        b.value(Opcode::Splat, ty, &[v])
+    } else {
+        v
+    }
+}
+
+/// The type of the wider of two operands (a vector over a scalar).
+pub fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
+    let (ta, tb) = (m.ty(a)?, m.ty(b)?);
+    if m.vec_parts(ta).is_some() {
+        Some(ta)
+    } else {
+        Some(tb)
+    }
+}
+
+/// A builder inserting just before `at`, with `at`'s span.
+pub fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
+    let span = m.span(at);
+    let mut b = Builder::new(m);
+    b.set_insert_point(InsertPoint::Before(at));
+    b.set_span(span);
+    b
+}
+
+/// Moves `first` and every instruction after it in its block into a new block, placed
+/// right after the old one; returns the new block. The old block keeps its identity (its
+/// parameters, and its roles as a merge or continue block); it is left without a
+/// terminator for the caller to end.
+pub fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
+    let block = m.parent(first)?;
+    let label = Builder::new(m).ty_label();
+    let new = m.create(Opcode::Block, Some(label.inst()), &[]);
+    m.insert_after(block, new);
+    let span = m.span(first);
+    m.set_span(new, span);
+    let mut moving = Vec::new();
+    let mut cur = Some(first);
+    while let Some(i) = cur {
+        moving.push(i);
+        cur = m.next_sibling(i);
+    }
+    for i in moving {
+        m.detach(i);
+        m.append_child(new, i);
+    }
+    Some(Block(new))
+}
+
+/// `f` and every function it calls, directly or not.
+pub fn call_closure(m: &Module, f: Func) -> Vec<Func> {
+    let mut seen = FxHashSet::default();
+    let mut out = Vec::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        out.push(g);
+        for b in m.blocks(g) {
+            for i in m.children(b.inst()) {
+                if m.opcode(i) == Opcode::Call {
+                    if let Some(c) = m.operand_opt(i, 0).and_then(|c| m.as_func(c)) {
+                        if m.first_child(c.inst()).is_some() {
+                            work.push(c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `f` is an entry point of the stage with decoration `stage`.
+pub fn is_stage(m: &Module, f: Func, stage: Opcode) -> bool {
+    m.decoration(f.inst(), stage).is_some()
+}
+
+/// Wraps the instructions from `first` to the end of their block in a new `if_else`:
+/// the block ends with `if_else cond, ^then, ^else, merge ^rest` where `^rest` holds
+/// `first` onwards. Returns (then, else, rest); both arms are empty blocks ending in
+/// `br ^rest`, for the caller to fill (insert before their terminators).
+pub fn branch_before(m: &mut Module, first: Inst, cond: Value) -> Option<(Block, Block, Block)> {
+    let block = Block(m.parent(first)?);
+    let func = Func(m.parent(block.inst())?);
+    let rest = split_before(m, first)?;
+    let mut b = Builder::new(m);
+    let then = b.block(func);
+    let els = b.block(func);
+    b.switch_to(then);
+    b.br(rest, &[]);
+    b.switch_to(els);
+    b.br(rest, &[]);
+    b.switch_to(block);
+    b.if_else(cond, then, els, rest);
+    // Keep the layout readable: the arms right after the block, before the rest.
+    m.detach(then.inst());
+    m.insert_after(block.inst(), then.inst());
+    m.detach(els.inst());
+    m.insert_after(then.inst(), els.inst());
+    Some((then, els, rest))
+}
+
+/// A copy of function `f` named `name`, appended to the module: its blocks, parameters
+/// and instructions, with operands mapped to the copies. Returns the copy and the map
+/// from each original block, parameter and instruction to its copy.
+pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMap<Inst, Inst>)> {
+    let ty = m.ty(f.inst())?;
+    let copy = m.create(Opcode::Func, Some(ty), &[]);
+    let root = m.root();
+    m.append_child(root, copy);
+    m.set_name(copy, name);
+    let span = m.span(f.inst());
+    m.set_span(copy, span);
+    let mut map: FxHashMap<Inst, Inst> = FxHashMap::default();
+    let blocks: Vec<Inst> = m.children_vec(f.inst());
+    // First the blocks, so that branches can name them.
+    for &b in &blocks {
+        let label = m.ty(b)?;
+        let nb = m.create(Opcode::Block, Some(label), &[]);
+        m.append_child(copy, nb);
+        copy_meta(m, b, nb);
+        map.insert(b, nb);
+    }
+    // Then every instruction, with its original operands; mapped in a second pass, as
+    // an operand may be defined in a block laid out later.
+    let mut made = Vec::new();
+    for &b in &blocks {
+        let nb = map[&b];
+        for i in m.children_vec(b) {
+            let op = m.opcode(i);
+            let ops = m.operands_vec(i);
+            let ni = m.create(op, m.ty(i), &ops);
+            m.append_child(nb, ni);
+            copy_meta(m, i, ni);
+            for d in m.decorations(i).collect::<Vec<_>>() {
+                let dop = m.opcode(d);
+                let dops = m.operands_vec(d);
+                m.add_decoration(ni, dop, &dops);
+            }
+            map.insert(i, ni);
+            made.push(ni);
+        }
+    }
+    for ni in made {
+        for (k, x) in m.operands_vec(ni).into_iter().enumerate() {
+            if let Some(&y) = map.get(&x) {
+                m.set_operand(ni, k, y);
+            }
+        }
+    }
+    Some((Func(copy), map))
+}
+
+fn copy_meta(m: &mut Module, from: Inst, to: Inst) {
+    let span = m.span(from);
+    m.set_span(to, span);
+    if let Some(n) = m.name(from).map(str::to_string) {
+        m.set_name(to, &n);
+    }
+}
