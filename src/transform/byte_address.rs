@@ -87,7 +87,7 @@ fn selected(m: &Module, v: Inst, options: &Options) -> bool {
     };
     let wanted = match space {
         AddressSpace::Storage => options.storage,
-        AddressSpace::Uniform => options.uniform,
+        AddressSpace::Uniform | AddressSpace::Immediate => options.uniform,
         _ => false,
     };
     wanted && !matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer)

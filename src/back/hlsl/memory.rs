@@ -3,8 +3,12 @@
 //!
 //! **Storage buffers** are `ByteAddressBuffer`s (read-only) or `RWByteAddressBuffer`s.
 //! A scalar or vector of 32-bit components is one `Load`/`LoadN` (`Store`/`StoreN`) with
-//! `asfloat`/`asint` (`asuint`) around it; `f16` data uses the templated
-//! `Load<half2>`/`Store<half2>` of Shader Model 6.2.
+//! `asfloat`/`asint` (`asuint`) around it. `f16` data is read and written as the 32-bit
+//! words holding it, through `f16tof32`/`f32tof16` (exact for every half value), not
+//! with the templated `Load<half2>` of Shader Model 6.2 that only DXC knows. A half
+//! that shares its word with other data is written with `InterlockedAnd` then
+//! `InterlockedOr` on its own 16 bits, so a neighbour written by another invocation at
+//! the same time keeps its bits, as WGSL's memory model requires.
 //!
 //! **Uniform buffers** are `cbuffer`s holding one array of `uint4`, as many as the buffer
 //! has 16-byte rows (HLSL's own constant-buffer packing differs from WGSL's, so the
@@ -137,14 +141,7 @@ fn store_of<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, ty: Inst) -> Option<ViewS
         });
     }
     match shape(m, ty) {
-        Some((Scalar::F16, _)) => {
-            let (t, _) = cx.spell(ty)?;
-            Some(ViewStore::Method {
-                method: format!("Store<{t}>"),
-                convert: None,
-            })
-        }
-        Some((s, n)) if s != Scalar::Bool => Some(ViewStore::Method {
+        Some((s, n)) if s != Scalar::Bool && s != Scalar::F16 => Some(ViewStore::Method {
             method: STORES[n as usize].to_string(),
             convert: to_words(s),
         }),
@@ -176,11 +173,11 @@ fn read<'m, C: MemoryCx<'m>>(
         Some((s, n)) if s != Scalar::Bool => match kind {
             BufferKind::Uniform => uniform_leaf(cx, buf, offset, s, n, leaf),
             _ => {
-                let b = cx.add(Node::Name(buf));
                 if s == Scalar::F16 {
-                    let (t, _) = cx.spell(leaf)?;
-                    return Some(cx.add(Node::Method(b, format!("Load<{t}>"), vec![offset])));
+                    let name = helper(cx, buf, kind, leaf, false)?;
+                    return Some(cx.add(Node::Call(name, vec![offset])));
                 }
+                let b = cx.add(Node::Name(buf));
                 let load = cx.add(Node::Method(b, LOADS[n as usize].to_string(), vec![offset]));
                 Some(wrap(cx, from_words(s), load))
             }
@@ -307,9 +304,14 @@ fn load_helper<'m, C: MemoryCx<'m>>(
     let m = cx.m();
     match m.opcode(ty) {
         Opcode::Vec | Opcode::F32 | Opcode::I32 | Opcode::U32 | Opcode::F16 => {
-            // A leaf at a computed offset in a uniform buffer.
             let (s, n) = shape(m, ty)?;
-            let _ = writeln!(text, "  {}", uniform_dynamic_leaf(cx, buf, s, n, ty)?);
+            let body = match kind {
+                // A leaf at a computed offset in a uniform buffer.
+                BufferKind::Uniform => uniform_dynamic_leaf(cx, buf, s, n, ty)?,
+                // Halves in a storage buffer.
+                _ => storage_half_leaf(cx, buf, n, ty)?,
+            };
+            let _ = writeln!(text, "  {body}");
         }
         Opcode::Mat => {
             let (col, c) = m.mat_parts(ty)?;
@@ -372,6 +374,11 @@ fn store_helper<'m, C: MemoryCx<'m>>(
     let m = cx.m();
     let mut parts: Vec<(E, Inst, u32)> = Vec::new();
     match m.opcode(ty) {
+        Opcode::F16 | Opcode::Vec => {
+            let (_, n) = shape(m, ty)?;
+            let b = cx.name_text(buf).to_string();
+            text.push_str(&store_halves(&b, n));
+        }
         Opcode::Mat => {
             let (col, c) = m.mat_parts(ty)?;
             let stride = column_stride(m, ty)?;
@@ -485,6 +492,59 @@ fn uniform_dynamic_leaf<'m, C: MemoryCx<'m>>(
             _ => format!("return {};", conv(format!("{b}[offset / 16u]"))),
         }
     })
+}
+
+/// The body of a helper reading `n` halves at a computed offset in a storage buffer:
+/// whole words, each split in two. A lone half may sit in either half of its word; a
+/// vector of two or more is word-aligned (WGSL aligns `vec2<f16>` to 4 bytes and
+/// larger ones to 8).
+fn storage_half_leaf<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, n: u32, ty: Inst) -> Option<String> {
+    let b = cx.name_text(buf).to_string();
+    let (t, _) = cx.spell(ty)?;
+    Some(match n {
+        1 => format!(
+            "uint w = {b}.Load(offset & ~3u);\n  return (half)f16tof32(w >> ((offset & 2u) << 3u));"
+        ),
+        2 => format!(
+            "uint w = {b}.Load(offset);\n  return {t}(f16tof32(w), f16tof32(w >> 16u));"
+        ),
+        _ => {
+            let halves: Vec<String> = (0..n)
+                .map(|k| {
+                    let lane = ["x", "y"][(k / 2) as usize];
+                    match k % 2 {
+                        0 => format!("f16tof32(w.{lane})"),
+                        _ => format!("f16tof32(w.{lane} >> 16u)"),
+                    }
+                })
+                .collect();
+            format!(
+                "uint2 w = {b}.Load2(offset);\n  return {t}({});",
+                halves.join(", ")
+            )
+        }
+    })
+}
+
+/// The body of a helper writing `n` halves (`value`) at a computed offset in a storage
+/// buffer: a pair fills a word and is stored whole; a lone half (a scalar, or the last of
+/// a `vec3<f16>`) is merged into its word with two atomics that touch only its bits.
+fn store_halves(b: &str, n: u32) -> String {
+    let lanes = ["x", "y", "z", "w"];
+    let lane = |k: u32| if n == 1 { String::from("value") } else { format!("value.{}", lanes[k as usize]) };
+    let pair = |k: u32| format!("f32tof16({}) | (f32tof16({}) << 16u)", lane(k), lane(k + 1));
+    let lone = |at: &str, k: u32, shift: &str| {
+        format!(
+            "  {b}.InterlockedAnd({at}, ~(0xffffu << {shift}));\n  {b}.InterlockedOr({at}, f32tof16({}) << {shift});\n",
+            lane(k)
+        )
+    };
+    match n {
+        1 => lone("offset & ~3u", 0, "((offset & 2u) << 3u)"),
+        2 => format!("  {b}.Store(offset, {});\n", pair(0)),
+        3 => format!("  {b}.Store(offset, {});\n", pair(0)) + &lone("offset + 4u", 2, "0u"),
+        _ => format!("  {b}.Store2(offset, uint2({}, {}));\n", pair(0), pair(2)),
+    }
 }
 
 /// The return type of a helper: the type itself, or a typedef written first for an

@@ -101,6 +101,10 @@ pub struct Options {
     /// buffer holding a `uint3`; by default the binding after the last one used in
     /// group 0.
     pub num_workgroups: Option<(u32, u32)>,
+    /// Where `var<immediate>` data lives, as `(register, space)` of a constant buffer
+    /// (a root-constant slot for D3D12); by default `b0` in the space after the highest
+    /// group used, so it never meets a bound resource.
+    pub immediate: Option<(u32, u32)>,
 }
 
 /// Why a module could not be written as HLSL.

@@ -400,45 +400,75 @@ impl Hlsl<'_, '_> {
             O::AtomicCompareExchangeWeak => "CompareExchange",
             _ => return Err(self.unsupported_op(i)),
         };
+        // A buffer's `Interlocked*` methods work on `uint` words (glslang types them so
+        // whatever the operands are); an `int` atomic in a buffer passes its bits through
+        // `uint` and reads the original back with `asint`. Signed `Max`/`Min` depend on
+        // the sign, so there they are a compare-exchange loop in a helper.
+        let signed_view = view.is_some() && t == "int";
+        if signed_view && matches!(op, O::AtomicMax | O::AtomicMin) {
+            let (buffer, offset) = view.ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
+            let helper = self.signed_buffer_atomic(buffer, name)?;
+            let call = self.w.x.add(Node::Call(helper, vec![offset, ops[1]]));
+            return b.bind(self, i, call, "old");
+        }
+        let word_t = if signed_view { "uint".to_string() } else { t.clone() };
+        let bits = |this: &mut Self, e: E| match signed_view {
+            true => this.w.x.add(Node::Call("asuint".into(), vec![e])),
+            false => e,
+        };
+        let back = |this: &mut Self, out: E| match signed_view && op != O::AtomicStore && m.has_uses(i) {
+            true => this.w.x.add(Node::Call("asint".into(), vec![out])),
+            false => out,
+        };
+        let out = self.out_var(b, &word_t, "old")?;
         match op {
-            O::AtomicLoad => {
-                let out = self.out_var(b, &t, "old")?;
-                let zero = self.w.x.add(Node::Lit("0".into()));
-                let call = emit(self, name, vec![zero], out);
-                b.out().push(call);
-                Ok(out)
-            }
-            O::AtomicSub => {
-                let out = self.out_var(b, &t, "old")?;
-                let neg = self.w.x.add(Node::Prefix("-", ops[1]));
-                let call = emit(self, name, vec![neg], out);
-                b.out().push(call);
-                Ok(out)
-            }
-            O::AtomicStore => {
-                let out = self.out_var(b, &t, "old")?;
-                let call = emit(self, name, vec![ops[1]], out);
-                b.out().push(call);
-                // A store has no value: `effect` writes nothing for the name.
-                Ok(out)
-            }
             O::AtomicCompareExchangeWeak => {
                 let cmp = self.temp(b, m.operand(i, 1), ops[1], "compare")?;
-                let old = self.out_var(b, &t, "old")?;
-                let call = emit(self, name, vec![cmp, ops[2]], old);
+                let (c, v) = (bits(self, cmp), bits(self, ops[2]));
+                let call = emit(self, name, vec![c, v], out);
                 b.out().push(call);
-                let eq = self.w.x.add(Node::Binary(Bin::Eq, old, cmp));
+                let eq = self.w.x.add(Node::Binary(Bin::Eq, out, c));
+                let old = back(self, out);
                 let ty = self.ty_of(i)?;
                 let result = self.constructor(ty, vec![old, eq])?;
                 b.bind(self, i, result, "result")
             }
             _ => {
-                let out = self.out_var(b, &t, "old")?;
-                let call = emit(self, name, vec![ops[1]], out);
+                let arg = match op {
+                    O::AtomicLoad => {
+                        let zero = if word_t == "uint" { "0u" } else { "0" };
+                        self.w.x.add(Node::Lit(zero.into()))
+                    }
+                    O::AtomicSub => {
+                        let v = bits(self, ops[1]);
+                        self.w.x.add(Node::Prefix("-", v))
+                    }
+                    _ => bits(self, ops[1]),
+                };
+                let call = emit(self, name, vec![arg], out);
                 b.out().push(call);
-                Ok(out)
+                // A store has no value: `effect` writes nothing for a bare name.
+                Ok(back(self, out))
             }
         }
+    }
+
+    /// `int name(uint offset, int v)`: a signed `InterlockedMax`/`InterlockedMin` on the
+    /// `uint` words of `buffer`, as a compare-exchange loop; returns the original value.
+    fn signed_buffer_atomic(&mut self, buffer: super::expr::Sym, name: &str) -> Result<String, RaiseError> {
+        let b = self.w.names[buffer.0 as usize].clone();
+        let key = format!("{b}.{name}");
+        if let Some(n) = self.w.signed_atomics.get(&key) {
+            return Ok(n.clone());
+        }
+        let f = if name == "Max" { "max" } else { "min" };
+        let helper = self.w.namer_fresh(&format!("{b}_atomic_{f}"));
+        let text = format!(
+            "int {helper}(uint offset, int v) {{\n  uint old = {b}.Load(offset);\n  [loop] for (;;) {{\n    uint seen;\n    {b}.InterlockedCompareExchange(offset, old, asuint({f}(asint(old), v)), seen);\n    if (seen == old) {{\n      return asint(old);\n    }}\n    old = seen;\n  }}\n}}\n"
+        );
+        self.w.helpers.texts.push(text);
+        self.w.signed_atomics.insert(key, helper.clone());
+        Ok(helper)
     }
 
     /// A `bool`-vector helper (`select`, `&`, `|`) for the type of `i`, made once.

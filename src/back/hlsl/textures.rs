@@ -188,6 +188,12 @@ impl Hlsl<'_, '_> {
         };
         // The offset, when there is one, is last.
         args.extend(ops[k..].iter().copied());
+        // glslang takes a two-dimensional `GatherCmp` without an offset for the AMD
+        // overload with a bias and writes invalid SPIR-V; a zero offset means the same
+        // to every compiler and picks the right overload.
+        if method == "GatherCmp" && k == ops.len() && matches!(kind.dim, TextureDim::D2 | TextureDim::D2Array) {
+            args.push(self.add(Node::Lit("int2(0, 0)".into())));
+        }
         Ok(self.add(Node::Method(tex, method.to_string(), args)))
     }
 

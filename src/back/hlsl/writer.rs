@@ -73,6 +73,8 @@ pub struct Writer<'m> {
     pub constant_texts: Vec<String>,
     /// Helper functions made once per type and kind.
     pub made: FxHashMap<(Inst, HelperKind), String>,
+    /// Signed `Max`/`Min` helpers on buffers, by `buffer.Op`.
+    pub signed_atomics: FxHashMap<String, String>,
     /// The names of the module's functions (a call of one may have effects).
     pub function_names: FxHashSet<String>,
 }
@@ -133,6 +135,7 @@ impl<'m> Writer<'m> {
             typedef_texts: Vec::new(),
             constant_texts: Vec::new(),
             made: FxHashMap::default(),
+            signed_atomics: FxHashMap::default(),
             function_names: FxHashSet::default(),
         }
     }
@@ -247,7 +250,15 @@ impl<'m> Writer<'m> {
         let root = m.root();
         let mut out = String::new();
         let mut done = FxHashSet::default();
-        for s in m.children(root).filter(|&s| m.opcode(s) == Opcode::Struct) {
+        // A struct ending in a runtime-sized array only ever typed a buffer, and buffers
+        // are byte-addressed by now: HLSL never names it.
+        let sized = |s: Inst| {
+            m.struct_fields(s)
+                .last()
+                .and_then(|&f| m.ty(f))
+                .is_none_or(|t| m.opcode(t) != Opcode::RuntimeArray)
+        };
+        for s in m.children(root).filter(|&s| m.opcode(s) == Opcode::Struct && sized(s)) {
             self.struct_after_parts(s, &mut done, &mut out, 0)?;
         }
         Ok(out)
@@ -317,6 +328,21 @@ impl<'m> Writer<'m> {
                 .and_then(|d| m.operand_opt(d, 0))
                 .and_then(|x| m.const_u32(x))
         };
+        let immediate = m
+            .ty(v)
+            .and_then(|t| m.ptr_parts(t))
+            .is_some_and(|(space, _, _)| space == AddressSpace::Immediate);
+        if immediate {
+            let (register, space) = self.options.immediate.unwrap_or_else(|| {
+                let top = m
+                    .children(m.root())
+                    .filter_map(|g| m.decoration(g, Opcode::DecoGroup))
+                    .filter_map(|d| m.operand_opt(d, 0).and_then(|x| m.const_u32(x)))
+                    .max();
+                (0, top.map_or(0, |g| g.saturating_add(1)))
+            });
+            return Ok(format!(" : register(b{register}, space{space})"));
+        }
         let (Some(group), Some(binding)) = (word(Opcode::DecoGroup), word(Opcode::DecoBinding))
         else {
             return Err(self.error(v, "a resource without `@group` and `@binding`"));
