@@ -85,6 +85,9 @@ fn judge(hlsl: &str, stage: &str, entry: &str) -> Verdict {
 fn refract_hlsl(source: &str, entry: &str, stage: &str) -> Verdict {
     let mut options = refract::Options::new(refract::Target::Hlsl);
     options.entry_point = Some(entry.to_string());
+    // Shader Model 6.2, where `f16` is (DXC's `-enable-16bit-types`); nothing else in the
+    // corpus needs more.
+    options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
     let result = catch_unwind(AssertUnwindSafe(|| refract::compile(source, &options)));
     let Ok(result) = result else {
         return panicked();

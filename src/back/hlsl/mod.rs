@@ -105,6 +105,20 @@ pub struct Options {
     /// (a root-constant slot for D3D12); by default `b0` in the space after the highest
     /// group used, so it never meets a bound resource.
     pub immediate: Option<(u32, u32)>,
+    /// Where storage buffers' sizes in bytes are read from instead of `GetDimensions`
+    /// (Tint's "array length from uniform"; D3D12 root descriptors have no size).
+    pub buffer_sizes: Option<BufferSizes>,
+}
+
+/// A constant buffer of `uint4`s holding storage buffers' sizes in bytes: the buffer
+/// bound at `(group, binding)` in `index` has its size in word `index % 4` of row
+/// `index / 4`. A buffer not listed is measured with `GetDimensions`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BufferSizes {
+    /// `(register, space)` of the constant buffer.
+    pub at: (u32, u32),
+    /// `(group, binding)` of each storage buffer → its word in the constant buffer.
+    pub index: BTreeMap<(u32, u32), u32>,
 }
 
 /// Why a module could not be written as HLSL.
@@ -192,9 +206,32 @@ pub fn entry_point_name(wgsl_name: &str) -> String {
 
 /// Writes a verified IR module as HLSL text: legalizes a copy, then writes it.
 pub fn write_string(module: &Module, options: &Options) -> Result<String, Error> {
+    check_shader_model(module, options)?;
     let mut m = module.clone();
     legalize(&mut m, options)?;
     write_module(&m, options)
+}
+
+/// Features the chosen Shader Model lacks are errors, not output DXC would refuse: `f16`
+/// is `half` with 16 bits only from Shader Model 6.2 with `-enable-16bit-types`.
+fn check_shader_model(m: &Module, options: &Options) -> Result<(), Error> {
+    if options.shader_model >= ShaderModel::V6_2 {
+        return Ok(());
+    }
+    let Some(t) = m.children(m.root()).find(|&t| m.opcode(t) == crate::ir::Opcode::F16) else {
+        return Ok(());
+    };
+    let at = m.uses(t).next().map_or(t, |u| u.user);
+    Err(Error::new(
+        crate::diag::codes::HLSL_UNSUPPORTED,
+        m,
+        at,
+        format!(
+            "`f16` needs Shader Model 6.2 or later (DXC: `-T cs_6_2 -enable-16bit-types`), and \
+             this output targets {}: choose 6_2 or later (`--shader-model 6_2`)",
+            options.shader_model.name().replace('_', ".")
+        ),
+    ))
 }
 
 /// The transforms the HLSL back end runs, in order, on its own copy of the module: WGSL's

@@ -32,6 +32,14 @@ impl Hlsl<'_, '_> {
         if let Some(bin) = builtins::binary(op) {
             return self.binary(b, i, op, bin, arg(0)?, arg(1)?);
         }
+        // `all`/`any` of a scalar is the scalar (glslang writes `OpAll` of a scalar, which
+        // is invalid SPIR-V).
+        if matches!(op, O::All | O::Any) {
+            let t = self.ty_of(m.operand(i, 0))?;
+            if m.opcode(t) == O::Bool {
+                return arg(0);
+            }
+        }
         if let Some(name) = builtins::intrinsic(op) {
             return Ok(self.call_named(name, ops));
         }
@@ -64,6 +72,9 @@ impl Hlsl<'_, '_> {
             }
             O::BufferView => return self.buffer_view(i, arg(0)?, arg(1)?),
             O::BufferLength => {
+                if let Some(e) = self.size_from_uniform(m.operand(i, 0)) {
+                    return Ok(e);
+                }
                 let n = self.out_var(b, "uint", "length")?;
                 let buf = arg(0)?;
                 let get = self.w.x.add(Node::Method(buf, "GetDimensions".into(), vec![n]));
@@ -286,6 +297,10 @@ impl Hlsl<'_, '_> {
         }
         match (to.and_then(reinterpret), width(i) == width(m.operand(i, 0))) {
             (Some(f), true) => Ok(self.call_named(f, vec![a])),
+            _ if to == Some(Scalar::F16) || from == Some(Scalar::F16) => {
+                let name = self.half_bitcast(i)?;
+                Ok(self.call_named(&name, vec![a]))
+            }
             _ => Err(RaiseError::new(
                 crate::diag::codes::HLSL_UNSUPPORTED,
                 "cannot write HLSL for this module: it uses a bitcast between 16-bit and 32-bit types"
@@ -293,6 +308,58 @@ impl Hlsl<'_, '_> {
                 i,
             )),
         }
+    }
+
+    /// The helper for a bitcast between `vecN<f16>` and 32-bit values of half as many
+    /// lanes: two halves to a word, low lane in the low bits, through `f32tof16` and
+    /// `f16tof32` (exact for every half value).
+    fn half_bitcast(&mut self, i: Inst) -> Result<String, RaiseError> {
+        let m = self.w.m;
+        let from_t = self.ty_of(m.operand(i, 0))?;
+        let to_t = self.ty_of(i)?;
+        let key = (to_t, HelperKind::HalfBitcast(from_t));
+        if let Some(n) = self.w.made.get(&key) {
+            return Ok(n.clone());
+        }
+        let lanes = |t: Inst| m.vec_parts(t).map_or(1, |(_, n)| n);
+        let from_text = self.w.type_text(from_t).map_err(|_| self.unsupported_op(i))?;
+        let to_text = self.w.type_text(to_t).map_err(|_| self.unsupported_op(i))?;
+        const L: [&str; 4] = ["x", "y", "z", "w"];
+        let body = if scalar_kind(m, m.operand(i, 0)) == Some(Scalar::F16) {
+            // Halves to words.
+            let words = lanes(to_t);
+            let pack: Vec<String> = (0..words as usize)
+                .map(|k| {
+                    format!("f32tof16(v.{}) | (f32tof16(v.{}) << 16u)", L[2 * k], L[2 * k + 1])
+                })
+                .collect();
+            let bits = match words {
+                1 => pack[0].clone(),
+                n => format!("uint{n}({})", pack.join(", ")),
+            };
+            let to = scalar_kind(m, i)
+                .and_then(reinterpret)
+                .ok_or_else(|| self.unsupported_op(i))?;
+            format!("  return {to}({bits});\n")
+        } else {
+            // Words to halves.
+            let words = lanes(from_t);
+            let word = |k: usize| if words == 1 { "u".to_string() } else { format!("u.{}", L[k]) };
+            let halves: Vec<String> = (0..words as usize)
+                .flat_map(|k| {
+                    [format!("f16tof32({})", word(k)), format!("f16tof32({} >> 16u)", word(k))]
+                })
+                .collect();
+            let u = if words == 1 { "uint".to_string() } else { format!("uint{words}") };
+            format!("  {u} u = asuint(v);\n  return {to_text}({});\n", halves.join(", "))
+        };
+        let name = self.w.namer_fresh(&format!("bitcast_{to_text}"));
+        self.w
+            .helpers
+            .texts
+            .push(format!("{to_text} {name}({from_text} v) {{\n{body}}}\n"));
+        self.w.made.insert(key, name.clone());
+        Ok(name)
     }
 
     fn extract(&mut self, i: Inst, ops: &[E]) -> Result<E, RaiseError> {
@@ -451,6 +518,34 @@ impl Hlsl<'_, '_> {
                 Ok(back(self, out))
             }
         }
+    }
+
+    /// The size of buffer variable `var` from the `buffer_sizes` constant buffer, when the
+    /// options list it; the buffer is declared on first use.
+    fn size_from_uniform(&mut self, var: Inst) -> Option<E> {
+        let m = self.w.m;
+        let sizes = self.w.options.buffer_sizes.as_ref()?;
+        let word = |op: Opcode| {
+            m.decoration(var, op)
+                .and_then(|d| m.operand_opt(d, 0))
+                .and_then(|x| m.const_u32(x))
+        };
+        let k = *sizes.index.get(&(word(Opcode::DecoGroup)?, word(Opcode::DecoBinding)?))?;
+        let name = match &self.w.buffer_sizes_name {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.w.namer_fresh("buffer_sizes");
+                let rows = sizes.index.values().max().map_or(1, |&k| k / 4 + 1);
+                let (register, space) = sizes.at;
+                self.w.helpers.texts.push(format!(
+                    "cbuffer {n}_block : register(b{register}, space{space}) {{\n  uint4 {n}[{rows}];\n}};\n"
+                ));
+                self.w.buffer_sizes_name = Some(n.clone());
+                n
+            }
+        };
+        let lane = ["x", "y", "z", "w"][(k % 4) as usize];
+        Some(self.w.x.add(Node::Lit(format!("{name}[{}u].{lane}", k / 4))))
     }
 
     /// `int name(uint offset, int v)`: a signed `InterlockedMax`/`InterlockedMin` on the

@@ -75,6 +75,8 @@ pub struct Writer<'m> {
     pub made: FxHashMap<(Inst, HelperKind), String>,
     /// Signed `Max`/`Min` helpers on buffers, by `buffer.Op`.
     pub signed_atomics: FxHashMap<String, String>,
+    /// The `buffer_sizes` constant buffer's name, once declared.
+    pub buffer_sizes_name: Option<String>,
     /// The names of the module's functions (a call of one may have effects).
     pub function_names: FxHashSet<String>,
 }
@@ -136,6 +138,7 @@ impl<'m> Writer<'m> {
             constant_texts: Vec::new(),
             made: FxHashMap::default(),
             signed_atomics: FxHashMap::default(),
+            buffer_sizes_name: None,
             function_names: FxHashSet::default(),
         }
     }
@@ -767,4 +770,6 @@ pub enum HelperKind {
     BoolOr,
     /// A builtin written as a helper function, by opcode.
     Math(u16),
+    /// A bitcast between `f16` vectors and 32-bit types, by the source type.
+    HalfBitcast(Inst),
 }
