@@ -108,7 +108,10 @@ fn refract_hlsl(source: &str, entry: &str, stage: &str) -> Verdict {
 
 /// naga's HLSL for every entry point of a file: (WGSL name, HLSL name, text) or the
 /// error, per entry point, in naga's order.
-fn naga_hlsl(source: &str) -> Result<Vec<(String, Result<(String, String), String>)>, String> {
+/// Per entry point: its WGSL name, and its HLSL name and text or naga's error.
+type NagaEntries = Vec<(String, Result<(String, String), String>)>;
+
+fn naga_hlsl(source: &str) -> Result<NagaEntries, String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.to_string())?;
     let info = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),

@@ -12,6 +12,15 @@ mod common;
 use common::{glslang, spirv_tools};
 use std::path::{Path, PathBuf};
 
+/// Inputs the HLSL back end refuses today, with the code it must answer: overrides whose
+/// value is an expression of other overrides are not baked yet (HLSL has no
+/// specialization constants).
+const REFUSED: &[(&str, &str)] = &[
+    ("05-override-array-count", "E4550"),
+    ("06-override-initializers", "E4550"),
+    ("24-workgroup-uniform-load", "E4550"),
+];
+
 fn inputs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut files = Vec::new();
@@ -21,7 +30,11 @@ fn inputs() -> Vec<PathBuf> {
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
         for e in entries {
             let p = e.expect("dir entry").path();
-            let name = p.file_name().unwrap_or_default().to_string_lossy().to_string();
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
             if name.ends_with(".wgsl") && !name.ends_with(".out.wgsl") {
                 files.push(p);
             }
@@ -34,7 +47,11 @@ fn inputs() -> Vec<PathBuf> {
 /// `(stage, name)` of each entry point: the attribute, then the next `fn NAME`.
 fn entry_points(source: &str) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
-    for (attr, stage) in [("@compute", "compute"), ("@vertex", "vertex"), ("@fragment", "fragment")] {
+    for (attr, stage) in [
+        ("@compute", "compute"),
+        ("@vertex", "vertex"),
+        ("@fragment", "fragment"),
+    ] {
         for (at, _) in source.match_indices(attr) {
             let rest = &source[at..];
             if let Some(f) = rest.find("fn ") {
@@ -58,17 +75,36 @@ fn hlsl_snapshots() {
     let mut failures = Vec::new();
     let (mut checked, mut entries) = (0, 0);
     for path in &files {
-        let stem = path.file_stem().unwrap_or_default().to_string_lossy().to_string();
+        let stem = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         let source = std::fs::read_to_string(path).expect("read");
         let mut options = refract::Options::new(refract::Target::Hlsl);
         options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
         let result = refract::compile(&source, &options);
+        if let Some((_, code)) = REFUSED.iter().find(|(n, _)| *n == stem) {
+            if result.ok() || !result.diagnostics.iter().any(|d| d.code == *code) {
+                failures.push(format!(
+                    "{stem}: expected a refusal with {code}; update REFUSED"
+                ));
+            }
+            continue;
+        }
         let hlsl = match result.output {
             Some(refract::Output::Text(t)) if result.ok() => t,
             _ => {
-                let why: Vec<String> =
-                    result.diagnostics.iter().map(|d| format!("{} {}", d.code, d.message)).collect();
-                failures.push(format!("{}: --to hlsl fails: {}", path.display(), why.join("; ")));
+                let why: Vec<String> = result
+                    .diagnostics
+                    .iter()
+                    .map(|d| format!("{} {}", d.code, d.message))
+                    .collect();
+                failures.push(format!(
+                    "{}: --to hlsl fails: {}",
+                    path.display(),
+                    why.join("; ")
+                ));
                 continue;
             }
         };
@@ -83,7 +119,9 @@ fn hlsl_snapshots() {
                     "{} differs\n--- expected ---\n{want}--- got ---\n{hlsl}",
                     snap.display()
                 )),
-                Err(_) => failures.push(format!("no snapshot {} (run with BLESS=1)", snap.display())),
+                Err(_) => {
+                    failures.push(format!("no snapshot {} (run with BLESS=1)", snap.display()))
+                }
             }
         }
         for (stage, name) in entry_points(&source) {
@@ -103,5 +141,10 @@ fn hlsl_snapshots() {
         "hlsl snapshots: {checked} of {} inputs, {entries} entry points through glslang + spirv-val",
         files.len()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }

@@ -35,18 +35,30 @@ fn hlsl_legalization_keeps_every_corpus_module_valid() {
             if d.code == codes::PASS_BROKE_IR {
                 broken.push(format!("{}: {}", f.rel, d.message));
             } else {
-                *refused.entry(format!("{} {}", d.code, d.message)).or_insert(0) += 1;
+                *refused
+                    .entry(format!("{} {}", d.code, d.message))
+                    .or_insert(0) += 1;
             }
         }
     }
     let total_refused: usize = refused.values().sum();
-    println!("hlsl legalization over the corpus: {ran} modules, {total_refused} refused, {} broken", broken.len());
+    println!(
+        "hlsl legalization over the corpus: {ran} modules, {total_refused} refused, {} broken",
+        broken.len()
+    );
     for (why, n) in &refused {
         println!("  {n:>5} refused: {why}");
     }
     for b in broken.iter().take(20) {
         println!("  broken: {b}");
     }
-    assert!(broken.is_empty(), "{} modules break an IR rule after a step", broken.len());
-    assert!(total_refused * 1000 <= ran, "{total_refused} of {ran} modules refused");
+    assert!(
+        broken.is_empty(),
+        "{} modules break an IR rule after a step",
+        broken.len()
+    );
+    assert!(
+        total_refused * 1000 <= ran,
+        "{total_refused} of {ran} modules refused"
+    );
 }

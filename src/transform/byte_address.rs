@@ -25,9 +25,9 @@
 //! rewrite is an error naming the instruction, never a silent skip.
 
 use crate::diag::{Diagnostic, codes};
-use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::builder_before;
+use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::layout::{self, array_stride, column_stride, is_runtime_sized, member_offsets};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 

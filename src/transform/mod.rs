@@ -106,6 +106,29 @@ transforms! {
     shader_io "entry points take one input and return one output struct, members ordered by location",
 }
 
+/// The steps every back end starts with: WGSL's defined integer division and remainder,
+/// masked shift amounts, saturating float-to-int conversion and `clamp`, in that order.
+pub fn wgsl_semantics() -> Vec<Step<'static>> {
+    vec![
+        Step::new(
+            int_division::NAME,
+            int_division::run,
+            int_division::Options {},
+        ),
+        Step::new(
+            shift_amount::NAME,
+            shift_amount::run,
+            shift_amount::Options {},
+        ),
+        Step::new(
+            float_to_int::NAME,
+            float_to_int::run,
+            float_to_int::Options {},
+        ),
+        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+    ]
+}
+
 /// The transform called `name`.
 pub fn find(name: &str) -> Option<&'static Transform> {
     TRANSFORMS.iter().find(|t| t.name == name)

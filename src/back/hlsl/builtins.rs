@@ -156,5 +156,3 @@ pub fn reinterpret(to: Scalar) -> Option<&'static str> {
         _ => None,
     }
 }
-
-

@@ -62,7 +62,9 @@ impl<'m> Hlsl<'_, 'm> {
     }
 
     pub(super) fn ty_of(&self, v: Inst) -> Result<Inst, RaiseError> {
-        self.m().ty(v).ok_or_else(|| self.malformed(v, "value without a type"))
+        self.m()
+            .ty(v)
+            .ok_or_else(|| self.malformed(v, "value without a type"))
     }
 
     /// `e` bound to a temporary declared before the statement being built, unless it is
@@ -214,7 +216,10 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         let ty = self.ty_of(p)?;
         let text = &self.w.names[name.0 as usize].clone();
         if let Some((_, store, _)) = m.ptr_parts(ty) {
-            let spelled = self.w.spell_type(store).map_err(|w| self.unsupported(p, w))?;
+            let spelled = self
+                .w
+                .spell_type(store)
+                .map_err(|w| self.unsupported(p, w))?;
             return Ok(format!("inout {}", spelled.declare(text)));
         }
         let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(p, w))?;
@@ -277,7 +282,10 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
 
     fn store(&mut self, out: &mut Vec<Stmt>, reference: E, value: E) {
         if let Node::View {
-            store, buffer, offset, ..
+            store,
+            buffer,
+            offset,
+            ..
         } = self.w.x.node(reference).clone()
         {
             let call = match store {
@@ -377,8 +385,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         continuing: Vec<Stmt>,
         break_if: Option<E>,
     ) -> Result<(), RaiseError> {
-        let needs_flag =
-            stmt::continues(&body) && (!continuing.is_empty() || break_if.is_some());
+        let needs_flag = stmt::continues(&body) && (!continuing.is_empty() || break_if.is_some());
         stmt::fold_declarations(&self.w.x, &mut body);
         let first = if needs_flag {
             // The continuing runs at the top of the next iteration, outside the body's
@@ -414,14 +421,18 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             Some(t) => self.type_text(t, f.inst())?,
             None => "void".to_string(),
         };
-        let name = self.w.globals.get(&f.inst()).map(|s| self.w.names[s.0 as usize].clone());
+        let name = self
+            .w
+            .globals
+            .get(&f.inst())
+            .map(|s| self.w.names[s.0 as usize].clone());
         let name = name.ok_or_else(|| self.malformed(f.inst(), "an unnamed function"))?;
         let semantic = if is_entry_point(m, f.inst()) {
             result_semantic(m, f.inst())
         } else {
             String::new()
         };
-        let _ = write!(text, "{ret} {name}({}){semantic} {{\n", params.join(", "));
+        let _ = writeln!(text, "{ret} {name}({}){semantic} {{", params.join(", "));
         let mut p = stmt::Printer {
             x: &self.w.x,
             names: &self.w.names,
@@ -439,7 +450,11 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
 fn workgroup_size(m: &Module, f: Inst) -> Option<[u32; 3]> {
     m.decoration(f, Opcode::DecoCompute)?;
     let d = m.decoration(f, Opcode::DecoWorkgroupSize)?;
-    let word = |k: usize| m.operand_opt(d, k).and_then(|x| m.const_u32(x)).unwrap_or(1);
+    let word = |k: usize| {
+        m.operand_opt(d, k)
+            .and_then(|x| m.const_u32(x))
+            .unwrap_or(1)
+    };
     Some([word(0), word(1), word(2)])
 }
 

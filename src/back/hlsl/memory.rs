@@ -498,16 +498,19 @@ fn uniform_dynamic_leaf<'m, C: MemoryCx<'m>>(
 /// whole words, each split in two. A lone half may sit in either half of its word; a
 /// vector of two or more is word-aligned (WGSL aligns `vec2<f16>` to 4 bytes and
 /// larger ones to 8).
-fn storage_half_leaf<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, n: u32, ty: Inst) -> Option<String> {
+fn storage_half_leaf<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    n: u32,
+    ty: Inst,
+) -> Option<String> {
     let b = cx.name_text(buf).to_string();
     let (t, _) = cx.spell(ty)?;
     Some(match n {
         1 => format!(
             "uint w = {b}.Load(offset & ~3u);\n  return (half)f16tof32(w >> ((offset & 2u) << 3u));"
         ),
-        2 => format!(
-            "uint w = {b}.Load(offset);\n  return {t}(f16tof32(w), f16tof32(w >> 16u));"
-        ),
+        2 => format!("uint w = {b}.Load(offset);\n  return {t}(f16tof32(w), f16tof32(w >> 16u));"),
         _ => {
             let halves: Vec<String> = (0..n)
                 .map(|k| {
@@ -531,7 +534,13 @@ fn storage_half_leaf<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, n: u32, ty: Inst
 /// a `vec3<f16>`) is merged into its word with two atomics that touch only its bits.
 fn store_halves(b: &str, n: u32) -> String {
     let lanes = ["x", "y", "z", "w"];
-    let lane = |k: u32| if n == 1 { String::from("value") } else { format!("value.{}", lanes[k as usize]) };
+    let lane = |k: u32| {
+        if n == 1 {
+            String::from("value")
+        } else {
+            format!("value.{}", lanes[k as usize])
+        }
+    };
     let pair = |k: u32| format!("f32tof16({}) | (f32tof16({}) << 16u)", lane(k), lane(k + 1));
     let lone = |at: &str, k: u32, shift: &str| {
         format!(

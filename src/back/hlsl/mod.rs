@@ -183,7 +183,8 @@ impl std::error::Error for Error {}
 
 /// The HLSL name of the entry point called `wgsl_name` in WGSL: the same name when HLSL
 /// allows it (an ASCII identifier HLSL does not take), otherwise the name made ASCII
-/// with `_` in place of other characters, and `_` appended while HLSL takes it. The
+/// with `_` in place of other characters, and `_entry` appended when HLSL takes it (or
+/// `entry` when it ends in `_`). The
 /// writer names entry points first, so no other declaration takes these names; callers
 /// pass the result to DXC's `-E` (glslang's `-e`).
 pub fn entry_point_name(wgsl_name: &str) -> String {
@@ -198,8 +199,11 @@ pub fn entry_point_name(wgsl_name: &str) -> String {
     {
         name.insert(0, 'v');
     }
-    while names::is_taken_by_hlsl(&name) {
-        name.push('_');
+    // A suffix, never a trailing `_`: the namer's identifiers do not end in one.
+    if name.ends_with('_') {
+        name.push_str("entry");
+    } else if names::is_taken_by_hlsl(&name) {
+        name.push_str("_entry");
     }
     name
 }
@@ -218,7 +222,10 @@ fn check_shader_model(m: &Module, options: &Options) -> Result<(), Error> {
     if options.shader_model >= ShaderModel::V6_2 {
         return Ok(());
     }
-    let Some(t) = m.children(m.root()).find(|&t| m.opcode(t) == crate::ir::Opcode::F16) else {
+    let Some(t) = m
+        .children(m.root())
+        .find(|&t| m.opcode(t) == crate::ir::Opcode::F16)
+    else {
         return Ok(());
     };
     let at = m.uses(t).next().map_or(t, |u| u.user);
@@ -239,26 +246,33 @@ fn check_shader_model(m: &Module, options: &Options) -> Result<(), Error> {
 /// `cleanup` to fold what they made.
 pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
     use crate::transform::{
-        byte_address, clamp, float_to_int, int_division, pointer_args, polyfill, robustness,
-        shader_io, shift_amount, texture_bounds, zero_workgroup,
+        byte_address, pointer_args, polyfill, robustness, shader_io, texture_bounds, zero_workgroup,
     };
     let num_workgroups = options
         .num_workgroups
         .unwrap_or_else(|| default_num_workgroups_binding(m));
-    let mut steps = vec![
-        Step::new(int_division::NAME, int_division::run, int_division::Options {}),
-        Step::new(shift_amount::NAME, shift_amount::run, shift_amount::Options {}),
-        Step::new(float_to_int::NAME, float_to_int::run, float_to_int::Options {}),
-        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+    let mut steps = crate::transform::wgsl_semantics();
+    steps.extend([
         // Before robustness, so every pointer into a runtime-sized array is an access
         // chain from its variable; before byte-address, which needs the same.
-        Step::new(pointer_args::NAME, pointer_args::run, pointer_args::Options {}),
+        Step::new(
+            pointer_args::NAME,
+            pointer_args::run,
+            pointer_args::Options {},
+        ),
         Step::new(robustness::NAME, robustness::run, robustness::Options {}),
-        Step::new(texture_bounds::NAME, texture_bounds::run, texture_bounds::Options {}),
+        Step::new(
+            texture_bounds::NAME,
+            texture_bounds::run,
+            texture_bounds::Options {},
+        ),
         // HLSL leaves `groupshared` memory uninitialized.
-        Step::new(zero_workgroup::NAME, zero_workgroup::run, zero_workgroup::Options {}),
+        Step::new(
+            zero_workgroup::NAME,
+            zero_workgroup::run,
+            zero_workgroup::Options {},
+        ),
         Step::new(polyfill::NAME, polyfill::run, polyfill::Options::ALL),
-        Step::new(byte_address::NAME, byte_address::run, byte_address::Options::default()),
         Step::new(
             shader_io::NAME,
             shader_io::run,
@@ -266,7 +280,13 @@ pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
                 num_workgroups: Some(num_workgroups),
             },
         ),
-    ];
+        // After shader-io, whose `num_workgroups` buffer it rewrites too.
+        Step::new(
+            byte_address::NAME,
+            byte_address::run,
+            byte_address::Options::default(),
+        ),
+    ]);
     steps.extend(crate::passes::find("cleanup").map(|p| (p.step)()));
     steps
 }

@@ -62,7 +62,10 @@ impl Hlsl<'_, '_> {
                 let lanes: String = m
                     .operands(i)
                     .skip(1)
-                    .map(|k| m.const_u32(k).and_then(|k| ["x", "y", "z", "w"].get(k as usize)))
+                    .map(|k| {
+                        m.const_u32(k)
+                            .and_then(|k| ["x", "y", "z", "w"].get(k as usize))
+                    })
                     .collect::<Option<Vec<&&str>>>()
                     .ok_or_else(|| RaiseError::malformed(i, "swizzle"))?
                     .into_iter()
@@ -77,7 +80,10 @@ impl Hlsl<'_, '_> {
                 }
                 let n = self.out_var(b, "uint", "length")?;
                 let buf = arg(0)?;
-                let get = self.w.x.add(Node::Method(buf, "GetDimensions".into(), vec![n]));
+                let get = self
+                    .w
+                    .x
+                    .add(Node::Method(buf, "GetDimensions".into(), vec![n]));
                 b.out().push(Stmt::Expr(get));
                 n
             }
@@ -107,8 +113,14 @@ impl Hlsl<'_, '_> {
                 let c = self.call_named("abs", vec![c]);
                 self.w.x.add(Node::Binary(Bin::Add, a, c))
             }
-            O::Acosh | O::Asinh | O::Atanh | O::Ldexp | O::Pack2x16Float | O::Unpack2x16Float
-            | O::Frexp | O::Modf => {
+            O::Acosh
+            | O::Asinh
+            | O::Atanh
+            | O::Ldexp
+            | O::Pack2x16Float
+            | O::Unpack2x16Float
+            | O::Frexp
+            | O::Modf => {
                 let name = self.math_helper(i)?;
                 self.call_named(&name, ops)
             }
@@ -322,7 +334,10 @@ impl Hlsl<'_, '_> {
             return Ok(n.clone());
         }
         let lanes = |t: Inst| m.vec_parts(t).map_or(1, |(_, n)| n);
-        let from_text = self.w.type_text(from_t).map_err(|_| self.unsupported_op(i))?;
+        let from_text = self
+            .w
+            .type_text(from_t)
+            .map_err(|_| self.unsupported_op(i))?;
         let to_text = self.w.type_text(to_t).map_err(|_| self.unsupported_op(i))?;
         const L: [&str; 4] = ["x", "y", "z", "w"];
         let body = if scalar_kind(m, m.operand(i, 0)) == Some(Scalar::F16) {
@@ -330,7 +345,11 @@ impl Hlsl<'_, '_> {
             let words = lanes(to_t);
             let pack: Vec<String> = (0..words as usize)
                 .map(|k| {
-                    format!("f32tof16(v.{}) | (f32tof16(v.{}) << 16u)", L[2 * k], L[2 * k + 1])
+                    format!(
+                        "f32tof16(v.{}) | (f32tof16(v.{}) << 16u)",
+                        L[2 * k],
+                        L[2 * k + 1]
+                    )
                 })
                 .collect();
             let bits = match words {
@@ -344,14 +363,30 @@ impl Hlsl<'_, '_> {
         } else {
             // Words to halves.
             let words = lanes(from_t);
-            let word = |k: usize| if words == 1 { "u".to_string() } else { format!("u.{}", L[k]) };
+            let word = |k: usize| {
+                if words == 1 {
+                    "u".to_string()
+                } else {
+                    format!("u.{}", L[k])
+                }
+            };
             let halves: Vec<String> = (0..words as usize)
                 .flat_map(|k| {
-                    [format!("f16tof32({})", word(k)), format!("f16tof32({} >> 16u)", word(k))]
+                    [
+                        format!("f16tof32({})", word(k)),
+                        format!("f16tof32({} >> 16u)", word(k)),
+                    ]
                 })
                 .collect();
-            let u = if words == 1 { "uint".to_string() } else { format!("uint{words}") };
-            format!("  {u} u = asuint(v);\n  return {to_text}({});\n", halves.join(", "))
+            let u = if words == 1 {
+                "uint".to_string()
+            } else {
+                format!("uint{words}")
+            };
+            format!(
+                "  {u} u = asuint(v);\n  return {to_text}({});\n",
+                halves.join(", ")
+            )
         };
         let name = self.w.namer_fresh(&format!("bitcast_{to_text}"));
         self.w
@@ -364,19 +399,24 @@ impl Hlsl<'_, '_> {
 
     fn extract(&mut self, i: Inst, ops: &[E]) -> Result<E, RaiseError> {
         let m = self.w.m;
-        let mut base = *ops.first().ok_or_else(|| RaiseError::malformed(i, "extract"))?;
+        let mut base = *ops
+            .first()
+            .ok_or_else(|| RaiseError::malformed(i, "extract"))?;
         let mut t = self.ty_of(m.operand(i, 0))?;
-        for k in 1..m.num_operands(i) {
+        for (k, &dynamic) in ops.iter().enumerate().take(m.num_operands(i)).skip(1) {
             let ix = m.operand(i, k);
             let index = match m.const_u32(ix).filter(|_| m.opcode(ix) == Opcode::Constant) {
                 Some(c) => Index::Const(c),
-                None => Index::Dynamic(ops[k]),
+                None => Index::Dynamic(dynamic),
             };
             let next = m
-                .member_type(t, match index {
-                    Index::Const(c) => Some(c),
-                    Index::Dynamic(_) => None,
-                })
+                .member_type(
+                    t,
+                    match index {
+                        Index::Const(c) => Some(c),
+                        Index::Dynamic(_) => None,
+                    },
+                )
                 .ok_or_else(|| RaiseError::malformed(i, "extract index"))?;
             base = crate::raise::plan::Emitter::access(self, base, t, index)?;
             t = next;
@@ -390,11 +430,10 @@ impl Hlsl<'_, '_> {
             return Err(self.unsupported_op(i));
         };
         let var = m.operand(i, 0);
-        let kind = *self
-            .w
-            .buffers
-            .get(&var)
-            .ok_or_else(|| RaiseError::malformed(i, "a view of a variable that is not a buffer"))?;
+        let kind =
+            *self.w.buffers.get(&var).ok_or_else(|| {
+                RaiseError::malformed(i, "a view of a variable that is not a buffer")
+            })?;
         let ty = self.ty_of(i)?;
         let pointee = m
             .ptr_parts(ty)
@@ -413,7 +452,12 @@ impl Hlsl<'_, '_> {
     /// Atomics: `Interlocked*` on a `groupshared` reference or, for a buffer place, the
     /// buffer's method at its offset; the original value comes back through an out
     /// parameter, declared before the statement.
-    fn atomic(&mut self, b: &mut Bind<'_, '_, Stmt>, i: Inst, ops: Vec<E>) -> Result<E, RaiseError> {
+    fn atomic(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        ops: Vec<E>,
+    ) -> Result<E, RaiseError> {
         use Opcode as O;
         let m = self.w.m;
         let op = m.opcode(i);
@@ -425,16 +469,22 @@ impl Hlsl<'_, '_> {
         let scalar_t = match op {
             O::AtomicStore => {
                 let p = self.ty_of(m.operand(i, 0))?;
-                let (_, store, _) = m.ptr_parts(p).ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
+                let (_, store, _) = m
+                    .ptr_parts(p)
+                    .ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
                 m.operand(store, 0)
             }
             O::AtomicCompareExchangeWeak => {
                 let t = self.ty_of(i)?;
-                m.ty(m.struct_fields(t)[0]).ok_or_else(|| RaiseError::malformed(i, "atomic"))?
+                m.ty(m.struct_fields(t)[0])
+                    .ok_or_else(|| RaiseError::malformed(i, "atomic"))?
             }
             _ => self.ty_of(i)?,
         };
-        let t = self.w.type_text(scalar_t).map_err(|_| self.unsupported_op(i))?;
+        let t = self
+            .w
+            .type_text(scalar_t)
+            .map_err(|_| self.unsupported_op(i))?;
         // The call `Interlocked<name>(place, args…, out)` or `buffer.Interlocked<name>(offset, …)`.
         let emit = |this: &mut Self, name: &str, args: Vec<E>, out: E| -> Stmt {
             let mut all = Vec::new();
@@ -444,7 +494,9 @@ impl Hlsl<'_, '_> {
                     all.extend(args);
                     all.push(out);
                     let bufe = this.w.x.add(Node::Name(buffer));
-                    this.w.x.add(Node::Method(bufe, format!("Interlocked{name}"), all))
+                    this.w
+                        .x
+                        .add(Node::Method(bufe, format!("Interlocked{name}"), all))
                 }
                 None => {
                     all.push(place);
@@ -478,15 +530,20 @@ impl Hlsl<'_, '_> {
             let call = self.w.x.add(Node::Call(helper, vec![offset, ops[1]]));
             return b.bind(self, i, call, "old");
         }
-        let word_t = if signed_view { "uint".to_string() } else { t.clone() };
+        let word_t = if signed_view {
+            "uint".to_string()
+        } else {
+            t.clone()
+        };
         let bits = |this: &mut Self, e: E| match signed_view {
             true => this.w.x.add(Node::Call("asuint".into(), vec![e])),
             false => e,
         };
-        let back = |this: &mut Self, out: E| match signed_view && op != O::AtomicStore && m.has_uses(i) {
-            true => this.w.x.add(Node::Call("asint".into(), vec![out])),
-            false => out,
-        };
+        let back =
+            |this: &mut Self, out: E| match signed_view && op != O::AtomicStore && m.has_uses(i) {
+                true => this.w.x.add(Node::Call("asint".into(), vec![out])),
+                false => out,
+            };
         let out = self.out_var(b, &word_t, "old")?;
         match op {
             O::AtomicCompareExchangeWeak => {
@@ -530,7 +587,9 @@ impl Hlsl<'_, '_> {
                 .and_then(|d| m.operand_opt(d, 0))
                 .and_then(|x| m.const_u32(x))
         };
-        let k = *sizes.index.get(&(word(Opcode::DecoGroup)?, word(Opcode::DecoBinding)?))?;
+        let k = *sizes
+            .index
+            .get(&(word(Opcode::DecoGroup)?, word(Opcode::DecoBinding)?))?;
         let name = match &self.w.buffer_sizes_name {
             Some(n) => n.clone(),
             None => {
@@ -545,12 +604,20 @@ impl Hlsl<'_, '_> {
             }
         };
         let lane = ["x", "y", "z", "w"][(k % 4) as usize];
-        Some(self.w.x.add(Node::Lit(format!("{name}[{}u].{lane}", k / 4))))
+        Some(
+            self.w
+                .x
+                .add(Node::Lit(format!("{name}[{}u].{lane}", k / 4))),
+        )
     }
 
     /// `int name(uint offset, int v)`: a signed `InterlockedMax`/`InterlockedMin` on the
     /// `uint` words of `buffer`, as a compare-exchange loop; returns the original value.
-    fn signed_buffer_atomic(&mut self, buffer: super::expr::Sym, name: &str) -> Result<String, RaiseError> {
+    fn signed_buffer_atomic(
+        &mut self,
+        buffer: super::expr::Sym,
+        name: &str,
+    ) -> Result<String, RaiseError> {
         let b = self.w.names[buffer.0 as usize].clone();
         let key = format!("{b}.{name}");
         if let Some(n) = self.w.signed_atomics.get(&key) {
@@ -586,14 +653,26 @@ impl Hlsl<'_, '_> {
                 (format!("select_{t}"), format!("{c} c, {t} t, {t} f"), parts)
             }
             _ => {
-                let op = if kind == HelperKind::BoolAnd { "&&" } else { "||" };
-                let parts: Vec<String> = lanes.iter().map(|l| format!("a.{l} {op} b.{l}")).collect();
-                let word = if kind == HelperKind::BoolAnd { "and" } else { "or" };
+                let op = if kind == HelperKind::BoolAnd {
+                    "&&"
+                } else {
+                    "||"
+                };
+                let parts: Vec<String> =
+                    lanes.iter().map(|l| format!("a.{l} {op} b.{l}")).collect();
+                let word = if kind == HelperKind::BoolAnd {
+                    "and"
+                } else {
+                    "or"
+                };
                 (format!("{word}_{t}"), format!("{t} a, {t} b"), parts)
             }
         };
         let name = self.w.namer_fresh(&hint);
-        let text = format!("{t} {name}({params}) {{\n  return {t}({});\n}}\n", body.join(", "));
+        let text = format!(
+            "{t} {name}({params}) {{\n  return {t}({});\n}}\n",
+            body.join(", ")
+        );
         self.w.helpers.texts.push(text);
         self.w.made.insert((ty, kind), name.clone());
         Ok(name)
@@ -617,11 +696,15 @@ impl Hlsl<'_, '_> {
         };
         let name = self.w.namer_fresh(&format!("{}_{t}", op.name()));
         let text = match op {
-            O::Acosh => format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x - 1.0f));\n}}\n"),
-            O::Asinh => format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x + 1.0f));\n}}\n"),
-            O::Atanh => format!(
-                "{t} {name}({t} x) {{\n  return 0.5f * log((1.0f + x) / (1.0f - x));\n}}\n"
-            ),
+            O::Acosh => {
+                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x - 1.0f));\n}}\n")
+            }
+            O::Asinh => {
+                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x + 1.0f));\n}}\n")
+            }
+            O::Atanh => {
+                format!("{t} {name}({t} x) {{\n  return 0.5f * log((1.0f + x) / (1.0f - x));\n}}\n")
+            }
             O::Ldexp => {
                 let e_t = {
                     let e = self.ty_of(m.operand(i, 1))?;
@@ -642,7 +725,9 @@ impl Hlsl<'_, '_> {
                 let fract = self.w.member_name(ty, 0);
                 let exp = self.w.member_name(ty, 1);
                 let exp_t = {
-                    let e = m.ty(m.struct_fields(ty)[1]).ok_or_else(|| self.unsupported_op(i))?;
+                    let e = m
+                        .ty(m.struct_fields(ty)[1])
+                        .ok_or_else(|| self.unsupported_op(i))?;
                     self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
                 };
                 let float_e = arg_t.clone();
@@ -674,10 +759,16 @@ impl Hlsl<'_, '_> {
                 Ok(self.w.x.add(Node::Call(t, parts)))
             }
             Opcode::Struct | Opcode::Array => {
-                let name = self.w.constructor(ty).map_err(|_| self.unsupported_ty(ty))?;
+                let name = self
+                    .w
+                    .constructor(ty)
+                    .map_err(|_| self.unsupported_ty(ty))?;
                 Ok(self.w.x.add(Node::Call(name, parts)))
             }
-            _ => Err(RaiseError::malformed(ty, "a constructor of a non-composite type")),
+            _ => Err(RaiseError::malformed(
+                ty,
+                "a constructor of a non-composite type",
+            )),
         }
     }
 

@@ -127,9 +127,7 @@ pub fn mentions(x: &Exprs, stmts: &[Stmt], s: Sym) -> bool {
             continuing,
             break_if,
             ..
-        } => {
-            mentions(x, body, s) || mentions(x, continuing, s) || break_if.as_ref().is_some_and(e)
-        }
+        } => mentions(x, body, s) || mentions(x, continuing, s) || break_if.as_ref().is_some_and(e),
         Stmt::Return(v) => v.as_ref().is_some_and(e),
         Stmt::Block(b) => mentions(x, b, s),
         Stmt::Break | Stmt::Continue | Stmt::Discard => false,

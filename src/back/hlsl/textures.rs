@@ -86,8 +86,7 @@ impl Hlsl<'_, '_> {
         let op = m.opcode(i);
         // `textureGather` may start with a component index.
         let first = usize::from(
-            op == O::TextureGather
-                && m.ty(m.operand(i, 0)).is_some_and(|t| m.scalar(t).is_some()),
+            op == O::TextureGather && m.ty(m.operand(i, 0)).is_some_and(|t| m.scalar(t).is_some()),
         );
         let t_inst = m.operand(i, first);
         let kind = self
@@ -95,7 +94,9 @@ impl Hlsl<'_, '_> {
             .ok_or_else(|| RaiseError::malformed(i, "texture operand"))?;
         let tex = ops[first];
         match op {
-            O::TextureDimensions | O::TextureNumLayers | O::TextureNumLevels
+            O::TextureDimensions
+            | O::TextureNumLayers
+            | O::TextureNumLevels
             | O::TextureNumSamples => self.query(b, i, &kind, tex, &ops[first..]),
             O::TextureLoad => self.load(i, &kind, tex, &ops[first..]),
             O::TextureStore => {
@@ -106,7 +107,9 @@ impl Hlsl<'_, '_> {
                 } else {
                     ops[1]
                 };
-                let value = *ops.last().ok_or_else(|| RaiseError::malformed(i, "store"))?;
+                let value = *ops
+                    .last()
+                    .ok_or_else(|| RaiseError::malformed(i, "store"))?;
                 let place = self.add(Node::Index(tex, coords));
                 b.out().push(Stmt::Assign(place, value));
                 Ok(self.lit(""))
@@ -191,7 +194,10 @@ impl Hlsl<'_, '_> {
         // glslang takes a two-dimensional `GatherCmp` without an offset for the AMD
         // overload with a bias and writes invalid SPIR-V; a zero offset means the same
         // to every compiler and picks the right overload.
-        if method == "GatherCmp" && k == ops.len() && matches!(kind.dim, TextureDim::D2 | TextureDim::D2Array) {
+        if method == "GatherCmp"
+            && k == ops.len()
+            && matches!(kind.dim, TextureDim::D2 | TextureDim::D2Array)
+        {
             args.push(self.add(Node::Lit("int2(0, 0)".into())));
         }
         Ok(self.add(Node::Method(tex, method.to_string(), args)))
@@ -207,7 +213,10 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let t = m.operand(i, 0);
         let ty = self.ty_of(t)?;
-        let key = (ty, super::writer::HelperKind::Math(Opcode::TextureSampleBaseClampToEdge as u16));
+        let key = (
+            ty,
+            super::writer::HelperKind::Math(Opcode::TextureSampleBaseClampToEdge as u16),
+        );
         if let Some(n) = self.w.made.get(&key) {
             return Ok(n.clone());
         }

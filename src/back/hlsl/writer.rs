@@ -14,13 +14,13 @@
 use super::expr::{E, Exprs, Node, Sym};
 use super::memory::{self, BufferKind, Helpers, MemoryCx};
 use super::names::HELPER_PREFIX;
-use crate::raise::names::Namer;
 use super::types::{Spelled, TypeNamer};
 use super::{Error, Options, entry_point_name, literal};
 use crate::ir::enums::{
     AccessMode, AddressSpace, BuiltinValue, InterpolationSampling, InterpolationType,
 };
 use crate::ir::{Inst, Module, Opcode};
+use crate::raise::names::Namer;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
@@ -261,7 +261,10 @@ impl<'m> Writer<'m> {
                 .and_then(|&f| m.ty(f))
                 .is_none_or(|t| m.opcode(t) != Opcode::RuntimeArray)
         };
-        for s in m.children(root).filter(|&s| m.opcode(s) == Opcode::Struct && sized(s)) {
+        for s in m
+            .children(root)
+            .filter(|&s| m.opcode(s) == Opcode::Struct && sized(s))
+        {
             self.struct_after_parts(s, &mut done, &mut out, 0)?;
         }
         Ok(out)
@@ -476,14 +479,20 @@ impl<'m> Writer<'m> {
         if let Some(&s) = self.globals.get(&v) {
             return Ok(self.x.add(Node::Name(s)));
         }
-        let ty = m.ty(v).ok_or_else(|| self.error(v, "a value without a type"))?;
+        let ty = m
+            .ty(v)
+            .ok_or_else(|| self.error(v, "a value without a type"))?;
         let aggregate = matches!(m.opcode(ty), Opcode::Array | Opcode::Struct);
         match m.opcode(v) {
             Opcode::Composite if aggregate => {
                 let init = self.initializer(v, depth)?;
                 let spelled = self.spell_type(ty).map_err(|w| self.error(v, w))?;
                 let name = self.namer_fresh(m.name(v).unwrap_or("constant"));
-                let text = format!("static const {} = {};\n", spelled.declare(&name), self.print(init));
+                let text = format!(
+                    "static const {} = {};\n",
+                    spelled.declare(&name),
+                    self.print(init)
+                );
                 self.constant_texts.push(text);
                 let s = self.intern(&name);
                 self.globals.insert(v, s);
@@ -507,10 +516,14 @@ impl<'m> Writer<'m> {
         if let Some(&s) = self.globals.get(&v) {
             return Ok(self.x.add(Node::Name(s)));
         }
-        let ty = m.ty(v).ok_or_else(|| self.error(v, "a value without a type"))?;
+        let ty = m
+            .ty(v)
+            .ok_or_else(|| self.error(v, "a value without a type"))?;
         match m.opcode(v) {
             Opcode::Constant => {
-                let kind = m.scalar(ty).ok_or_else(|| self.error(v, "a non-scalar literal"))?;
+                let kind = m
+                    .scalar(ty)
+                    .ok_or_else(|| self.error(v, "a non-scalar literal"))?;
                 Ok(self.x.add(Node::Lit(literal::scalar(kind, m.literal(v)))))
             }
             Opcode::Zero => self.zero_value(ty, v, depth),
@@ -522,7 +535,10 @@ impl<'m> Writer<'m> {
                     .collect::<Result<Vec<E>, Error>>()?;
                 self.construct(ty, parts, v)
             }
-            _ => Err(self.error(v, format!("the module-scope value `{}`", m.opcode(v).name()))),
+            _ => Err(self.error(
+                v,
+                format!("the module-scope value `{}`", m.opcode(v).name()),
+            )),
         }
     }
 

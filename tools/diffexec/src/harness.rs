@@ -309,7 +309,10 @@ fn extra_buffers(path: Path, interface: &Interface, inputs: &[Vec<u8>]) -> Vec<J
         return Vec::new();
     }
     let (group, binding) = paths::NUM_WORKGROUPS;
-    let mut dispatch: Vec<u8> = reflect::DISPATCH.iter().flat_map(|d| d.to_le_bytes()).collect();
+    let mut dispatch: Vec<u8> = reflect::DISPATCH
+        .iter()
+        .flat_map(|d| d.to_le_bytes())
+        .collect();
     dispatch.resize(16, 0);
     let mut sizes: Vec<u8> = interface
         .buffers

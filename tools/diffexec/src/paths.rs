@@ -403,7 +403,16 @@ pub fn glslang_hlsl(text: &str, entry: &str) -> Result<Vec<u32>, String> {
     let (output, file) = tempfile("spv")?;
     drop(file);
     let out = std::process::Command::new("glslangValidator")
-        .args(["-D", "-V", "--target-env", "vulkan1.1", "-S", "comp", "-e", entry])
+        .args([
+            "-D",
+            "-V",
+            "--target-env",
+            "vulkan1.1",
+            "-S",
+            "comp",
+            "-e",
+            entry,
+        ])
         .arg("-o")
         .arg(&output)
         .arg(&input)
@@ -412,7 +421,8 @@ pub fn glslang_hlsl(text: &str, entry: &str) -> Result<Vec<u32>, String> {
     let _ = std::fs::remove_file(&input);
     let bytes = std::fs::read(&output);
     let _ = std::fs::remove_file(&output);
-    let out = out.map_err(|e| format!("cannot run glslangValidator (install glslang-tools): {e}"))?;
+    let out =
+        out.map_err(|e| format!("cannot run glslangValidator (install glslang-tools): {e}"))?;
     if !out.status.success() {
         return Err(format!(
             "glslang rejects refract's HLSL: {}",
