@@ -91,6 +91,8 @@ pub struct Options {
     pub spirv: back::spirv::Options,
     /// The SIMD width of the Gen back end, for `gen` and `gen-ir`.
     pub r#gen: back::r#gen::Options,
+    /// Shader model and binding remapping, for `hlsl`.
+    pub hlsl: back::hlsl::Options,
     /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
     pub error_limit: u32,
 }
@@ -104,6 +106,7 @@ impl Options {
             entry_point: None,
             spirv: back::spirv::Options::default(),
             r#gen: back::r#gen::Options::default(),
+            hlsl: back::hlsl::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
         }
     }

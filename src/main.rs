@@ -17,7 +17,7 @@ usage:
   refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
-                  [--gen-simd 8|16]
+                  [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
@@ -76,6 +76,7 @@ struct Args {
     error_limit: u32,
     /// `--gen-simd 8|16`.
     gen_simd: Option<String>,
+    shader_model: Option<String>,
     /// `run`: `--dispatch X,Y,Z` and the `--buffer G:B=SOURCE` list.
     dispatch: Option<String>,
     buffers: Vec<String>,
@@ -142,6 +143,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         debug_info: false,
         error_limit: refract::DEFAULT_ERROR_LIMIT,
         gen_simd: None,
+        shader_model: None,
         dispatch: None,
         buffers: Vec::new(),
     };
@@ -181,6 +183,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--target-env" => args.target_env = Some(value("--target-env")?),
             "-g" | "--debug-info" => args.debug_info = true,
             "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
+            "--shader-model" => args.shader_model = Some(value("--shader-model")?),
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
             "--buffer" => args.buffers.push(value("--buffer")?),
             "--error-limit" => {
@@ -364,6 +367,12 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
             return Ok(1);
         }
     };
+    if let Some(sm) = &args.shader_model {
+        let model = refract::back::hlsl::ShaderModel::from_name(sm).ok_or_else(|| {
+            format!("unknown shader model `{sm}` (6_0, 6_1, 6_2, 6_3, 6_4, 6_5 or 6_6)")
+        })?;
+        options.hlsl.shader_model = model;
+    }
     let result = refract::compile(&source, &options);
     // stdout carries the compiled output, so JSON diagnostics go to stderr here.
     match args.format {

@@ -152,7 +152,7 @@ fn codes(args: &[&str], stdin: &[u8]) -> Vec<String> {
 fn the_stages_fail_in_order() {
     let broken = b"fn f( {";
     let args = ["compile", "-", "--to", "hlsl", "--passes", "nope"];
-    assert_eq!(codes(&args, broken), ["E0004"]);
+    assert_eq!(codes(&args, broken), ["E4000"]);
     let args = ["compile", "-", "--to", "gen", "--passes", "nope"];
     assert_eq!(codes(&args, broken), ["E4000"]);
     let args = ["compile", "-", "--to", "spvasm", "--passes", "nope"];
@@ -164,10 +164,8 @@ fn the_stages_fail_in_order() {
     assert_eq!(codes(&args, b"fn f() {}\n"), ["E4003"]);
 
     let module = LOOP.replace(" @compute @workgroup_size(1, 1, 1)", "");
-    for to in ["hlsl", "ast"] {
-        let args = ["ir", "-", "--to", to];
-        assert_eq!(codes(&args, module.as_bytes()), ["E0004"], "{to}");
-    }
+    let args = ["ir", "-", "--to", "ast"];
+    assert_eq!(codes(&args, module.as_bytes()), ["E0004"]);
     let args = ["ir", "-", "--to", "hlsl", "--passes", "nope"];
     assert_eq!(codes(&args, module.as_bytes()), ["E4000"]);
 }

@@ -4,7 +4,23 @@
 
 mod common;
 
-use refract::transform;
+use refract::passes::manager::Step;
+use refract::transform::{self, shader_io};
+
+/// A transform's step with the options a test's flags give; the default options when
+/// there are none. Unknown flags find no step, so a test cannot ask for what is ignored.
+fn step(name: &str, flags: &[&str]) -> Option<Step<'static>> {
+    match (name, flags) {
+        (_, []) => transform::find(name).map(|t| (t.step)()),
+        (shader_io::NAME, ["--num-workgroups", group, binding]) => {
+            let options = shader_io::Options {
+                num_workgroups: Some((group.parse().ok()?, binding.parse().ok()?)),
+            };
+            Some(Step::new(shader_io::NAME, shader_io::run, options))
+        }
+        _ => None,
+    }
+}
 
 #[test]
 fn transforms_pass_their_filecheck_tests() {
@@ -14,6 +30,6 @@ fn transforms_pass_their_filecheck_tests() {
         "src/transform",
         "transform",
         &names,
-        &|name| transform::find(name).map(|t| (t.step)()),
+        &step,
     );
 }

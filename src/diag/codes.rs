@@ -233,6 +233,12 @@ pub const ALL: &[(&str, &str)] = &[
     (SUBGROUP_UNIFORMITY, SUBGROUP_UNIFORMITY_MEANING),
     (BARRIER_UNIFORMITY, BARRIER_UNIFORMITY_MEANING),
     (UNREACHABLE_CODE, UNREACHABLE_CODE_MEANING),
+    (HLSL_UNSUPPORTED, HLSL_UNSUPPORTED_MEANING),
+    (
+        HLSL_OVERRIDE_WITHOUT_VALUE,
+        HLSL_OVERRIDE_WITHOUT_VALUE_MEANING,
+    ),
+    (HLSL_BAD_OPTION, HLSL_BAD_OPTION_MEANING),
 ];
 
 // ---- E0001–E0099: driver -------------------------------------------------------------
@@ -632,6 +638,7 @@ pub const SPIRV_LIMIT: &str = "E4503";
 const SPIRV_LIMIT_MEANING: &str = "an instruction would exceed SPIR-V's limit of 65,535 words";
 
 pub const SPIRV_BAD_BINARY: &str = "E4504";
+// (E4550–E4599: the HLSL back end, below.)
 const SPIRV_BAD_BINARY_MEANING: &str =
     "the words given to the disassembler are not a SPIR-V module";
 // ---- E4600–E4699: the Gen back end and its simulator -------------------------------------
@@ -672,6 +679,19 @@ const RAISE_MALFORMED_MEANING: &str =
 pub const RAISE_TOO_DEEP: &str = "E4202";
 const RAISE_TOO_DEEP_MEANING: &str =
     "the IR's control flow or expressions nest deeper than WGSL output may";
+// ---- E4550–E4599: the HLSL back end -----------------------------------------------------
+
+pub const HLSL_UNSUPPORTED: &str = "E4550";
+const HLSL_UNSUPPORTED_MEANING: &str =
+    "the module uses something the HLSL back end cannot express yet (the message names it)";
+
+pub const HLSL_OVERRIDE_WITHOUT_VALUE: &str = "E4551";
+const HLSL_OVERRIDE_WITHOUT_VALUE_MEANING: &str =
+    "an override has neither a default nor a value, and HLSL has no specialization constants";
+
+pub const HLSL_BAD_OPTION: &str = "E4552";
+const HLSL_BAD_OPTION_MEANING: &str = "an unknown HLSL shader model or an invalid HLSL option";
+
 // ---- E4100–E4199: lowering the typed AST to IR ---------------------------------------------
 
 pub const LOWER_UNSUPPORTED: &str = "E4100";

@@ -195,6 +195,7 @@ pub mod cfg;
 pub mod edit;
 pub mod enums;
 pub mod eval;
+pub mod layout;
 mod module;
 pub mod opcode;
 pub mod parse;

@@ -25,6 +25,8 @@ pub struct Keywords {
     taken: FxHashSet<&'static str>,
     /// Prefixes no identifier may start with (WGSL's `__`).
     reserved_prefixes: &'static [&'static str],
+    /// Identifiers are ASCII (HLSL), not Unicode's XID (WGSL).
+    ascii: bool,
 }
 
 impl Keywords {
@@ -43,7 +45,32 @@ impl Keywords {
             reserved,
             taken,
             reserved_prefixes,
+            ascii: false,
         }
+    }
+
+    /// The same words, for a language whose identifiers are ASCII: other characters in a
+    /// debug name become `_`.
+    pub fn ascii_only(mut self) -> Keywords {
+        self.ascii = true;
+        self
+    }
+
+    /// `sanitize`, then ASCII when the language wants it.
+    fn clean(&self, raw: &str, fallback: &str) -> String {
+        let s = sanitize(raw, fallback);
+        if !self.ascii || s.is_ascii() {
+            return s;
+        }
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                out.push(c);
+            } else if !out.ends_with('_') {
+                out.push('_');
+            }
+        }
+        sanitize(&out, fallback)
     }
 
     fn reserved_prefix(&self, name: &str) -> bool {
@@ -133,7 +160,7 @@ impl<'p> Namer<'p> {
     /// prefix (they are stripped): every name made from it with a suffix is then free
     /// of them too. `fallback` must be a valid identifier with no reserved prefix.
     fn base(&self, debug: Option<&str>, fallback: &str) -> String {
-        let base = sanitize(debug.unwrap_or(fallback), fallback);
+        let base = self.keywords.clean(debug.unwrap_or(fallback), fallback);
         if self.keywords.reserved_prefix(&base) {
             return self.strip_reserved_prefixes(base, fallback);
         }
@@ -148,7 +175,7 @@ impl<'p> Namer<'p> {
             .iter()
             .find(|p| !p.is_empty() && base.starts_with(**p))
         {
-            base = sanitize(&base[p.len()..], fallback);
+            base = self.keywords.clean(&base[p.len()..], fallback);
         }
         base
     }
@@ -189,7 +216,7 @@ impl<'p> Namer<'p> {
     /// not reserved, else made unique like any other.
     pub fn exact(&mut self, debug: Option<&str>, fallback: &str) -> String {
         if let Some(d) = debug {
-            let valid = sanitize(d, fallback) == d && !self.keywords.is_reserved(d);
+            let valid = self.keywords.clean(d, fallback) == d && !self.keywords.is_reserved(d);
             if valid && !self.is_used(d) {
                 self.used.insert(d.to_string());
                 return d.to_string();

@@ -49,13 +49,16 @@
 //! control flow, last.
 
 pub mod bit_fields;
+pub mod byte_address;
 pub mod clamp;
 pub mod demote_to_helper;
 pub mod dynamic_index;
 pub mod float_to_int;
 pub mod int_division;
 pub mod pointer_args;
+pub mod polyfill;
 pub mod robustness;
+pub mod shader_io;
 pub mod shift_amount;
 pub mod texture_bounds;
 pub mod zero_workgroup;
@@ -98,6 +101,32 @@ transforms! {
     dynamic_index "dynamic indices into array and matrix values go through a variable",
     demote_to_helper "`demote` is emulated with a flag, guarded storage writes and a final kill",
     zero_workgroup "workgroup variables are zeroed by the first invocation, then a barrier",
+    polyfill "bit-field, bit-search, packing and `modf` builtins become IR arithmetic with WGSL's results",
+    byte_address "storage and uniform buffers become byte buffers read and written at computed offsets",
+    shader_io "entry points take one input and return one output struct, members ordered by location",
+}
+
+/// The steps every back end starts with: WGSL's defined integer division and remainder,
+/// masked shift amounts, saturating float-to-int conversion and `clamp`, in that order.
+pub fn wgsl_semantics() -> Vec<Step<'static>> {
+    vec![
+        Step::new(
+            int_division::NAME,
+            int_division::run,
+            int_division::Options {},
+        ),
+        Step::new(
+            shift_amount::NAME,
+            shift_amount::run,
+            shift_amount::Options {},
+        ),
+        Step::new(
+            float_to_int::NAME,
+            float_to_int::run,
+            float_to_int::Options {},
+        ),
+        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+    ]
 }
 
 /// The transform called `name`.

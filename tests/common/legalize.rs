@@ -21,7 +21,7 @@ use std::path::Path;
 fn run(
     text: &str,
     command: &str,
-    find: &dyn Fn(&str) -> Option<Step<'static>>,
+    find: &dyn Fn(&str, &[&str]) -> Option<Step<'static>>,
 ) -> Result<Vec<String>, String> {
     let line = text
         .lines()
@@ -32,15 +32,17 @@ fn run(
         return Err(format!("unknown RUN line `{line}`"));
     }
     let name = words.next().ok_or("no step named")?;
-    let step = find(name).ok_or_else(|| format!("no step `{name}`"))?;
     let (mut version, mut env) = (None, None);
+    // Flags other than the SPIR-V ones are the step's own options.
+    let mut own = Vec::new();
     while let Some(w) = words.next() {
         match w {
             "--spirv-version" => version = words.next(),
             "--target-env" => env = words.next(),
-            other => return Err(format!("unknown flag `{other}`")),
+            other => own.push(other),
         }
     }
+    let step = find(name, &own).ok_or_else(|| format!("no step `{name}` with options {own:?}"))?;
     let options = Options::from_flags(version, env).map_err(|d| d.message)?;
     let original = ir::parse(text).map_err(|d| format!("parse error: {}", d[0].message))?;
     ir::verify(&original).map_err(|d| format!("verifier error: {}", d[0].message))?;
@@ -66,7 +68,7 @@ pub fn run_all(
     dir: &str,
     command: &str,
     names: &[&str],
-    find: &dyn Fn(&str) -> Option<Step<'static>>,
+    find: &dyn Fn(&str, &[&str]) -> Option<Step<'static>>,
 ) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut outcome = filecheck::run_dir(what, &dir, "ir", ";", |_, text| run(text, command, find));

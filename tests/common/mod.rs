@@ -4,6 +4,7 @@ pub mod ast_dump;
 pub mod cli;
 pub mod corpus;
 pub mod filecheck;
+pub mod glslang;
 pub mod legalize;
 pub mod spirv_tools;
 pub mod wgsl_check;

@@ -32,7 +32,8 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
                      refract-spirv, refract-fmt (refract's formatter), naga-roundtrip,
                      mutant (a deliberately wrong compiler, to see the harness catch
                      it), refract-gen8, refract-gen16 (the Gen back end on its
-                     simulator; refract-gen: both); default:
+                     simulator; refract-gen: both), refract-hlsl (HLSL through
+                     glslang); default:
                      refract-wgsl,refract-spirv,refract-fmt
   --standin          add naga-roundtrip, the stand-in second path
   --require-refract  count refract's \"not implemented\" (E0004) as a failure

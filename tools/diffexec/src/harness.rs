@@ -195,7 +195,20 @@ impl Harness {
         spirv: &[u32],
         inputs: &[Vec<u8>],
     ) -> Result<Vec<Vec<u8>>, RunError> {
-        let job = Job {
+        self.execute_with(interface, entry, spirv, inputs, &[])
+    }
+
+    /// Like `execute_entry`, with buffers a path adds (read-only to the shader; their
+    /// contents are not compared).
+    fn execute_with(
+        &mut self,
+        interface: &Interface,
+        entry: &str,
+        spirv: &[u32],
+        inputs: &[Vec<u8>],
+        extra: &[JobBuffer],
+    ) -> Result<Vec<Vec<u8>>, RunError> {
+        let mut job = Job {
             entry: entry.to_string(),
             dispatch: reflect::DISPATCH,
             spirv: spirv.to_vec(),
@@ -211,20 +224,31 @@ impl Harness {
                 })
                 .collect(),
         };
-        self.runner.run(&job)
+        let n = job.buffers.len();
+        job.buffers.extend(extra.iter().cloned());
+        let mut out = self.runner.run(&job)?;
+        out.truncate(n);
+        Ok(out)
     }
 
     fn run_path(&mut self, case: &Case, path: Path, base: &Baseline) -> PathOutcome {
         if let Some(simd) = path.gen_simd() {
             return crate::r#gen::run_path(case, path, simd, base);
         }
-        let (compiled, text) = paths::compile(path, &case.source, &case.entry);
+        let (compiled, text) = match path {
+            Path::RefractHlsl => {
+                paths::compile_hlsl(&case.source, &case.entry, &storage_indices(&base.interface))
+            }
+            _ => paths::compile(path, &case.source, &case.entry),
+        };
         let (words, entry) = match compiled {
             Compiled::Spirv(w, entry) => (w, entry),
             Compiled::NotImplemented(m) => return PathOutcome::NotImplemented(m),
             Compiled::Failed(m) => return PathOutcome::Failed(m),
         };
-        let outputs = match self.execute_entry(&base.interface, &entry, &words, &base.inputs) {
+        let extra = extra_buffers(path, &base.interface, &base.inputs);
+        let outputs = match self.execute_with(&base.interface, &entry, &words, &base.inputs, &extra)
+        {
             Ok(o) => o,
             Err(e) => return PathOutcome::Failed(format!("{} on the driver: {e}", path.name())),
         };
@@ -246,7 +270,7 @@ impl Harness {
         // Confirm: the path must agree with itself too. A shader that races (corpus shaders
         // may: invocations that differ only in an id the shader ignores write one place)
         // can land on a rare interleaving once; a miscompile gives the same bits again.
-        match self.execute_entry(&base.interface, &entry, &words, &base.inputs) {
+        match self.execute_with(&base.interface, &entry, &words, &base.inputs, &extra) {
             Ok(again) if diff(&base.interface, &outputs, &again).is_empty() => {}
             _ => {
                 return PathOutcome::Inconclusive(format!(
@@ -255,11 +279,64 @@ impl Harness {
                 ));
             }
         }
-        if let Some(reason) = crate::known::explains(&case.name, &diffs) {
+        let glslang_half = || match path {
+            Path::RefractHlsl => crate::known::explains_glslang_half(&diffs),
+            _ => None,
+        };
+        if let Some(reason) = crate::known::explains(&case.name, &diffs).or_else(glslang_half) {
             return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
         }
         PathOutcome::Mismatch(report(case, path, base, text.as_deref(), &diffs))
     }
+}
+
+/// The word of each storage buffer in the HLSL path's buffer-sizes constant buffer: its
+/// position among the interface's storage buffers.
+fn storage_indices(interface: &Interface) -> std::collections::BTreeMap<(u32, u32), u32> {
+    interface
+        .buffers
+        .iter()
+        .filter(|b| b.kind != BufferKind::Uniform)
+        .enumerate()
+        .map(|(k, b)| ((b.group, b.binding), k as u32))
+        .collect()
+}
+
+/// The buffers `path` needs beside the shader's own: for the HLSL path, the
+/// `num_workgroups` uniform buffer (the dispatch size) and the storage buffers' sizes.
+fn extra_buffers(path: Path, interface: &Interface, inputs: &[Vec<u8>]) -> Vec<JobBuffer> {
+    if path != Path::RefractHlsl {
+        return Vec::new();
+    }
+    let (group, binding) = paths::NUM_WORKGROUPS;
+    let mut dispatch: Vec<u8> = reflect::DISPATCH
+        .iter()
+        .flat_map(|d| d.to_le_bytes())
+        .collect();
+    dispatch.resize(16, 0);
+    let mut sizes: Vec<u8> = interface
+        .buffers
+        .iter()
+        .zip(inputs)
+        .filter(|(b, _)| b.kind != BufferKind::Uniform)
+        .flat_map(|(_, data)| (data.len() as u32).to_le_bytes())
+        .collect();
+    sizes.resize(sizes.len().div_ceil(16).max(1) * 16, 0);
+    let (register, space) = paths::BUFFER_SIZES;
+    vec![
+        JobBuffer {
+            group,
+            binding,
+            uniform: true,
+            data: dispatch,
+        },
+        JobBuffer {
+            group: space,
+            binding: register,
+            uniform: true,
+            data: sizes,
+        },
+    ]
 }
 
 /// Runs `cases` on several harnesses at once (one thread and one worker process each),

@@ -18,14 +18,31 @@ pub struct Known {
     pub reason: &'static str,
 }
 
-pub const KNOWN: &[Known] = &[Known {
-    file: "dawn/test/tint/benchmark/atan2-const-eval.wgsl",
-    max_ulp: 1,
-    reason: "const-evaluated atan2 of f32 extremes: refract gives the correctly rounded \
-             result (computed in f64, rounded once; e.g. atan2(-1.4172526e35, \
-             -1.1754942e-38) = -pi/2 = 0xbfc90fdb), naga's constant evaluator is 1 ULP off \
-             (0xbfc90fda); WGSL allows 4096 ULP for atan2",
-}];
+/// glslang folds `atan` of constants exactly; lavapipe's run-time `atan` is 56 ULP off.
+const ATAN_FOLDED: &str = "atan(1) (and atan2(1, 1)) folded by glslang on the HLSL path: \
+     pi/4 = 0x3f490fdb, correctly rounded; the reference computes it at run time on lavapipe \
+     as 0x3f490fa3, 56 ULP away; WGSL allows 4096 ULP for atan and atan2";
+
+pub const KNOWN: &[Known] = &[
+    Known {
+        file: "dawn/test/tint/benchmark/atan2-const-eval.wgsl",
+        max_ulp: 1,
+        reason: "const-evaluated atan2 of f32 extremes: refract gives the correctly rounded \
+                 result (computed in f64, rounded once; e.g. atan2(-1.4172526e35, \
+                 -1.1754942e-38) = -pi/2 = 0xbfc90fdb), naga's constant evaluator is 1 ULP \
+                 off (0xbfc90fda); WGSL allows 4096 ULP for atan2",
+    },
+    Known {
+        file: "dawn/test/tint/builtins/gen/var/atan/331e6d.wgsl",
+        max_ulp: 56,
+        reason: ATAN_FOLDED,
+    },
+    Known {
+        file: "dawn/test/tint/builtins/gen/var/atan2/57fb13.wgsl",
+        max_ulp: 56,
+        reason: ATAN_FOLDED,
+    },
+];
 
 /// The reason `diffs` on `file` are a known difference, if they all are.
 pub fn explains(file: &str, diffs: &[LeafDiff]) -> Option<&'static str> {
@@ -34,6 +51,30 @@ pub fn explains(file: &str, diffs: &[LeafDiff]) -> Option<&'static str> {
         d.kind == LeafKind::F32 && ulp_distance(d.expected as u32, d.got as u32) <= known.max_ulp
     };
     (!diffs.is_empty() && diffs.iter().all(within)).then_some(known.reason)
+}
+
+/// Why `diffs` on the HLSL path are not refract's: glslang's HLSL front end (DXC's
+/// stand-in here) spells `half` as 32-bit `float` (DXC with `-enable-16bit-types`, which
+/// Shader Model 6.2 `f16` needs, makes it 16-bit), so an `f16` computation is rounded to
+/// 16 bits once at the store instead of after each operation. Only `f16` leaves at most
+/// one 16-bit unit in the last place apart qualify.
+pub fn explains_glslang_half(diffs: &[LeafDiff]) -> Option<&'static str> {
+    let ordered = |x: u32| -> i64 {
+        let x = x & 0xffff;
+        if x & 0x8000 != 0 {
+            -i64::from(x & 0x7fff)
+        } else {
+            i64::from(x)
+        }
+    };
+    let within = |d: &LeafDiff| {
+        d.kind == LeafKind::F16
+            && (ordered(d.expected as u32) - ordered(d.got as u32)).unsigned_abs() <= 1
+    };
+    (!diffs.is_empty() && diffs.iter().all(within)).then_some(
+        "glslang computes HLSL `half` in 32 bits (DXC with -enable-16bit-types does not); \
+         f16 results within 1 ULP",
+    )
 }
 
 /// How many f32 values lie between two bit patterns (0 for equal values, 1 for

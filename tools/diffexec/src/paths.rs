@@ -18,6 +18,10 @@
 //! - [`Path::RefractGen8`] and [`Path::RefractGen16`] (`refract-gen` names both): refract's
 //!   Gen back end at SIMD8 or SIMD16, run in process on its simulator instead of the
 //!   driver (`gen.rs`), on the same inputs.
+//! - [`Path::RefractHlsl`]: refract's HLSL (`Target::Hlsl`), compiled by glslang's HLSL
+//!   front end (`glslangValidator -D -V`, DXC's stand-in on these machines), checked by
+//!   `spirv-val` and run. `@builtin(num_workgroups)` reads a uniform buffer in HLSL; the
+//!   path puts it at [`NUM_WORKGROUPS`] and the harness fills it with the dispatch size.
 //!
 //! naga options (matching wgpu-hal's Vulkan back end on a device without
 //! `robustBufferAccess2` or image robustness, with runtime checks on, as WebGPU requires):
@@ -46,6 +50,49 @@ pub enum Path {
     Mutant,
     RefractGen8,
     RefractGen16,
+    RefractHlsl,
+}
+
+/// Where the HLSL path's `num_workgroups` buffer goes: `(group, binding)`, far from any
+/// binding a test uses.
+pub const NUM_WORKGROUPS: (u32, u32) = (0, 999);
+
+/// Where the HLSL path's buffer sizes go, as `(register, space)` = `(binding, group)`.
+/// glslang's `GetDimensions` on a byte-address buffer answers in 32-bit words where DXC
+/// answers in bytes, so the path reads sizes from a constant buffer, as Dawn does on
+/// D3D12.
+pub const BUFFER_SIZES: (u32, u32) = (998, 0);
+
+/// refract's HLSL for `entry`, through glslang and `spirv-val`; `sizes` maps the
+/// `(group, binding)` of storage buffers to their word in the [`BUFFER_SIZES`] buffer.
+pub fn compile_hlsl(
+    source: &str,
+    entry: &str,
+    sizes: &std::collections::BTreeMap<(u32, u32), u32>,
+) -> (Compiled, Option<String>) {
+    let mut options = refract::Options::new(refract::Target::Hlsl);
+    options.entry_point = Some(entry.to_string());
+    options.hlsl.num_workgroups = Some(NUM_WORKGROUPS);
+    options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
+    options.hlsl.buffer_sizes = Some(refract::back::hlsl::BufferSizes {
+        at: BUFFER_SIZES,
+        index: sizes.clone(),
+    });
+    match refract_compile_with(source, &options) {
+        Ok(refract::Output::Text(text)) => {
+            let out = glslang_hlsl(&text, entry).and_then(|words| {
+                spirv_val(&words)
+                    .map(|()| words)
+                    .map_err(|e| format!("spirv-val rejects glslang's SPIR-V: {e}"))
+            });
+            (wrap(out, entry), Some(text))
+        }
+        Ok(refract::Output::Words(_)) => (
+            Compiled::Failed("refract returned words for --to hlsl".into()),
+            None,
+        ),
+        Err(c) => (c, None),
+    }
 }
 
 impl Path {
@@ -68,6 +115,7 @@ impl Path {
             Path::Mutant => "mutant",
             Path::RefractGen8 => "refract-gen8",
             Path::RefractGen16 => "refract-gen16",
+            Path::RefractHlsl => "refract-hlsl",
         }
     }
 
@@ -81,6 +129,7 @@ impl Path {
             Path::Mutant,
             Path::RefractGen8,
             Path::RefractGen16,
+            Path::RefractHlsl,
         ]
         .into_iter()
         .find(|p| p.name() == name)
@@ -210,6 +259,7 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             Compiled::Failed("the Gen paths run on the simulator (gen.rs)".into()),
             None,
         ),
+        Path::RefractHlsl => compile_hlsl(source, entry, &Default::default()),
         Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
                 Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
@@ -280,8 +330,14 @@ pub(crate) fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
 
 /// refract's output for `target`, or how it failed.
 fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Output, Compiled> {
-    let options = refract::Options::new(target);
-    let result = no_panic(|| refract::compile(source, &options))?;
+    refract_compile_with(source, &refract::Options::new(target))
+}
+
+fn refract_compile_with(
+    source: &str,
+    options: &refract::Options,
+) -> Result<refract::Output, Compiled> {
+    let result = no_panic(|| refract::compile(source, options))?;
     if let (true, Some(out)) = (result.ok(), result.output) {
         return Ok(out);
     }
@@ -335,6 +391,49 @@ pub fn spirv_val(words: &[u32]) -> Result<(), String> {
         Err(String::from_utf8_lossy(&out.stderr).trim().to_string()
             + &String::from_utf8_lossy(&out.stdout))
     }
+}
+
+/// HLSL text through `glslangValidator -D -V --target-env vulkan1.1 -S comp -e ENTRY`
+/// (16-bit types on, for `f16`): the SPIR-V words, or what glslang printed.
+pub fn glslang_hlsl(text: &str, entry: &str) -> Result<Vec<u32>, String> {
+    let (input, mut file) = tempfile("hlsl")?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    drop(file);
+    let (output, file) = tempfile("spv")?;
+    drop(file);
+    let out = std::process::Command::new("glslangValidator")
+        .args([
+            "-D",
+            "-V",
+            "--target-env",
+            "vulkan1.1",
+            "-S",
+            "comp",
+            "-e",
+            entry,
+        ])
+        .arg("-o")
+        .arg(&output)
+        .arg(&input)
+        .stdin(std::process::Stdio::null())
+        .output();
+    let _ = std::fs::remove_file(&input);
+    let bytes = std::fs::read(&output);
+    let _ = std::fs::remove_file(&output);
+    let out =
+        out.map_err(|e| format!("cannot run glslangValidator (install glslang-tools): {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "glslang rejects refract's HLSL: {}",
+            String::from_utf8_lossy(&out.stdout).trim()
+        ));
+    }
+    let bytes = bytes.map_err(|e| format!("glslang wrote no SPIR-V: {e}"))?;
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
 }
 
 fn tempfile(ext: &str) -> Result<(std::path::PathBuf, std::fs::File), String> {

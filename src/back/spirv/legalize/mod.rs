@@ -16,8 +16,8 @@ use crate::ir::Module;
 use crate::ir::analysis::Analyses;
 use crate::passes::manager::{Manager, RunOptions, Step};
 use crate::transform::{
-    bit_fields, clamp, demote_to_helper, dynamic_index, float_to_int, int_division, pointer_args,
-    robustness, shift_amount, texture_bounds, zero_workgroup,
+    bit_fields, demote_to_helper, dynamic_index, pointer_args, robustness, texture_bounds,
+    zero_workgroup,
 };
 
 /// The rule SPIR-V's legalization has of its own.
@@ -25,23 +25,8 @@ pub const UNIFORM_STD140: &str = "uniform-std140";
 
 /// The steps legalization runs for `options`, in order.
 pub fn steps(options: &Options) -> Vec<Step<'static>> {
-    let mut steps = vec![
-        Step::new(
-            int_division::NAME,
-            int_division::run,
-            int_division::Options {},
-        ),
-        Step::new(
-            shift_amount::NAME,
-            shift_amount::run,
-            shift_amount::Options {},
-        ),
-        Step::new(
-            float_to_int::NAME,
-            float_to_int::run,
-            float_to_int::Options {},
-        ),
-        Step::new(clamp::NAME, clamp::run, clamp::Options {}),
+    let mut steps = crate::transform::wgsl_semantics();
+    steps.extend([
         Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
         // Before robustness, so that every pointer into a runtime-sized array is an
         // access chain from its variable.
@@ -63,7 +48,7 @@ pub fn steps(options: &Options) -> Vec<Step<'static>> {
             dynamic_index::run,
             dynamic_index::Options {},
         ),
-    ];
+    ]);
     // `OpDemoteToHelperInvocation` is SPIR-V 1.6's, or an extension's.
     if !options.has_demote() {
         steps.push(Step::new(

@@ -1,0 +1,465 @@
+//! The HLSL emitter: the raising plan's [`Emitter`] building HLSL statements and
+//! expressions ([`super::stmt`], [`super::expr`]).
+//!
+//! HLSL has no pointers: a reference and a pointer are the same expression, and a pointer
+//! parameter is an `inout` parameter (WGSL forbids the aliasing that would tell the two
+//! apart). Its operand evaluation order is unspecified, so the plan's default sharing
+//! policy applies: no two conflicting reads or effects share one expression.
+//!
+//! Composite values HLSL can only spell as initializer lists (arrays, structs) are
+//! declared as temporaries where they are used in any other position. Statements that
+//! write through out parameters (atomics, `GetDimensions`) go before the statement being
+//! built, through the plan's [`Bind`].
+
+use super::expr::{Bin, E, Node, Sym, ViewStore};
+use super::stmt::{self, Stmt};
+use super::writer::{Writer, is_entry_point};
+use crate::ir::{Func, Inst, Module, Opcode};
+use crate::raise::RaiseError;
+use crate::raise::plan::{Bind, Clause, Emitter, Index, Logic};
+use std::fmt::Write;
+
+/// The emitter, writing into the module's [`Writer`]; each function's text goes to
+/// `functions` in the order written.
+pub struct Hlsl<'w, 'm> {
+    pub w: &'w mut Writer<'m>,
+    pub functions: Vec<String>,
+}
+
+const LANES: [&str; 4] = ["x", "y", "z", "w"];
+
+impl<'m> Hlsl<'_, 'm> {
+    fn m(&self) -> &'m Module {
+        self.w.m
+    }
+
+    pub(super) fn add(&mut self, node: Node) -> E {
+        self.w.x.add(node)
+    }
+
+    pub(super) fn lit(&mut self, text: &str) -> E {
+        self.add(Node::Lit(text.to_string()))
+    }
+
+    fn call(&mut self, name: &str, args: Vec<E>) -> E {
+        self.add(Node::Call(name.to_string(), args))
+    }
+
+    fn unsupported(&self, at: Inst, what: &str) -> RaiseError {
+        RaiseError::new(
+            crate::diag::codes::HLSL_UNSUPPORTED,
+            format!("cannot write HLSL for this module: it uses {what}"),
+            at,
+        )
+    }
+
+    fn malformed(&self, at: Inst, what: &str) -> RaiseError {
+        RaiseError::malformed(at, what)
+    }
+
+    fn type_text(&mut self, t: Inst, at: Inst) -> Result<String, RaiseError> {
+        self.w.type_text(t).map_err(|w| self.unsupported(at, w))
+    }
+
+    pub(super) fn ty_of(&self, v: Inst) -> Result<Inst, RaiseError> {
+        self.m()
+            .ty(v)
+            .ok_or_else(|| self.malformed(v, "value without a type"))
+    }
+
+    /// `e` bound to a temporary declared before the statement being built, unless it is
+    /// already a name or a literal.
+    pub(super) fn temp(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        of: Inst,
+        e: E,
+        hint: &str,
+    ) -> Result<E, RaiseError> {
+        match self.w.x.node(e) {
+            Node::Name(_) | Node::Lit(_) => Ok(e),
+            _ => b.bind(self, of, e, hint),
+        }
+    }
+
+    /// A fresh local declared (uninitialized) before the statement being built, for an
+    /// out parameter.
+    pub(super) fn out_var(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        ty: &str,
+        hint: &str,
+    ) -> Result<E, RaiseError> {
+        let name = b.fresh_name(hint);
+        let s = self.w.intern(&name);
+        b.out().push(Stmt::Decl {
+            ty: super::types::Spelled {
+                base: ty.to_string(),
+                suffix: String::new(),
+            },
+            name: s,
+            init: None,
+            constant: false,
+            defaulted: false,
+        });
+        Ok(self.add(Node::Name(s)))
+    }
+}
+
+impl<'m> Emitter for Hlsl<'_, 'm> {
+    type Name = Sym;
+    type Expr = E;
+    type Stmt = Stmt;
+    type Param = String;
+    type Function = ();
+
+    const LANGUAGE: &'static str = "HLSL";
+
+    fn max_expression_height(&self) -> u32 {
+        12
+    }
+
+    fn max_nesting(&self) -> u32 {
+        crate::syntax::MAX_NESTING_DEPTH as u32
+    }
+
+    fn intern(&mut self, name: &str) -> Sym {
+        self.w.intern(name)
+    }
+
+    fn local(&mut self, name: Sym) -> E {
+        self.add(Node::Name(name))
+    }
+
+    fn global(&mut self, var: Inst) -> Result<E, RaiseError> {
+        let s = *self
+            .w
+            .globals
+            .get(&var)
+            .ok_or_else(|| self.malformed(var, "an unnamed module-scope variable"))?;
+        Ok(self.add(Node::Name(s)))
+    }
+
+    fn global_value(&mut self, v: Inst) -> Result<E, RaiseError> {
+        self.w.module_value(v, 0).map_err(|e| {
+            let d = &e.diagnostics[0];
+            RaiseError::new(d.code, d.message.clone(), v)
+        })
+    }
+
+    fn zero(&mut self, ty: Inst) -> Result<E, RaiseError> {
+        let text = self.w.zero_text(ty).map_err(|w| self.unsupported(ty, w))?;
+        Ok(self.lit(&text))
+    }
+
+    fn height(&self, e: E) -> u32 {
+        self.w.x.height(e)
+    }
+
+    fn mentions(&self, e: E, name: Sym) -> bool {
+        self.w.x.mentions(e, name)
+    }
+
+    fn operation(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        ops: Vec<E>,
+    ) -> Result<E, RaiseError> {
+        self.op(b, i, ops)
+    }
+
+    fn access(&mut self, base: E, base_ty: Inst, index: Index<E>) -> Result<E, RaiseError> {
+        let m = self.m();
+        Ok(match (m.opcode(base_ty), index) {
+            (Opcode::Struct, Index::Const(k)) => {
+                let member = self.w.member_name(base_ty, k as usize);
+                self.add(Node::Member(base, member))
+            }
+            (Opcode::Vec, Index::Const(k)) if k < 4 => {
+                self.add(Node::Member(base, LANES[k as usize].to_string()))
+            }
+            (_, Index::Const(k)) => {
+                let ix = self.lit(&k.to_string());
+                self.add(Node::Index(base, ix))
+            }
+            (_, Index::Dynamic(ix)) => self.add(Node::Index(base, ix)),
+        })
+    }
+
+    fn construct(&mut self, ty: Inst, parts: Vec<E>) -> Result<E, RaiseError> {
+        self.constructor(ty, parts)
+    }
+
+    fn address_of(&mut self, reference: E) -> E {
+        reference
+    }
+
+    fn deref(&mut self, pointer: E) -> E {
+        pointer
+    }
+
+    fn not(&mut self, cond: E) -> E {
+        self.add(Node::Prefix("!", cond))
+    }
+
+    fn short_circuit(&mut self, op: Logic, a: E, b: E) -> E {
+        let op = match op {
+            Logic::And => Bin::And,
+            Logic::Or => Bin::Or,
+        };
+        self.add(Node::Binary(op, a, b))
+    }
+
+    fn param(&mut self, p: Inst, name: Sym) -> Result<String, RaiseError> {
+        let m = self.m();
+        let ty = self.ty_of(p)?;
+        let text = &self.w.names[name.0 as usize].clone();
+        if let Some((_, store, _)) = m.ptr_parts(ty) {
+            let spelled = self
+                .w
+                .spell_type(store)
+                .map_err(|w| self.unsupported(p, w))?;
+            return Ok(format!("inout {}", spelled.declare(text)));
+        }
+        let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(p, w))?;
+        Ok(spelled.declare(text))
+    }
+
+    fn let_decl(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        name: Sym,
+        of: Inst,
+        init: E,
+    ) -> Result<(), RaiseError> {
+        let ty = self.ty_of(of)?;
+        let ty = match self.m().ptr_parts(ty) {
+            // A pointer bound by name is never made (pointers are rewritten at each use);
+            // if it is, it is the place it points to.
+            Some(_) => return Err(self.unsupported(of, "a pointer bound to a name")),
+            None => ty,
+        };
+        let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(of, w))?;
+        out.push(Stmt::Decl {
+            ty: spelled,
+            name,
+            init: Some(init),
+            constant: true,
+            defaulted: false,
+        });
+        Ok(())
+    }
+
+    fn var_decl(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        name: Sym,
+        ty: Inst,
+        init: Option<E>,
+    ) -> Result<(), RaiseError> {
+        let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(ty, w))?;
+        let defaulted = init.is_none();
+        let init = match init {
+            Some(e) => e,
+            None => self.zero(ty)?,
+        };
+        out.push(Stmt::Decl {
+            ty: spelled,
+            name,
+            init: Some(init),
+            constant: false,
+            defaulted,
+        });
+        Ok(())
+    }
+
+    fn assign(&mut self, out: &mut Vec<Stmt>, name: Sym, value: E) -> Result<(), RaiseError> {
+        let lhs = self.add(Node::Name(name));
+        out.push(Stmt::Assign(lhs, value));
+        Ok(())
+    }
+
+    fn store(&mut self, out: &mut Vec<Stmt>, reference: E, value: E) {
+        if let Node::View {
+            store,
+            buffer,
+            offset,
+            ..
+        } = self.w.x.node(reference).clone()
+        {
+            let call = match store {
+                Some(ViewStore::Method { method, convert }) => {
+                    let v = match convert {
+                        Some(f) => self.call(f, vec![value]),
+                        None => value,
+                    };
+                    let b = self.add(Node::Name(buffer));
+                    self.add(Node::Method(b, method, vec![offset, v]))
+                }
+                Some(ViewStore::Helper(name)) => self.call(&name, vec![offset, value]),
+                // A store into a read-only buffer does not verify; keep the text honest.
+                None => self.call("store_into_read_only_buffer", vec![offset, value]),
+            };
+            out.push(Stmt::Expr(call));
+            return;
+        }
+        out.push(Stmt::Assign(reference, value));
+    }
+
+    fn assign_member(&mut self, out: &mut Vec<Stmt>, lhs: E, value: E) {
+        out.push(Stmt::Assign(lhs, value));
+    }
+
+    fn effect(&mut self, out: &mut Vec<Stmt>, _i: Inst, e: E) {
+        // Atomics and other out-parameter calls were written before, leaving only the
+        // name of their result.
+        if matches!(self.w.x.node(e), Node::Name(_) | Node::Lit(_)) {
+            return;
+        }
+        out.push(Stmt::Expr(e));
+    }
+
+    fn demote(&mut self, out: &mut Vec<Stmt>) {
+        // HLSL's `discard` lets the invocation go on as a helper, as WGSL's does.
+        out.push(Stmt::Discard);
+    }
+
+    fn break_(&mut self, out: &mut Vec<Stmt>, _ends_case: bool) {
+        out.push(Stmt::Break);
+    }
+
+    fn continue_(&mut self, out: &mut Vec<Stmt>, ends_body: bool) {
+        if !ends_body {
+            out.push(Stmt::Continue);
+        }
+    }
+
+    fn return_(&mut self, out: &mut Vec<Stmt>, value: Option<E>, ends_function: bool) {
+        if value.is_none() && ends_function {
+            return;
+        }
+        out.push(Stmt::Return(value));
+    }
+
+    fn discard(&mut self, out: &mut Vec<Stmt>, result_ty: Option<Inst>) -> Result<(), RaiseError> {
+        out.push(Stmt::Discard);
+        let value = match result_ty {
+            Some(t) => Some(self.zero(t)?),
+            None => None,
+        };
+        out.push(Stmt::Return(value));
+        Ok(())
+    }
+
+    fn if_(&mut self, out: &mut Vec<Stmt>, cond: E, then: Vec<Stmt>, otherwise: Vec<Stmt>) {
+        if then.is_empty() && !otherwise.is_empty() {
+            let not = self.not(cond);
+            out.push(Stmt::If(not, otherwise, then));
+        } else {
+            out.push(Stmt::If(cond, then, otherwise));
+        }
+    }
+
+    fn end_list(&mut self, stmts: &mut Vec<Stmt>) {
+        stmt::fold_declarations(&self.w.x, stmts);
+    }
+
+    fn switch(&mut self, out: &mut Vec<Stmt>, selector: E, clauses: Vec<Clause<Stmt>>) {
+        let clauses = clauses
+            .into_iter()
+            .map(|mut c| {
+                if !stmt::ends_in_jump(&c.body) {
+                    c.body.push(Stmt::Break);
+                }
+                (c.labels, c.body)
+            })
+            .collect();
+        out.push(Stmt::Switch(selector, clauses));
+    }
+
+    fn loop_(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        mut body: Vec<Stmt>,
+        continuing: Vec<Stmt>,
+        break_if: Option<E>,
+    ) -> Result<(), RaiseError> {
+        let needs_flag = stmt::continues(&body) && (!continuing.is_empty() || break_if.is_some());
+        stmt::fold_declarations(&self.w.x, &mut body);
+        let first = if needs_flag {
+            // The continuing runs at the top of the next iteration, outside the body's
+            // scope: the body's declarations it reads move before the loop.
+            self.hoist_for_continuing(out, &mut body, &continuing, break_if);
+            let name = self.w.namer_fresh("loop_first");
+            Some(self.w.intern(&name))
+        } else {
+            None
+        };
+        out.push(Stmt::Loop {
+            body,
+            continuing,
+            break_if,
+            first,
+        });
+        Ok(())
+    }
+
+    fn function(
+        &mut self,
+        f: Func,
+        params: Vec<String>,
+        body: Vec<Stmt>,
+        result_ty: Option<Inst>,
+    ) -> Result<(), RaiseError> {
+        let m = self.m();
+        let mut text = String::new();
+        if let Some(size) = workgroup_size(m, f.inst()) {
+            let _ = writeln!(text, "[numthreads({}, {}, {})]", size[0], size[1], size[2]);
+        }
+        let ret = match result_ty {
+            Some(t) => self.type_text(t, f.inst())?,
+            None => "void".to_string(),
+        };
+        let name = self
+            .w
+            .globals
+            .get(&f.inst())
+            .map(|s| self.w.names[s.0 as usize].clone());
+        let name = name.ok_or_else(|| self.malformed(f.inst(), "an unnamed function"))?;
+        let semantic = if is_entry_point(m, f.inst()) {
+            result_semantic(m, f.inst())
+        } else {
+            String::new()
+        };
+        let _ = writeln!(text, "{ret} {name}({}){semantic} {{", params.join(", "));
+        let mut p = stmt::Printer {
+            x: &self.w.x,
+            names: &self.w.names,
+            out: text,
+        };
+        p.stmts(&body, 1);
+        let mut text = p.out;
+        text.push_str("}\n");
+        self.functions.push(text);
+        Ok(())
+    }
+}
+
+/// The `@workgroup_size` of a compute entry point.
+fn workgroup_size(m: &Module, f: Inst) -> Option<[u32; 3]> {
+    m.decoration(f, Opcode::DecoCompute)?;
+    let d = m.decoration(f, Opcode::DecoWorkgroupSize)?;
+    let word = |k: usize| {
+        m.operand_opt(d, k)
+            .and_then(|x| m.const_u32(x))
+            .unwrap_or(1)
+    };
+    Some([word(0), word(1), word(2)])
+}
+
+/// The semantic of an entry point's result, when the result itself carries one (after
+/// `shader-io` results are structs, whose members carry them).
+fn result_semantic(m: &Module, f: Inst) -> String {
+    super::writer::io_semantic(m, f).1
+}

@@ -1,0 +1,578 @@
+//! Reading and writing byte-addressed buffers: what a `buffer_view` of the `byte-address`
+//! transform becomes in HLSL.
+//!
+//! **Storage buffers** are `ByteAddressBuffer`s (read-only) or `RWByteAddressBuffer`s.
+//! A scalar or vector of 32-bit components is one `Load`/`LoadN` (`Store`/`StoreN`) with
+//! `asfloat`/`asint` (`asuint`) around it. `f16` data is read and written as the 32-bit
+//! words holding it, through `f16tof32`/`f32tof16` (exact for every half value), not
+//! with the templated `Load<half2>` of Shader Model 6.2 that only DXC knows. A half
+//! that shares its word with other data is written with `InterlockedAnd` then
+//! `InterlockedOr` on its own 16 bits, so a neighbour written by another invocation at
+//! the same time keeps its bits, as WGSL's memory model requires.
+//!
+//! **Uniform buffers** are `cbuffer`s holding one array of `uint4`, as many as the buffer
+//! has 16-byte rows (HLSL's own constant-buffer packing differs from WGSL's, so the
+//! layout is WGSL's, by hand). At a constant offset a value is a row and a swizzle:
+//! `u[2].zw`; at a computed one it is read by a small helper function taking the offset.
+//!
+//! **Composites** (matrices, arrays, structs) are read and written by helper functions,
+//! one per buffer, type and direction (`data_load_Light(offset)`,
+//! `data_store_Light(offset, value)`), made once and written before the functions that
+//! use them: a matrix column by column, an array by a loop over its elements, a struct
+//! member by member.
+
+use super::expr::{Bin, E, Node, Sym, ViewStore};
+use crate::ir::layout::{self, array_stride, column_stride, member_offsets};
+use crate::ir::types::Scalar;
+use crate::ir::{Inst, Module, Opcode};
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// What kind of buffer a byte-addressed variable is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferKind {
+    /// `ByteAddressBuffer`.
+    ReadOnly,
+    /// `RWByteAddressBuffer`.
+    ReadWrite,
+    /// A `cbuffer` of `uint4` rows.
+    Uniform,
+}
+
+/// The helper functions requested so far, in request order, with their text.
+#[derive(Default)]
+pub struct Helpers {
+    names: FxHashMap<(Sym, Inst, bool), String>,
+    /// Function texts, in the order they must be written (a helper's own helpers first).
+    pub texts: Vec<String>,
+}
+
+/// What memory code needs from the writer: the module, its names, the expression arena,
+/// type spellings and fresh names.
+pub trait MemoryCx<'m> {
+    fn m(&self) -> &'m Module;
+    fn add(&mut self, node: Node) -> E;
+    fn u32_lit(&mut self, v: u32) -> E;
+    fn name_text(&self, s: Sym) -> &str;
+    /// A fresh module-scope name from `hint`.
+    fn fresh(&mut self, hint: &str) -> String;
+    /// The spelling of a type (declaration form: base and array suffix).
+    fn spell(&self, t: Inst) -> Option<(String, String)>;
+    fn print(&self, e: E) -> String;
+    fn helpers(&mut self) -> &mut Helpers;
+    /// The value of `e` when it is a `u32` literal.
+    fn const_u32(&self, e: E) -> Option<u32>;
+    /// The HLSL name of member `k` of struct type `t`.
+    fn member(&self, t: Inst, k: usize) -> String;
+}
+
+/// The kind of the scalar elements of a scalar or vector type, and their count.
+fn shape(m: &Module, t: Inst) -> Option<(Scalar, u32)> {
+    m.scalar_or_vec(t)
+}
+
+/// `offset + k` (or `offset` when `k` is 0).
+fn plus<'m, C: MemoryCx<'m>>(cx: &mut C, offset: E, k: u32) -> E {
+    if k == 0 {
+        return offset;
+    }
+    let k = cx.u32_lit(k);
+    cx.add(Node::Binary(Bin::Add, offset, k))
+}
+
+/// `conv(e)` when there is a conversion, else `e`.
+fn wrap<'m, C: MemoryCx<'m>>(cx: &mut C, conv: Option<&str>, e: E) -> E {
+    match conv {
+        Some(f) => cx.add(Node::Call(f.to_string(), vec![e])),
+        None => e,
+    }
+}
+
+/// The conversion from the raw `uint` words to a scalar kind, and back.
+fn from_words(s: Scalar) -> Option<&'static str> {
+    match s {
+        Scalar::F32 => Some("asfloat"),
+        Scalar::I32 => Some("asint"),
+        _ => None,
+    }
+}
+
+fn to_words(s: Scalar) -> Option<&'static str> {
+    match s {
+        Scalar::F32 | Scalar::I32 => Some("asuint"),
+        _ => None,
+    }
+}
+
+const LOADS: [&str; 5] = ["", "Load", "Load2", "Load3", "Load4"];
+const STORES: [&str; 5] = ["", "Store", "Store2", "Store3", "Store4"];
+
+/// The place of type `ty` at byte `offset` in buffer `buf`: a [`Node::View`] whose read
+/// is the value there and whose store says how to write one.
+pub fn view<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    kind: BufferKind,
+    offset: E,
+    ty: Inst,
+) -> Option<E> {
+    let read = read(cx, buf, kind, offset, ty)?;
+    let store = match kind {
+        BufferKind::ReadWrite => Some(store_of(cx, buf, ty)?),
+        _ => None,
+    };
+    Some(cx.add(Node::View {
+        read,
+        store,
+        buffer: buf,
+        offset,
+    }))
+}
+
+/// How a value of type `ty` is written into `buf`.
+fn store_of<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, ty: Inst) -> Option<ViewStore> {
+    let m = cx.m();
+    if m.opcode(ty) == Opcode::Atomic {
+        let e = m.operand_opt(ty, 0)?;
+        let s = m.scalar(e)?;
+        return Some(ViewStore::Method {
+            method: "Store".to_string(),
+            convert: to_words(s),
+        });
+    }
+    match shape(m, ty) {
+        Some((s, n)) if s != Scalar::Bool && s != Scalar::F16 => Some(ViewStore::Method {
+            method: STORES[n as usize].to_string(),
+            convert: to_words(s),
+        }),
+        _ => Some(ViewStore::Helper(helper(
+            cx,
+            buf,
+            BufferKind::ReadWrite,
+            ty,
+            true,
+        )?)),
+    }
+}
+
+/// The value of type `ty` at `offset` in `buf`.
+fn read<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    kind: BufferKind,
+    offset: E,
+    ty: Inst,
+) -> Option<E> {
+    let m = cx.m();
+    let leaf = if m.opcode(ty) == Opcode::Atomic {
+        m.operand_opt(ty, 0)
+    } else {
+        Some(ty)
+    }?;
+    match shape(m, leaf) {
+        Some((s, n)) if s != Scalar::Bool => match kind {
+            BufferKind::Uniform => uniform_leaf(cx, buf, offset, s, n, leaf),
+            _ => {
+                if s == Scalar::F16 {
+                    let name = helper(cx, buf, kind, leaf, false)?;
+                    return Some(cx.add(Node::Call(name, vec![offset])));
+                }
+                let b = cx.add(Node::Name(buf));
+                let load = cx.add(Node::Method(b, LOADS[n as usize].to_string(), vec![offset]));
+                Some(wrap(cx, from_words(s), load))
+            }
+        },
+        _ => {
+            let name = helper(cx, buf, kind, ty, false)?;
+            Some(cx.add(Node::Call(name, vec![offset])))
+        }
+    }
+}
+
+/// A scalar or vector of `n` components of kind `s` from a uniform buffer's `uint4` rows.
+fn uniform_leaf<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    offset: E,
+    s: Scalar,
+    n: u32,
+    ty: Inst,
+) -> Option<E> {
+    let constant = cx.const_u32(offset);
+    let Some(c) = constant else {
+        // Computed offsets go through a helper taking the offset.
+        let name = helper(cx, buf, BufferKind::Uniform, ty, false)?;
+        return Some(cx.add(Node::Call(name, vec![offset])));
+    };
+    let b = cx.add(Node::Name(buf));
+    let row_ix = cx.u32_lit(c / 16);
+    let row = cx.add(Node::Index(b, row_ix));
+    let lanes = "xyzw";
+    if s == Scalar::F16 {
+        // Halves: two to a word.
+        let first = (c % 16) / 2;
+        let mut parts = Vec::new();
+        for k in 0..n {
+            let half = first + k;
+            let word = cx.add(Node::Member(
+                row,
+                lanes[(half / 2) as usize..][..1].to_string(),
+            ));
+            let bits = if half % 2 == 1 {
+                let sixteen = cx.u32_lit(16);
+                cx.add(Node::Binary(Bin::Shr, word, sixteen))
+            } else {
+                word
+            };
+            parts.push(cx.add(Node::Call("f16tof32".into(), vec![bits])));
+        }
+        let (t, _) = cx.spell(ty)?;
+        return Some(cx.add(Node::Call(t, parts)));
+    }
+    let first = ((c % 16) / 4) as usize;
+    let swizzle = &lanes[first..first + n as usize];
+    let words = if n == 4 {
+        row
+    } else {
+        cx.add(Node::Member(row, swizzle.to_string()))
+    };
+    Some(wrap(cx, from_words(s), words))
+}
+
+/// The name of the helper that reads (`store == false`) or writes type `ty` in `buf`,
+/// made on first request.
+fn helper<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    kind: BufferKind,
+    ty: Inst,
+    store: bool,
+) -> Option<String> {
+    if let Some(n) = cx.helpers().names.get(&(buf, ty, store)) {
+        return Some(n.clone());
+    }
+    let (base, suffix) = cx.spell(ty)?;
+    let hint = format!(
+        "{}_{}_{}",
+        cx.name_text(buf),
+        if store { "store" } else { "load" },
+        type_hint(&base, &suffix)
+    );
+    let name = cx.fresh(&hint);
+    cx.helpers().names.insert((buf, ty, store), name.clone());
+    let text = if store {
+        store_helper(cx, buf, ty, &name, &base, &suffix)?
+    } else {
+        load_helper(cx, buf, kind, ty, &name, &base, &suffix)?
+    };
+    cx.helpers().texts.push(text);
+    Some(name)
+}
+
+/// A readable identifier fragment for a type: `float3x3`, `Light`, `float_4`.
+fn type_hint(base: &str, suffix: &str) -> String {
+    let dims: String = suffix
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { '_' })
+        .collect();
+    let dims = dims
+        .split('_')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("_");
+    if dims.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}_arr{dims}")
+    }
+}
+
+/// `T name(uint offset) { … }`: a typedef first when `T` is an array.
+fn load_helper<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    kind: BufferKind,
+    ty: Inst,
+    name: &str,
+    base: &str,
+    suffix: &str,
+) -> Option<String> {
+    let mut text = String::new();
+    let ret = returnable(&mut text, name, base, suffix);
+    let _ = writeln!(text, "{ret} {name}(uint offset) {{");
+    let off = cx.add(Node::Lit("offset".into()));
+    let m = cx.m();
+    match m.opcode(ty) {
+        Opcode::Vec | Opcode::F32 | Opcode::I32 | Opcode::U32 | Opcode::F16 => {
+            let (s, n) = shape(m, ty)?;
+            let body = match kind {
+                // A leaf at a computed offset in a uniform buffer.
+                BufferKind::Uniform => uniform_dynamic_leaf(cx, buf, s, n, ty)?,
+                // Halves in a storage buffer.
+                _ => storage_half_leaf(cx, buf, n, ty)?,
+            };
+            let _ = writeln!(text, "  {body}");
+        }
+        Opcode::Mat => {
+            let (col, c) = m.mat_parts(ty)?;
+            let stride = column_stride(m, ty)?;
+            let mut cols = Vec::new();
+            for k in 0..c {
+                let o = plus(cx, off, k * stride);
+                cols.push(read(cx, buf, kind, o, col)?);
+            }
+            let e = cx.add(Node::Call(base.to_string(), cols));
+            let _ = writeln!(text, "  return {};", cx.print(e));
+        }
+        Opcode::Array => {
+            let elem = m.operand_opt(ty, 0)?;
+            let n = m.const_u32(m.operand_opt(ty, 1)?)?;
+            let stride = array_stride(m, ty)?;
+            let i = cx.add(Node::Lit("i".into()));
+            let k = cx.u32_lit(stride);
+            let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
+            let o = cx.add(Node::Binary(Bin::Add, off, scaled));
+            let e = read(cx, buf, kind, o, elem)?;
+            let _ = writeln!(text, "  {base} r{suffix};");
+            let _ = writeln!(text, "  for (uint i = 0u; i < {n}u; i = i + 1u) {{");
+            let _ = writeln!(text, "    r[i] = {};", cx.print(e));
+            let _ = writeln!(text, "  }}");
+            let _ = writeln!(text, "  return r;");
+        }
+        Opcode::Struct => {
+            let offsets = member_offsets(m, ty)?;
+            let fields = m.struct_fields(ty);
+            let _ = writeln!(text, "  {base} r;");
+            for (k, (f, o)) in fields.into_iter().zip(offsets).enumerate() {
+                let fty = m.ty(f)?;
+                let member = cx.member(ty, k);
+                let at = plus(cx, off, o);
+                let e = read(cx, buf, kind, at, fty)?;
+                let _ = writeln!(text, "  r.{member} = {};", cx.print(e));
+            }
+            let _ = writeln!(text, "  return r;");
+        }
+        _ => return None,
+    }
+    text.push_str("}\n");
+    Some(text)
+}
+
+/// `void name(uint offset, T value) { … }`.
+fn store_helper<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    ty: Inst,
+    name: &str,
+    base: &str,
+    suffix: &str,
+) -> Option<String> {
+    let mut text = String::new();
+    let _ = writeln!(text, "void {name}(uint offset, {base} value{suffix}) {{");
+    let off = cx.add(Node::Lit("offset".into()));
+    let value = cx.add(Node::Lit("value".into()));
+    let m = cx.m();
+    let mut parts: Vec<(E, Inst, u32)> = Vec::new();
+    match m.opcode(ty) {
+        Opcode::F16 | Opcode::Vec => {
+            let (_, n) = shape(m, ty)?;
+            let b = cx.name_text(buf).to_string();
+            text.push_str(&store_halves(&b, n));
+        }
+        Opcode::Mat => {
+            let (col, c) = m.mat_parts(ty)?;
+            let stride = column_stride(m, ty)?;
+            for k in 0..c {
+                let ix = cx.u32_lit(k);
+                let v = cx.add(Node::Index(value, ix));
+                parts.push((v, col, k * stride));
+            }
+        }
+        Opcode::Array => {
+            let elem = m.operand_opt(ty, 0)?;
+            let n = m.const_u32(m.operand_opt(ty, 1)?)?;
+            let stride = array_stride(m, ty)?;
+            let i = cx.add(Node::Lit("i".into()));
+            let k = cx.u32_lit(stride);
+            let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
+            let o = cx.add(Node::Binary(Bin::Add, off, scaled));
+            let v = cx.add(Node::Index(value, i));
+            let s = write_stmt(cx, buf, o, elem, v)?;
+            let _ = writeln!(text, "  for (uint i = 0u; i < {n}u; i = i + 1u) {{");
+            let _ = writeln!(text, "    {s}");
+            let _ = writeln!(text, "  }}");
+            text.push_str("}\n");
+            return Some(text);
+        }
+        Opcode::Struct => {
+            let offsets = member_offsets(m, ty)?;
+            for (k, (f, o)) in m.struct_fields(ty).into_iter().zip(offsets).enumerate() {
+                let fty = m.ty(f)?;
+                let member = cx.member(ty, k);
+                let v = cx.add(Node::Member(value, member));
+                parts.push((v, fty, o));
+            }
+        }
+        _ => return None,
+    }
+    for (v, t, o) in parts {
+        let at = plus(cx, off, o);
+        let s = write_stmt(cx, buf, at, t, v)?;
+        let _ = writeln!(text, "  {s}");
+    }
+    text.push_str("}\n");
+    Some(text)
+}
+
+/// The statement writing `value` of type `ty` at `offset` in `buf` (read-write).
+pub fn write_stmt<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    offset: E,
+    ty: Inst,
+    value: E,
+) -> Option<String> {
+    let call = match store_of(cx, buf, ty)? {
+        ViewStore::Method { method, convert } => {
+            let b = cx.add(Node::Name(buf));
+            let v = wrap(cx, convert, value);
+            cx.add(Node::Method(b, method, vec![offset, v]))
+        }
+        ViewStore::Helper(name) => cx.add(Node::Call(name, vec![offset, value])),
+    };
+    Some(format!("{};", cx.print(call)))
+}
+
+/// The body of a helper reading a scalar or vector at a computed offset in a uniform
+/// buffer: the row, then the lanes.
+fn uniform_dynamic_leaf<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    s: Scalar,
+    n: u32,
+    ty: Inst,
+) -> Option<String> {
+    let b = cx.name_text(buf).to_string();
+    let (t, _) = cx.spell(ty)?;
+    let conv = |e: String| match from_words(s) {
+        Some(f) => format!("{f}({e})"),
+        None => e,
+    };
+    Some(if s == Scalar::F16 {
+        let halves: Vec<String> = (0..n)
+            .map(|k| {
+                format!(
+                    "f16tof32(q[((offset & 15u) >> 2u) + {}u] >> {}u)",
+                    k / 2,
+                    16 * (k % 2)
+                )
+            })
+            .collect();
+        if n == 1 {
+            format!(
+                "uint4 q = {b}[offset / 16u];\n  uint w = q[(offset & 15u) >> 2u];\n  return (half)f16tof32((offset & 2u) != 0u ? w >> 16u : w);"
+            )
+        } else {
+            format!(
+                "uint4 q = {b}[offset / 16u];\n  return {t}({});",
+                halves.join(", ")
+            )
+        }
+    } else {
+        match n {
+            1 => format!(
+                "return {};",
+                conv(format!("{b}[offset / 16u][(offset & 15u) >> 2u]"))
+            ),
+            2 => format!(
+                "uint4 q = {b}[offset / 16u];\n  return {};",
+                conv("(offset & 8u) != 0u ? q.zw : q.xy".to_string())
+            ),
+            3 => format!("return {};", conv(format!("{b}[offset / 16u].xyz"))),
+            _ => format!("return {};", conv(format!("{b}[offset / 16u]"))),
+        }
+    })
+}
+
+/// The body of a helper reading `n` halves at a computed offset in a storage buffer:
+/// whole words, each split in two. A lone half may sit in either half of its word; a
+/// vector of two or more is word-aligned (WGSL aligns `vec2<f16>` to 4 bytes and
+/// larger ones to 8).
+fn storage_half_leaf<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    n: u32,
+    ty: Inst,
+) -> Option<String> {
+    let b = cx.name_text(buf).to_string();
+    let (t, _) = cx.spell(ty)?;
+    Some(match n {
+        1 => format!(
+            "uint w = {b}.Load(offset & ~3u);\n  return (half)f16tof32(w >> ((offset & 2u) << 3u));"
+        ),
+        2 => format!("uint w = {b}.Load(offset);\n  return {t}(f16tof32(w), f16tof32(w >> 16u));"),
+        _ => {
+            let halves: Vec<String> = (0..n)
+                .map(|k| {
+                    let lane = ["x", "y"][(k / 2) as usize];
+                    match k % 2 {
+                        0 => format!("f16tof32(w.{lane})"),
+                        _ => format!("f16tof32(w.{lane} >> 16u)"),
+                    }
+                })
+                .collect();
+            format!(
+                "uint2 w = {b}.Load2(offset);\n  return {t}({});",
+                halves.join(", ")
+            )
+        }
+    })
+}
+
+/// The body of a helper writing `n` halves (`value`) at a computed offset in a storage
+/// buffer: a pair fills a word and is stored whole; a lone half (a scalar, or the last of
+/// a `vec3<f16>`) is merged into its word with two atomics that touch only its bits.
+fn store_halves(b: &str, n: u32) -> String {
+    let lanes = ["x", "y", "z", "w"];
+    let lane = |k: u32| {
+        if n == 1 {
+            String::from("value")
+        } else {
+            format!("value.{}", lanes[k as usize])
+        }
+    };
+    let pair = |k: u32| format!("f32tof16({}) | (f32tof16({}) << 16u)", lane(k), lane(k + 1));
+    let lone = |at: &str, k: u32, shift: &str| {
+        format!(
+            "  {b}.InterlockedAnd({at}, ~(0xffffu << {shift}));\n  {b}.InterlockedOr({at}, f32tof16({}) << {shift});\n",
+            lane(k)
+        )
+    };
+    match n {
+        1 => lone("offset & ~3u", 0, "((offset & 2u) << 3u)"),
+        2 => format!("  {b}.Store(offset, {});\n", pair(0)),
+        3 => format!("  {b}.Store(offset, {});\n", pair(0)) + &lone("offset + 4u", 2, "0u"),
+        _ => format!("  {b}.Store2(offset, uint2({}, {}));\n", pair(0), pair(2)),
+    }
+}
+
+/// The return type of a helper: the type itself, or a typedef written first for an
+/// array (HLSL functions cannot return `T[N]` directly).
+fn returnable(text: &mut String, name: &str, base: &str, suffix: &str) -> String {
+    if suffix.is_empty() {
+        base.to_string()
+    } else {
+        let t = format!("{name}_ret");
+        let _ = writeln!(text, "typedef {base} {t}{suffix};");
+        t
+    }
+}
+
+/// The size of type `t`, for rows of a uniform buffer.
+pub fn rows(m: &Module, t: Inst) -> Option<u32> {
+    let size = match m.opcode(t) {
+        Opcode::Buffer => m.const_u32(m.operand_opt(t, 0)?)?,
+        _ => layout::layout(m, t)?.size,
+    };
+    Some(size.div_ceil(16).max(1))
+}

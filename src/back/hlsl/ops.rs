@@ -1,0 +1,819 @@
+//! The expression of each IR operation (the HLSL emitter's `operation`): operators,
+//! conversions, composites, buffer views, intrinsics, atomics, barriers and calls.
+//! Texture operations are in [`super::textures`]; the spellings that are not a plain
+//! renaming are listed in [`super::builtins`].
+
+use super::builtins::{self, is_bool_vector, is_matrix, reinterpret, scalar_kind};
+use super::expr::{Bin, E, Node};
+use super::function::Hlsl;
+use super::memory;
+use super::stmt::Stmt;
+use super::writer::HelperKind;
+use crate::ir::types::Scalar;
+use crate::ir::{Inst, Opcode};
+use crate::raise::RaiseError;
+use crate::raise::plan::{Bind, Index};
+
+impl Hlsl<'_, '_> {
+    pub(super) fn op(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        ops: Vec<E>,
+    ) -> Result<E, RaiseError> {
+        use Opcode as O;
+        let m = self.w.m;
+        let op = m.opcode(i);
+        let arg = |k: usize| -> Result<E, RaiseError> {
+            ops.get(k)
+                .copied()
+                .ok_or_else(|| RaiseError::malformed(i, "operand list"))
+        };
+        if let Some(bin) = builtins::binary(op) {
+            return self.binary(b, i, op, bin, arg(0)?, arg(1)?);
+        }
+        // `all`/`any` of a scalar is the scalar (glslang writes `OpAll` of a scalar, which
+        // is invalid SPIR-V).
+        if matches!(op, O::All | O::Any) {
+            let t = self.ty_of(m.operand(i, 0))?;
+            if m.opcode(t) == O::Bool {
+                return arg(0);
+            }
+        }
+        if let Some(name) = builtins::intrinsic(op) {
+            return Ok(self.call_named(name, ops));
+        }
+        Ok(match op {
+            O::Neg => self.w.x.add(Node::Prefix("-", arg(0)?)),
+            O::Not => self.w.x.add(Node::Prefix("!", arg(0)?)),
+            O::BitNot => self.w.x.add(Node::Prefix("~", arg(0)?)),
+            O::Select => return self.select(b, i, arg(0)?, arg(1)?, arg(2)?),
+            O::Convert | O::Splat => {
+                let t = self.ty_text(i)?;
+                self.w.x.add(Node::Cast(t, arg(0)?))
+            }
+            O::Bitcast => return self.bitcast(i, arg(0)?),
+            O::Construct => {
+                let ty = self.ty_of(i)?;
+                return self.constructor(ty, ops);
+            }
+            O::Extract => return self.extract(i, &ops),
+            O::Swizzle => {
+                let lanes: String = m
+                    .operands(i)
+                    .skip(1)
+                    .map(|k| {
+                        m.const_u32(k)
+                            .and_then(|k| ["x", "y", "z", "w"].get(k as usize))
+                    })
+                    .collect::<Option<Vec<&&str>>>()
+                    .ok_or_else(|| RaiseError::malformed(i, "swizzle"))?
+                    .into_iter()
+                    .copied()
+                    .collect();
+                self.w.x.add(Node::Member(arg(0)?, lanes))
+            }
+            O::BufferView => return self.buffer_view(i, arg(0)?, arg(1)?),
+            O::BufferLength => {
+                if let Some(e) = self.size_from_uniform(m.operand(i, 0)) {
+                    return Ok(e);
+                }
+                let n = self.out_var(b, "uint", "length")?;
+                let buf = arg(0)?;
+                let get = self
+                    .w
+                    .x
+                    .add(Node::Method(buf, "GetDimensions".into(), vec![n]));
+                b.out().push(Stmt::Expr(get));
+                n
+            }
+            O::Sign => {
+                let s = self.call_named("sign", vec![arg(0)?]);
+                if scalar_kind(m, i).is_some_and(Scalar::is_float) {
+                    let t = self.ty_text(i)?;
+                    self.w.x.add(Node::Cast(t, s))
+                } else {
+                    s
+                }
+            }
+            O::QuantizeToF16 => {
+                let h = self.call_named("f32tof16", vec![arg(0)?]);
+                self.call_named("f16tof32", vec![h])
+            }
+            O::FwidthCoarse | O::FwidthFine => {
+                let x = self.temp(b, m.operand(i, 0), arg(0)?, "v")?;
+                let (dx, dy) = if op == O::FwidthCoarse {
+                    ("ddx_coarse", "ddy_coarse")
+                } else {
+                    ("ddx_fine", "ddy_fine")
+                };
+                let a = self.call_named(dx, vec![x]);
+                let a = self.call_named("abs", vec![a]);
+                let c = self.call_named(dy, vec![x]);
+                let c = self.call_named("abs", vec![c]);
+                self.w.x.add(Node::Binary(Bin::Add, a, c))
+            }
+            O::Acosh
+            | O::Asinh
+            | O::Atanh
+            | O::Ldexp
+            | O::Pack2x16Float
+            | O::Unpack2x16Float
+            | O::Frexp
+            | O::Modf => {
+                let name = self.math_helper(i)?;
+                self.call_named(&name, ops)
+            }
+            O::SubgroupInclusiveAdd | O::SubgroupInclusiveMul => {
+                let x = self.temp(b, m.operand(i, 0), arg(0)?, "v")?;
+                let (f, bin) = if op == O::SubgroupInclusiveAdd {
+                    ("WavePrefixSum", Bin::Add)
+                } else {
+                    ("WavePrefixProduct", Bin::Mul)
+                };
+                let prefix = self.call_named(f, vec![x]);
+                self.w.x.add(Node::Binary(bin, prefix, x))
+            }
+            O::SubgroupElect => self.call_named("WaveIsFirstLane", Vec::new()),
+            O::SubgroupShuffleXor | O::SubgroupShuffleUp | O::SubgroupShuffleDown => {
+                let lane = self.call_named("WaveGetLaneIndex", Vec::new());
+                let bin = match op {
+                    O::SubgroupShuffleXor => Bin::BitXor,
+                    O::SubgroupShuffleUp => Bin::Sub,
+                    _ => Bin::Add,
+                };
+                let id = self.w.x.add(Node::Binary(bin, lane, arg(1)?));
+                self.call_named("WaveReadLaneAt", vec![arg(0)?, id])
+            }
+            O::WorkgroupBarrier => self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new()),
+            O::StorageBarrier | O::TextureBarrier => {
+                self.call_named("DeviceMemoryBarrierWithGroupSync", Vec::new())
+            }
+            O::WorkgroupUniformLoad => {
+                let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
+                b.out().push(Stmt::Expr(sync));
+                let v = b.bind(self, i, arg(0)?, "value")?;
+                let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
+                b.out().push(Stmt::Expr(sync));
+                v
+            }
+            O::Call => {
+                let callee = m.operand(i, 0);
+                let name = self
+                    .w
+                    .globals
+                    .get(&callee)
+                    .map(|s| self.w.names[s.0 as usize].clone())
+                    .ok_or_else(|| RaiseError::malformed(i, "call of an unnamed function"))?;
+                self.w.x.add(Node::Call(name, ops))
+            }
+            op if op.class() == crate::ir::Class::Atomic => return self.atomic(b, i, ops),
+            op if op.class() == crate::ir::Class::Texture => return self.texture(b, i, ops),
+            _ => {
+                return Err(self.unsupported_op(i));
+            }
+        })
+    }
+
+    pub(super) fn unsupported_op(&self, i: Inst) -> RaiseError {
+        let name = self.w.m.opcode(i).name();
+        RaiseError::new(
+            crate::diag::codes::HLSL_UNSUPPORTED,
+            format!("cannot write HLSL for this module: it uses the `{name}` operation"),
+            i,
+        )
+    }
+
+    pub(super) fn call_named(&mut self, name: &str, args: Vec<E>) -> E {
+        self.w.x.add(Node::Call(name.to_string(), args))
+    }
+
+    pub(super) fn ty_text(&mut self, i: Inst) -> Result<String, RaiseError> {
+        let t = self.ty_of(i)?;
+        self.w.type_text(t).map_err(|w| {
+            RaiseError::new(
+                crate::diag::codes::HLSL_UNSUPPORTED,
+                format!("cannot write HLSL for this module: it uses {w}"),
+                i,
+            )
+        })
+    }
+
+    fn binary(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        op: Opcode,
+        bin: Bin,
+        l: E,
+        r: E,
+    ) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        let (a0, a1) = (m.operand(i, 0), m.operand(i, 1));
+        let kind = scalar_kind(m, a0);
+        let x = &mut self.w.x;
+        match op {
+            Opcode::Mul if is_matrix(m, a0) || is_matrix(m, a1) => {
+                let scalar = |v| m.ty(v).and_then(|t| m.scalar(t)).is_some();
+                if scalar(a0) || scalar(a1) {
+                    return Ok(x.add(Node::Binary(Bin::Mul, l, r)));
+                }
+                // HLSL's rows are WGSL's columns.
+                return Ok(x.add(Node::Call("mul".into(), vec![r, l])));
+            }
+            Opcode::Rem if kind.is_some_and(Scalar::is_float) => {
+                return Ok(x.add(Node::Call("fmod".into(), vec![l, r])));
+            }
+            Opcode::And | Opcode::Or | Opcode::Xor if kind == Some(Scalar::Bool) => {
+                if op == Opcode::Xor {
+                    return Ok(x.add(Node::Binary(Bin::Ne, l, r)));
+                }
+                if is_bool_vector(m, a0) {
+                    let kind = if op == Opcode::And {
+                        HelperKind::BoolAnd
+                    } else {
+                        HelperKind::BoolOr
+                    };
+                    let name = self.bool_vector_helper(i, kind)?;
+                    return Ok(self.call_named(&name, vec![l, r]));
+                }
+                // Both sides are evaluated (no short circuit): `&`/`|` on `bool`.
+                let _ = b;
+            }
+            _ => {}
+        }
+        Ok(self.w.x.add(Node::Binary(bin, l, r)))
+    }
+
+    fn select(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        c: E,
+        t: E,
+        f: E,
+    ) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        if is_bool_vector(m, m.operand(i, 0)) {
+            let name = self.bool_vector_helper(i, HelperKind::Select)?;
+            return Ok(self.call_named(&name, vec![c, t, f]));
+        }
+        // `?:` evaluates one arm only: an arm that calls a function is evaluated first.
+        let t = if self.has_call(t) {
+            self.temp(b, m.operand(i, 1), t, "t")?
+        } else {
+            t
+        };
+        let f = if self.has_call(f) {
+            self.temp(b, m.operand(i, 2), f, "f")?
+        } else {
+            f
+        };
+        Ok(self.w.x.add(Node::Ternary(c, t, f)))
+    }
+
+    /// Whether `e` calls a function of the module (which may have effects).
+    fn has_call(&self, e: E) -> bool {
+        let x = &self.w.x;
+        let mut work = vec![e];
+        while let Some(n) = work.pop() {
+            match x.node(n) {
+                Node::Call(name, args) => {
+                    if self.w.function_names.contains(name) {
+                        return true;
+                    }
+                    work.extend(args.iter().copied());
+                }
+                Node::Prefix(_, a) | Node::Member(a, _) | Node::Cast(_, a) => work.push(*a),
+                Node::Binary(_, a, c) | Node::Index(a, c) => work.extend([*a, *c]),
+                Node::Ternary(a, c, d) => work.extend([*a, *c, *d]),
+                Node::Method(o, _, args) => {
+                    work.push(*o);
+                    work.extend(args.iter().copied());
+                }
+                Node::List(items) => work.extend(items.iter().copied()),
+                Node::View { read, .. } => work.push(*read),
+                Node::Name(_) | Node::Lit(_) => {}
+            }
+        }
+        false
+    }
+
+    fn bitcast(&mut self, i: Inst, a: E) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        let to = scalar_kind(m, i);
+        let from = scalar_kind(m, m.operand(i, 0));
+        let width = |v: Inst| m.ty(v).and_then(|t| m.scalar_or_vec(t)).map(|(_, n)| n);
+        if to == from && width(i) == width(m.operand(i, 0)) {
+            return Ok(a);
+        }
+        match (to.and_then(reinterpret), width(i) == width(m.operand(i, 0))) {
+            (Some(f), true) => Ok(self.call_named(f, vec![a])),
+            _ if to == Some(Scalar::F16) || from == Some(Scalar::F16) => {
+                let name = self.half_bitcast(i)?;
+                Ok(self.call_named(&name, vec![a]))
+            }
+            _ => Err(RaiseError::new(
+                crate::diag::codes::HLSL_UNSUPPORTED,
+                "cannot write HLSL for this module: it uses a bitcast between 16-bit and 32-bit types"
+                    .to_string(),
+                i,
+            )),
+        }
+    }
+
+    /// The helper for a bitcast between `vecN<f16>` and 32-bit values of half as many
+    /// lanes: two halves to a word, low lane in the low bits, through `f32tof16` and
+    /// `f16tof32` (exact for every half value).
+    fn half_bitcast(&mut self, i: Inst) -> Result<String, RaiseError> {
+        let m = self.w.m;
+        let from_t = self.ty_of(m.operand(i, 0))?;
+        let to_t = self.ty_of(i)?;
+        let key = (to_t, HelperKind::HalfBitcast(from_t));
+        if let Some(n) = self.w.made.get(&key) {
+            return Ok(n.clone());
+        }
+        let lanes = |t: Inst| m.vec_parts(t).map_or(1, |(_, n)| n);
+        let from_text = self
+            .w
+            .type_text(from_t)
+            .map_err(|_| self.unsupported_op(i))?;
+        let to_text = self.w.type_text(to_t).map_err(|_| self.unsupported_op(i))?;
+        const L: [&str; 4] = ["x", "y", "z", "w"];
+        let body = if scalar_kind(m, m.operand(i, 0)) == Some(Scalar::F16) {
+            // Halves to words.
+            let words = lanes(to_t);
+            let pack: Vec<String> = (0..words as usize)
+                .map(|k| {
+                    format!(
+                        "f32tof16(v.{}) | (f32tof16(v.{}) << 16u)",
+                        L[2 * k],
+                        L[2 * k + 1]
+                    )
+                })
+                .collect();
+            let bits = match words {
+                1 => pack[0].clone(),
+                n => format!("uint{n}({})", pack.join(", ")),
+            };
+            let to = scalar_kind(m, i)
+                .and_then(reinterpret)
+                .ok_or_else(|| self.unsupported_op(i))?;
+            format!("  return {to}({bits});\n")
+        } else {
+            // Words to halves.
+            let words = lanes(from_t);
+            let word = |k: usize| {
+                if words == 1 {
+                    "u".to_string()
+                } else {
+                    format!("u.{}", L[k])
+                }
+            };
+            let halves: Vec<String> = (0..words as usize)
+                .flat_map(|k| {
+                    [
+                        format!("f16tof32({})", word(k)),
+                        format!("f16tof32({} >> 16u)", word(k)),
+                    ]
+                })
+                .collect();
+            let u = if words == 1 {
+                "uint".to_string()
+            } else {
+                format!("uint{words}")
+            };
+            format!(
+                "  {u} u = asuint(v);\n  return {to_text}({});\n",
+                halves.join(", ")
+            )
+        };
+        let name = self.w.namer_fresh(&format!("bitcast_{to_text}"));
+        self.w
+            .helpers
+            .texts
+            .push(format!("{to_text} {name}({from_text} v) {{\n{body}}}\n"));
+        self.w.made.insert(key, name.clone());
+        Ok(name)
+    }
+
+    fn extract(&mut self, i: Inst, ops: &[E]) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        let mut base = *ops
+            .first()
+            .ok_or_else(|| RaiseError::malformed(i, "extract"))?;
+        let mut t = self.ty_of(m.operand(i, 0))?;
+        for (k, &dynamic) in ops.iter().enumerate().take(m.num_operands(i)).skip(1) {
+            let ix = m.operand(i, k);
+            let index = match m.const_u32(ix).filter(|_| m.opcode(ix) == Opcode::Constant) {
+                Some(c) => Index::Const(c),
+                None => Index::Dynamic(dynamic),
+            };
+            let next = m
+                .member_type(
+                    t,
+                    match index {
+                        Index::Const(c) => Some(c),
+                        Index::Dynamic(_) => None,
+                    },
+                )
+                .ok_or_else(|| RaiseError::malformed(i, "extract index"))?;
+            base = crate::raise::plan::Emitter::access(self, base, t, index)?;
+            t = next;
+        }
+        Ok(base)
+    }
+
+    fn buffer_view(&mut self, i: Inst, buf: E, offset: E) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        let Node::Name(sym) = self.w.x.node(buf).clone() else {
+            return Err(self.unsupported_op(i));
+        };
+        let var = m.operand(i, 0);
+        let kind =
+            *self.w.buffers.get(&var).ok_or_else(|| {
+                RaiseError::malformed(i, "a view of a variable that is not a buffer")
+            })?;
+        let ty = self.ty_of(i)?;
+        let pointee = m
+            .ptr_parts(ty)
+            .map(|(_, p, _)| p)
+            .ok_or_else(|| RaiseError::malformed(i, "buffer view type"))?;
+        memory::view(self.w, sym, kind, offset, pointee).ok_or_else(|| {
+            RaiseError::new(
+                crate::diag::codes::HLSL_UNSUPPORTED,
+                "cannot write HLSL for this module: it reads a buffer type HLSL cannot address"
+                    .to_string(),
+                i,
+            )
+        })
+    }
+
+    /// Atomics: `Interlocked*` on a `groupshared` reference or, for a buffer place, the
+    /// buffer's method at its offset; the original value comes back through an out
+    /// parameter, declared before the statement.
+    fn atomic(
+        &mut self,
+        b: &mut Bind<'_, '_, Stmt>,
+        i: Inst,
+        ops: Vec<E>,
+    ) -> Result<E, RaiseError> {
+        use Opcode as O;
+        let m = self.w.m;
+        let op = m.opcode(i);
+        let place = ops[0];
+        let view = match self.w.x.node(place).clone() {
+            Node::View { buffer, offset, .. } => Some((buffer, offset)),
+            _ => None,
+        };
+        let scalar_t = match op {
+            O::AtomicStore => {
+                let p = self.ty_of(m.operand(i, 0))?;
+                let (_, store, _) = m
+                    .ptr_parts(p)
+                    .ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
+                m.operand(store, 0)
+            }
+            O::AtomicCompareExchangeWeak => {
+                let t = self.ty_of(i)?;
+                m.ty(m.struct_fields(t)[0])
+                    .ok_or_else(|| RaiseError::malformed(i, "atomic"))?
+            }
+            _ => self.ty_of(i)?,
+        };
+        let t = self
+            .w
+            .type_text(scalar_t)
+            .map_err(|_| self.unsupported_op(i))?;
+        // The call `Interlocked<name>(place, args…, out)` or `buffer.Interlocked<name>(offset, …)`.
+        let emit = |this: &mut Self, name: &str, args: Vec<E>, out: E| -> Stmt {
+            let mut all = Vec::new();
+            let call = match view {
+                Some((buffer, offset)) => {
+                    all.push(offset);
+                    all.extend(args);
+                    all.push(out);
+                    let bufe = this.w.x.add(Node::Name(buffer));
+                    this.w
+                        .x
+                        .add(Node::Method(bufe, format!("Interlocked{name}"), all))
+                }
+                None => {
+                    all.push(place);
+                    all.extend(args);
+                    all.push(out);
+                    this.w.x.add(Node::Call(format!("Interlocked{name}"), all))
+                }
+            };
+            Stmt::Expr(call)
+        };
+        let name = match op {
+            O::AtomicLoad => "Or",
+            O::AtomicStore | O::AtomicExchange => "Exchange",
+            O::AtomicAdd | O::AtomicSub => "Add",
+            O::AtomicMax => "Max",
+            O::AtomicMin => "Min",
+            O::AtomicAnd => "And",
+            O::AtomicOr => "Or",
+            O::AtomicXor => "Xor",
+            O::AtomicCompareExchangeWeak => "CompareExchange",
+            _ => return Err(self.unsupported_op(i)),
+        };
+        // A buffer's `Interlocked*` methods work on `uint` words (glslang types them so
+        // whatever the operands are); an `int` atomic in a buffer passes its bits through
+        // `uint` and reads the original back with `asint`. Signed `Max`/`Min` depend on
+        // the sign, so there they are a compare-exchange loop in a helper.
+        let signed_view = view.is_some() && t == "int";
+        if signed_view && matches!(op, O::AtomicMax | O::AtomicMin) {
+            let (buffer, offset) = view.ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
+            let helper = self.signed_buffer_atomic(buffer, name)?;
+            let call = self.w.x.add(Node::Call(helper, vec![offset, ops[1]]));
+            return b.bind(self, i, call, "old");
+        }
+        let word_t = if signed_view {
+            "uint".to_string()
+        } else {
+            t.clone()
+        };
+        let bits = |this: &mut Self, e: E| match signed_view {
+            true => this.w.x.add(Node::Call("asuint".into(), vec![e])),
+            false => e,
+        };
+        let back =
+            |this: &mut Self, out: E| match signed_view && op != O::AtomicStore && m.has_uses(i) {
+                true => this.w.x.add(Node::Call("asint".into(), vec![out])),
+                false => out,
+            };
+        let out = self.out_var(b, &word_t, "old")?;
+        match op {
+            O::AtomicCompareExchangeWeak => {
+                let cmp = self.temp(b, m.operand(i, 1), ops[1], "compare")?;
+                let (c, v) = (bits(self, cmp), bits(self, ops[2]));
+                let call = emit(self, name, vec![c, v], out);
+                b.out().push(call);
+                let eq = self.w.x.add(Node::Binary(Bin::Eq, out, c));
+                let old = back(self, out);
+                let ty = self.ty_of(i)?;
+                let result = self.constructor(ty, vec![old, eq])?;
+                b.bind(self, i, result, "result")
+            }
+            _ => {
+                let arg = match op {
+                    O::AtomicLoad => {
+                        let zero = if word_t == "uint" { "0u" } else { "0" };
+                        self.w.x.add(Node::Lit(zero.into()))
+                    }
+                    O::AtomicSub => {
+                        let v = bits(self, ops[1]);
+                        self.w.x.add(Node::Prefix("-", v))
+                    }
+                    _ => bits(self, ops[1]),
+                };
+                let call = emit(self, name, vec![arg], out);
+                b.out().push(call);
+                // A store has no value: `effect` writes nothing for a bare name.
+                Ok(back(self, out))
+            }
+        }
+    }
+
+    /// The size of buffer variable `var` from the `buffer_sizes` constant buffer, when the
+    /// options list it; the buffer is declared on first use.
+    fn size_from_uniform(&mut self, var: Inst) -> Option<E> {
+        let m = self.w.m;
+        let sizes = self.w.options.buffer_sizes.as_ref()?;
+        let word = |op: Opcode| {
+            m.decoration(var, op)
+                .and_then(|d| m.operand_opt(d, 0))
+                .and_then(|x| m.const_u32(x))
+        };
+        let k = *sizes
+            .index
+            .get(&(word(Opcode::DecoGroup)?, word(Opcode::DecoBinding)?))?;
+        let name = match &self.w.buffer_sizes_name {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.w.namer_fresh("buffer_sizes");
+                let rows = sizes.index.values().max().map_or(1, |&k| k / 4 + 1);
+                let (register, space) = sizes.at;
+                self.w.helpers.texts.push(format!(
+                    "cbuffer {n}_block : register(b{register}, space{space}) {{\n  uint4 {n}[{rows}];\n}};\n"
+                ));
+                self.w.buffer_sizes_name = Some(n.clone());
+                n
+            }
+        };
+        let lane = ["x", "y", "z", "w"][(k % 4) as usize];
+        Some(
+            self.w
+                .x
+                .add(Node::Lit(format!("{name}[{}u].{lane}", k / 4))),
+        )
+    }
+
+    /// `int name(uint offset, int v)`: a signed `InterlockedMax`/`InterlockedMin` on the
+    /// `uint` words of `buffer`, as a compare-exchange loop; returns the original value.
+    fn signed_buffer_atomic(
+        &mut self,
+        buffer: super::expr::Sym,
+        name: &str,
+    ) -> Result<String, RaiseError> {
+        let b = self.w.names[buffer.0 as usize].clone();
+        let key = format!("{b}.{name}");
+        if let Some(n) = self.w.signed_atomics.get(&key) {
+            return Ok(n.clone());
+        }
+        let f = if name == "Max" { "max" } else { "min" };
+        let helper = self.w.namer_fresh(&format!("{b}_atomic_{f}"));
+        let text = format!(
+            "int {helper}(uint offset, int v) {{\n  uint old = {b}.Load(offset);\n  [loop] for (;;) {{\n    uint seen;\n    {b}.InterlockedCompareExchange(offset, old, asuint({f}(asint(old), v)), seen);\n    if (seen == old) {{\n      return asint(old);\n    }}\n    old = seen;\n  }}\n}}\n"
+        );
+        self.w.helpers.texts.push(text);
+        self.w.signed_atomics.insert(key, helper.clone());
+        Ok(helper)
+    }
+
+    /// A `bool`-vector helper (`select`, `&`, `|`) for the type of `i`, made once.
+    fn bool_vector_helper(&mut self, i: Inst, kind: HelperKind) -> Result<String, RaiseError> {
+        let m = self.w.m;
+        let ty = self.ty_of(i)?;
+        if let Some(n) = self.w.made.get(&(ty, kind)) {
+            return Ok(n.clone());
+        }
+        let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
+        let n = m.vec_parts(ty).map_or(1, |(_, n)| n);
+        let lanes = &["x", "y", "z", "w"][..n as usize];
+        let (hint, params, body) = match kind {
+            HelperKind::Select => {
+                let c = format!("bool{n}");
+                let parts: Vec<String> = lanes
+                    .iter()
+                    .map(|l| format!("c.{l} ? t.{l} : f.{l}"))
+                    .collect();
+                (format!("select_{t}"), format!("{c} c, {t} t, {t} f"), parts)
+            }
+            _ => {
+                let op = if kind == HelperKind::BoolAnd {
+                    "&&"
+                } else {
+                    "||"
+                };
+                let parts: Vec<String> =
+                    lanes.iter().map(|l| format!("a.{l} {op} b.{l}")).collect();
+                let word = if kind == HelperKind::BoolAnd {
+                    "and"
+                } else {
+                    "or"
+                };
+                (format!("{word}_{t}"), format!("{t} a, {t} b"), parts)
+            }
+        };
+        let name = self.w.namer_fresh(&hint);
+        let text = format!(
+            "{t} {name}({params}) {{\n  return {t}({});\n}}\n",
+            body.join(", ")
+        );
+        self.w.helpers.texts.push(text);
+        self.w.made.insert((ty, kind), name.clone());
+        Ok(name)
+    }
+
+    /// Helper functions for the builtins HLSL has no direct intrinsic for, one per
+    /// builtin and type.
+    fn math_helper(&mut self, i: Inst) -> Result<String, RaiseError> {
+        use Opcode as O;
+        let m = self.w.m;
+        let op = m.opcode(i);
+        let ty = self.ty_of(i)?;
+        let key = (ty, HelperKind::Math(op as u16));
+        if let Some(n) = self.w.made.get(&key) {
+            return Ok(n.clone());
+        }
+        let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
+        let arg_t = {
+            let a = self.ty_of(m.operand(i, 0))?;
+            self.w.type_text(a).map_err(|_| self.unsupported_op(i))?
+        };
+        let name = self.w.namer_fresh(&format!("{}_{t}", op.name()));
+        let text = match op {
+            O::Acosh => {
+                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x - 1.0f));\n}}\n")
+            }
+            O::Asinh => {
+                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x + 1.0f));\n}}\n")
+            }
+            O::Atanh => {
+                format!("{t} {name}({t} x) {{\n  return 0.5f * log((1.0f + x) / (1.0f - x));\n}}\n")
+            }
+            O::Ldexp => {
+                let e_t = {
+                    let e = self.ty_of(m.operand(i, 1))?;
+                    self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
+                };
+                let f_e = e_t.replace("int", "float");
+                format!(
+                    "{t} {name}({t} x, {e_t} e) {{\n  {e_t} half_e = e / 2;\n  return x * exp2(({f_e})half_e) * exp2(({f_e})(e - half_e));\n}}\n"
+                )
+            }
+            O::Pack2x16Float => format!(
+                "uint {name}(float2 v) {{\n  return f32tof16(v.x) | (f32tof16(v.y) << 16u);\n}}\n"
+            ),
+            O::Unpack2x16Float => format!(
+                "float2 {name}(uint v) {{\n  return float2(f16tof32(v), f16tof32(v >> 16u));\n}}\n"
+            ),
+            O::Frexp => {
+                let fract = self.w.member_name(ty, 0);
+                let exp = self.w.member_name(ty, 1);
+                let exp_t = {
+                    let e = m
+                        .ty(m.struct_fields(ty)[1])
+                        .ok_or_else(|| self.unsupported_op(i))?;
+                    self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
+                };
+                let float_e = arg_t.clone();
+                format!(
+                    "{t} {name}({arg_t} x) {{\n  {float_e} e;\n  {t} r;\n  r.{fract} = frexp(x, e);\n  r.{exp} = ({exp_t})e;\n  return r;\n}}\n"
+                )
+            }
+            O::Modf => {
+                let fract = self.w.member_name(ty, 0);
+                let whole = self.w.member_name(ty, 1);
+                format!(
+                    "{t} {name}({arg_t} x) {{\n  {t} r;\n  r.{whole} = trunc(x);\n  r.{fract} = x - r.{whole};\n  return r;\n}}\n"
+                )
+            }
+            _ => return Err(self.unsupported_op(i)),
+        };
+        self.w.helpers.texts.push(text);
+        self.w.made.insert(key, name.clone());
+        Ok(name)
+    }
+
+    /// A value of type `ty` from its parts: a constructor call for vectors and matrices,
+    /// the constructor helper for structs and arrays.
+    pub(super) fn constructor(&mut self, ty: Inst, parts: Vec<E>) -> Result<E, RaiseError> {
+        let m = self.w.m;
+        match m.opcode(ty) {
+            Opcode::Vec | Opcode::Mat => {
+                let t = self.w.type_text(ty).map_err(|_| self.unsupported_ty(ty))?;
+                Ok(self.w.x.add(Node::Call(t, parts)))
+            }
+            Opcode::Struct | Opcode::Array => {
+                let name = self
+                    .w
+                    .constructor(ty)
+                    .map_err(|_| self.unsupported_ty(ty))?;
+                Ok(self.w.x.add(Node::Call(name, parts)))
+            }
+            _ => Err(RaiseError::malformed(
+                ty,
+                "a constructor of a non-composite type",
+            )),
+        }
+    }
+
+    fn unsupported_ty(&self, ty: Inst) -> RaiseError {
+        RaiseError::new(
+            crate::diag::codes::HLSL_UNSUPPORTED,
+            format!(
+                "cannot write HLSL for this module: it uses the type `{}`",
+                self.w.m.type_name(ty)
+            ),
+            ty,
+        )
+    }
+
+    /// The continuing of a loop with a first-iteration flag runs outside the body's
+    /// scope: the body's top-level declarations it reads are declared before the loop
+    /// (into `out`) and assigned where they were.
+    pub(super) fn hoist_for_continuing(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        body: &mut [Stmt],
+        continuing: &[Stmt],
+        break_if: Option<E>,
+    ) {
+        for s in body.iter_mut() {
+            let Stmt::Decl { ty, name, init, .. } = s else {
+                continue;
+            };
+            let read = super::stmt::mentions(&self.w.x, continuing, *name)
+                || break_if.is_some_and(|c| self.w.x.mentions(c, *name));
+            if !read {
+                continue;
+            }
+            out.push(Stmt::Decl {
+                ty: ty.clone(),
+                name: *name,
+                init: None,
+                constant: false,
+                defaulted: false,
+            });
+            let lhs = self.w.x.add(Node::Name(*name));
+            *s = match init {
+                Some(e) => Stmt::Assign(lhs, *e),
+                None => Stmt::Block(Vec::new()),
+            };
+        }
+    }
+}

@@ -1,0 +1,791 @@
+//! The HLSL writer: module-scope declarations, then each function through the raising
+//! plan (see [`super::function`]).
+//!
+//! Output order, each part only when used: struct declarations (in an order where each
+//! struct follows the structs it contains), resources and module-scope variables with
+//! their registers, `static const` overrides and constants, the helper functions the
+//! functions asked for (buffer access, polyfills the language needs), then the functions,
+//! callees before callers (HLSL, like C, needs a declaration before a call).
+//!
+//! Names are chosen up front for every module-scope declaration: entry points keep their
+//! WGSL names exactly when HLSL allows them ([`super::entry_point_name`]); everything
+//! else is made ASCII, unique, and never a word HLSL takes ([`super::names`]).
+
+use super::expr::{E, Exprs, Node, Sym};
+use super::memory::{self, BufferKind, Helpers, MemoryCx};
+use super::names::HELPER_PREFIX;
+use super::types::{Spelled, TypeNamer};
+use super::{Error, Options, entry_point_name, literal};
+use crate::ir::enums::{
+    AccessMode, AddressSpace, BuiltinValue, InterpolationSampling, InterpolationType,
+};
+use crate::ir::{Inst, Module, Opcode};
+use crate::raise::names::Namer;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt::Write;
+
+/// A resource's register class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegisterClass {
+    /// Constant buffers.
+    B,
+    /// Shader resource views: read-only buffers and textures.
+    T,
+    /// Unordered access views: writable buffers and storage textures.
+    U,
+    /// Samplers.
+    S,
+}
+
+impl RegisterClass {
+    pub fn letter(self) -> char {
+        match self {
+            RegisterClass::B => 'b',
+            RegisterClass::T => 't',
+            RegisterClass::U => 'u',
+            RegisterClass::S => 's',
+        }
+    }
+}
+
+/// The module-wide state of one write.
+pub struct Writer<'m> {
+    pub m: &'m Module,
+    pub options: &'m Options,
+    pub x: Exprs,
+    /// Text of each [`Sym`].
+    pub names: Vec<String>,
+    interned: FxHashMap<String, Sym>,
+    /// Names of the writer's own helpers, all starting with [`HELPER_PREFIX`] (which the
+    /// module's namer reserves, so they meet no other name).
+    helper_names: FxHashSet<String>,
+    /// Module-scope declarations: variables, overrides, named constants, functions.
+    pub globals: FxHashMap<Inst, Sym>,
+    pub structs: FxHashMap<Inst, String>,
+    members: FxHashMap<Inst, Vec<String>>,
+    /// Byte-addressed buffers and what they are.
+    pub buffers: FxHashMap<Inst, BufferKind>,
+    pub helpers: Helpers,
+    /// Typedefs of array types returned by functions, by type.
+    pub typedefs: FxHashMap<Inst, String>,
+    pub typedef_texts: Vec<String>,
+    /// `static const` declarations of array and struct constants, in the order made.
+    pub constant_texts: Vec<String>,
+    /// Helper functions made once per type and kind.
+    pub made: FxHashMap<(Inst, HelperKind), String>,
+    /// Signed `Max`/`Min` helpers on buffers, by `buffer.Op`.
+    pub signed_atomics: FxHashMap<String, String>,
+    /// The `buffer_sizes` constant buffer's name, once declared.
+    pub buffer_sizes_name: Option<String>,
+    /// The names of the module's functions (a call of one may have effects).
+    pub function_names: FxHashSet<String>,
+}
+
+impl<'m> MemoryCx<'m> for Writer<'m> {
+    fn m(&self) -> &'m Module {
+        self.m
+    }
+    fn add(&mut self, node: Node) -> E {
+        self.x.add(node)
+    }
+    fn u32_lit(&mut self, v: u32) -> E {
+        self.x.add(Node::Lit(format!("{v}u")))
+    }
+    fn name_text(&self, s: Sym) -> &str {
+        &self.names[s.0 as usize]
+    }
+    fn fresh(&mut self, hint: &str) -> String {
+        self.namer_fresh(hint)
+    }
+    fn spell(&self, t: Inst) -> Option<(String, String)> {
+        self.spell_type(t).ok().map(|s| (s.base, s.suffix))
+    }
+    fn print(&self, e: E) -> String {
+        let mut s = String::new();
+        self.x.print(&mut s, &self.names, e);
+        s
+    }
+    fn helpers(&mut self) -> &mut Helpers {
+        &mut self.helpers
+    }
+    fn const_u32(&self, e: E) -> Option<u32> {
+        match self.x.node(e) {
+            Node::Lit(t) => t.strip_suffix('u')?.parse().ok(),
+            _ => None,
+        }
+    }
+    fn member(&self, t: Inst, k: usize) -> String {
+        self.member_name(t, k)
+    }
+}
+
+impl<'m> Writer<'m> {
+    pub fn new(m: &'m Module, options: &'m Options) -> Writer<'m> {
+        Writer {
+            m,
+            options,
+            x: Exprs::default(),
+            names: Vec::new(),
+            interned: FxHashMap::default(),
+            helper_names: FxHashSet::default(),
+            globals: FxHashMap::default(),
+            structs: FxHashMap::default(),
+            members: FxHashMap::default(),
+            buffers: FxHashMap::default(),
+            helpers: Helpers::default(),
+            typedefs: FxHashMap::default(),
+            typedef_texts: Vec::new(),
+            constant_texts: Vec::new(),
+            made: FxHashMap::default(),
+            signed_atomics: FxHashMap::default(),
+            buffer_sizes_name: None,
+            function_names: FxHashSet::default(),
+        }
+    }
+
+    /// The symbol of a name (made once per text).
+    pub fn intern(&mut self, text: &str) -> Sym {
+        if let Some(&s) = self.interned.get(text) {
+            return s;
+        }
+        let s = Sym(self.names.len() as u32);
+        self.names.push(text.to_string());
+        self.interned.insert(text.to_string(), s);
+        s
+    }
+
+    pub fn spell_type(&self, t: Inst) -> Result<Spelled, &'static str> {
+        let structs = &self.structs;
+        let name = |s: Inst| structs.get(&s).cloned();
+        TypeNamer {
+            m: self.m,
+            struct_name: &name,
+        }
+        .spell(t)
+    }
+
+    /// `t` spelled for a cast, a constructor or a return type; an array type gets a
+    /// typedef (HLSL returns and casts arrays only through one).
+    pub fn type_text(&mut self, t: Inst) -> Result<String, &'static str> {
+        let s = self.spell_type(t)?;
+        if s.suffix.is_empty() {
+            return Ok(s.base);
+        }
+        if let Some(n) = self.typedefs.get(&t) {
+            return Ok(n.clone());
+        }
+        let hint = format!("{}_array", s.base);
+        let name = self.namer_fresh(&hint);
+        self.typedef_texts
+            .push(format!("typedef {};\n", s.declare(&name)));
+        self.typedefs.insert(t, name.clone());
+        Ok(name)
+    }
+
+    pub fn member_name(&self, t: Inst, k: usize) -> String {
+        self.members
+            .get(&t)
+            .and_then(|v| v.get(k))
+            .cloned()
+            .unwrap_or_else(|| format!("member_{k}"))
+    }
+
+    pub fn error(&self, at: Inst, what: impl std::fmt::Display) -> Error {
+        Error::unsupported(self.m, at, format!("{what}"))
+    }
+
+    // ---- naming -------------------------------------------------------------------------
+
+    /// Names every module-scope declaration: entry points first (exactly), then structs,
+    /// variables, overrides and functions in module order.
+    pub fn name_module(&mut self, namer: &mut Namer<'_>) -> Result<(), Error> {
+        let m = self.m;
+        let root = m.root();
+        let items: Vec<Inst> = m.children(root).collect();
+        for &f in &items {
+            if m.opcode(f) == Opcode::Func && is_entry_point(m, f) {
+                let name = entry_point_name(m.name(f).unwrap_or("main"));
+                if namer.exact(Some(&name), "main") != name {
+                    return Err(self.error(f, format!("two entry points named `{name}`")));
+                }
+                let s = self.intern(&name);
+                self.globals.insert(f, s);
+            }
+        }
+        for &i in &items {
+            match m.opcode(i) {
+                Opcode::Struct => {
+                    let debug = m.name(i).map(|n| n.trim_start_matches('_'));
+                    let name = namer.name(debug, "S");
+                    self.structs.insert(i, name);
+                    let mut member_namer = Namer::new(super::names::keywords());
+                    let names = m
+                        .struct_fields(i)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, f)| member_namer.member(m.name(f), &format!("m{k}")))
+                        .collect();
+                    self.members.insert(i, names);
+                }
+                Opcode::Var | Opcode::Override => {
+                    let name = namer.name(m.name(i), "v");
+                    let s = self.intern(&name);
+                    self.globals.insert(i, s);
+                }
+                Opcode::Func if !self.globals.contains_key(&i) => {
+                    let name = namer.name(m.name(i), "f");
+                    self.function_names.insert(name.clone());
+                    let s = self.intern(&name);
+                    self.globals.insert(i, s);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    // ---- declarations -------------------------------------------------------------------
+
+    /// Struct declarations, each after the structs it contains, with IO semantics on the
+    /// members that carry IO decorations.
+    pub fn structs_text(&self) -> Result<String, Error> {
+        let m = self.m;
+        let root = m.root();
+        let mut out = String::new();
+        let mut done = FxHashSet::default();
+        // A struct ending in a runtime-sized array only ever typed a buffer, and buffers
+        // are byte-addressed by now: HLSL never names it.
+        let sized = |s: Inst| {
+            m.struct_fields(s)
+                .last()
+                .and_then(|&f| m.ty(f))
+                .is_none_or(|t| m.opcode(t) != Opcode::RuntimeArray)
+        };
+        for s in m
+            .children(root)
+            .filter(|&s| m.opcode(s) == Opcode::Struct && sized(s))
+        {
+            self.struct_after_parts(s, &mut done, &mut out, 0)?;
+        }
+        Ok(out)
+    }
+
+    fn struct_after_parts(
+        &self,
+        s: Inst,
+        done: &mut FxHashSet<Inst>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        if depth > crate::ir::layout::MAX_DEPTH {
+            return Err(self.error(s, "structs nested too deeply"));
+        }
+        if !done.insert(s) {
+            return Ok(());
+        }
+        let m = self.m;
+        for f in m.struct_fields(s) {
+            let mut t = m
+                .ty(f)
+                .ok_or_else(|| self.error(f, "a member without a type"))?;
+            while m.opcode(t) == Opcode::Array {
+                t = m.operand(t, 0);
+            }
+            if m.opcode(t) == Opcode::Struct {
+                self.struct_after_parts(t, done, out, depth + 1)?;
+            }
+        }
+        let name = &self.structs[&s];
+        let _ = writeln!(out, "struct {name} {{");
+        for (k, f) in m.struct_fields(s).into_iter().enumerate() {
+            let t = m
+                .ty(f)
+                .ok_or_else(|| self.error(f, "a member without a type"))?;
+            let spelled = self.spell_type(t).map_err(|w| self.error(f, w))?;
+            let member = self.member_name(s, k);
+            let (prefix, semantic) = io_semantic(m, f);
+            let _ = writeln!(out, "  {prefix}{}{semantic};", spelled.declare(&member));
+        }
+        out.push_str("};\n\n");
+        Ok(())
+    }
+
+    /// Module-scope variables, resources with their registers, and `static const`
+    /// overrides and constants.
+    pub fn globals_text(&mut self) -> Result<String, Error> {
+        let m = self.m;
+        let root = m.root();
+        let mut out = String::new();
+        let items: Vec<Inst> = m.children(root).collect();
+        for v in items {
+            match m.opcode(v) {
+                Opcode::Var => self.global_var(&mut out, v)?,
+                Opcode::Override => self.override_decl(&mut out, v)?,
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+
+    fn register(&self, v: Inst, class: RegisterClass) -> Result<String, Error> {
+        let m = self.m;
+        let word = |op: Opcode| {
+            m.decoration(v, op)
+                .and_then(|d| m.operand_opt(d, 0))
+                .and_then(|x| m.const_u32(x))
+        };
+        let immediate = m
+            .ty(v)
+            .and_then(|t| m.ptr_parts(t))
+            .is_some_and(|(space, _, _)| space == AddressSpace::Immediate);
+        if immediate {
+            let (register, space) = self.options.immediate.unwrap_or_else(|| {
+                let top = m
+                    .children(m.root())
+                    .filter_map(|g| m.decoration(g, Opcode::DecoGroup))
+                    .filter_map(|d| m.operand_opt(d, 0).and_then(|x| m.const_u32(x)))
+                    .max();
+                (0, top.map_or(0, |g| g.saturating_add(1)))
+            });
+            return Ok(format!(" : register(b{register}, space{space})"));
+        }
+        let (Some(group), Some(binding)) = (word(Opcode::DecoGroup), word(Opcode::DecoBinding))
+        else {
+            return Err(self.error(v, "a resource without `@group` and `@binding`"));
+        };
+        let (register, space) = self
+            .options
+            .binding_map
+            .get(&(group, binding))
+            .copied()
+            .unwrap_or((binding, group));
+        Ok(format!(
+            " : register({}{register}, space{space})",
+            class.letter()
+        ))
+    }
+
+    fn global_var(&mut self, out: &mut String, v: Inst) -> Result<(), Error> {
+        let m = self.m;
+        let (space, store, access) = m
+            .ty(v)
+            .and_then(|t| m.ptr_parts(t))
+            .ok_or_else(|| self.error(v, "a variable without a pointer type"))?;
+        let name = self.names[self.globals[&v].0 as usize].clone();
+        match space {
+            AddressSpace::Storage | AddressSpace::Uniform | AddressSpace::Immediate => {
+                if !matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer) {
+                    return Err(self.error(
+                        v,
+                        "a buffer the `byte-address` transform did not rewrite (a bug in refract)",
+                    ));
+                }
+                let kind = match (space, access) {
+                    (AddressSpace::Storage, AccessMode::Read) => BufferKind::ReadOnly,
+                    (AddressSpace::Storage, _) => BufferKind::ReadWrite,
+                    _ => BufferKind::Uniform,
+                };
+                self.buffers.insert(v, kind);
+                match kind {
+                    BufferKind::ReadOnly => {
+                        let r = self.register(v, RegisterClass::T)?;
+                        let _ = writeln!(out, "ByteAddressBuffer {name}{r};");
+                    }
+                    BufferKind::ReadWrite => {
+                        let r = self.register(v, RegisterClass::U)?;
+                        let _ = writeln!(out, "RWByteAddressBuffer {name}{r};");
+                    }
+                    BufferKind::Uniform => {
+                        let rows = memory::rows(m, store)
+                            .ok_or_else(|| self.error(v, "a uniform buffer without a size"))?;
+                        let r = self.register(v, RegisterClass::B)?;
+                        let _ = writeln!(
+                            out,
+                            "cbuffer {name}_block{r} {{\n  uint4 {name}[{rows}];\n}};"
+                        );
+                    }
+                }
+            }
+            AddressSpace::Handle => {
+                let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;
+                let class = match m.opcode(store) {
+                    Opcode::Sampler | Opcode::SamplerComparison => RegisterClass::S,
+                    Opcode::TextureStorage if !spelled.base.starts_with("Texture") => {
+                        RegisterClass::U
+                    }
+                    _ => RegisterClass::T,
+                };
+                let r = self.register(v, class)?;
+                let _ = writeln!(out, "{}{r};", spelled.declare(&name));
+            }
+            AddressSpace::Workgroup => {
+                let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;
+                let _ = writeln!(out, "groupshared {};", spelled.declare(&name));
+            }
+            AddressSpace::Private => {
+                let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;
+                // HLSL zero-initializes statics without an initializer, as WGSL does.
+                match m.operand_opt(v, 0) {
+                    Some(init) => {
+                        let e = self.initializer(init, 0)?;
+                        let text = self.print(e);
+                        let _ = writeln!(out, "static {} = {text};", spelled.declare(&name));
+                    }
+                    None => {
+                        let _ = writeln!(out, "static {};", spelled.declare(&name));
+                    }
+                }
+            }
+            AddressSpace::Function => {
+                return Err(self.error(v, "a function variable at module scope"));
+            }
+        }
+        Ok(())
+    }
+
+    /// An override as a `static const`: HLSL has no specialization constants, so its
+    /// value is baked in (its default).
+    fn override_decl(&mut self, out: &mut String, o: Inst) -> Result<(), Error> {
+        let m = self.m;
+        let name = self.names[self.globals[&o].0 as usize].clone();
+        let ty = m
+            .ty(o)
+            .ok_or_else(|| self.error(o, "an override without a type"))?;
+        let Some(init) = m.operand_opt(o, 0) else {
+            return Err(Error::new(
+                crate::diag::codes::HLSL_OVERRIDE_WITHOUT_VALUE,
+                m,
+                o,
+                format!(
+                    "override `{}` has no value: HLSL has no specialization constants, so every override needs a default or a value given at compile time",
+                    m.name(o).unwrap_or(&name)
+                ),
+            ));
+        };
+        let spelled = self.spell_type(ty).map_err(|w| self.error(o, w))?;
+        let e = self.initializer(init, 0)?;
+        let text = self.print(e);
+        let _ = writeln!(out, "static const {} = {text};", spelled.declare(&name));
+        Ok(())
+    }
+
+    // ---- module-scope values --------------------------------------------------------------
+
+    /// The expression of a module-scope value in an expression: a constant, a zero value,
+    /// an override. Array and struct constants are declared once as `static const` and
+    /// named; a zero array is its helper's result.
+    pub fn module_value(&mut self, v: Inst, depth: u32) -> Result<E, Error> {
+        let m = self.m;
+        if let Some(&s) = self.globals.get(&v) {
+            return Ok(self.x.add(Node::Name(s)));
+        }
+        let ty = m
+            .ty(v)
+            .ok_or_else(|| self.error(v, "a value without a type"))?;
+        let aggregate = matches!(m.opcode(ty), Opcode::Array | Opcode::Struct);
+        match m.opcode(v) {
+            Opcode::Composite if aggregate => {
+                let init = self.initializer(v, depth)?;
+                let spelled = self.spell_type(ty).map_err(|w| self.error(v, w))?;
+                let name = self.namer_fresh(m.name(v).unwrap_or("constant"));
+                let text = format!(
+                    "static const {} = {};\n",
+                    spelled.declare(&name),
+                    self.print(init)
+                );
+                self.constant_texts.push(text);
+                let s = self.intern(&name);
+                self.globals.insert(v, s);
+                Ok(self.x.add(Node::Name(s)))
+            }
+            Opcode::Zero if m.opcode(ty) == Opcode::Array => {
+                let name = self.zero_array(ty).map_err(|w| self.error(v, w))?;
+                Ok(self.x.add(Node::Call(name, Vec::new())))
+            }
+            _ => self.initializer(v, depth),
+        }
+    }
+
+    /// The expression of a module-scope value as a declaration's initializer, where arrays
+    /// and structs are initializer lists.
+    pub fn initializer(&mut self, v: Inst, depth: u32) -> Result<E, Error> {
+        let m = self.m;
+        if depth > crate::ir::layout::MAX_DEPTH {
+            return Err(self.error(v, "a constant nested too deeply"));
+        }
+        if let Some(&s) = self.globals.get(&v) {
+            return Ok(self.x.add(Node::Name(s)));
+        }
+        let ty = m
+            .ty(v)
+            .ok_or_else(|| self.error(v, "a value without a type"))?;
+        match m.opcode(v) {
+            Opcode::Constant => {
+                let kind = m
+                    .scalar(ty)
+                    .ok_or_else(|| self.error(v, "a non-scalar literal"))?;
+                Ok(self.x.add(Node::Lit(literal::scalar(kind, m.literal(v)))))
+            }
+            Opcode::Zero => self.zero_value(ty, v, depth),
+            Opcode::Composite => {
+                let parts = m
+                    .operands_vec(v)
+                    .into_iter()
+                    .map(|p| self.initializer(p, depth + 1))
+                    .collect::<Result<Vec<E>, Error>>()?;
+                self.construct(ty, parts, v)
+            }
+            _ => Err(self.error(
+                v,
+                format!("the module-scope value `{}`", m.opcode(v).name()),
+            )),
+        }
+    }
+
+    /// The zero value of type `ty` in an initializer: `0` of the scalar, a cast of `0`
+    /// for vectors, matrices and structs, a list of zeros for an array.
+    pub fn zero_value(&mut self, ty: Inst, at: Inst, depth: u32) -> Result<E, Error> {
+        let m = self.m;
+        if depth > crate::ir::layout::MAX_DEPTH {
+            return Err(self.error(at, "a constant nested too deeply"));
+        }
+        if let Some(kind) = m.scalar(ty) {
+            return Ok(self.x.add(Node::Lit(literal::scalar(kind, 0))));
+        }
+        match m.opcode(ty) {
+            Opcode::Vec | Opcode::Mat | Opcode::Struct => {
+                let t = self.type_text(ty).map_err(|w| self.error(at, w))?;
+                let zero = self.x.add(Node::Lit("0".into()));
+                Ok(self.x.add(Node::Cast(t, zero)))
+            }
+            Opcode::Array => {
+                let n = m
+                    .operand_opt(ty, 1)
+                    .and_then(|c| m.const_u32(c))
+                    .ok_or_else(|| self.error(at, "an array sized by an override"))?;
+                let elem = m.operand(ty, 0);
+                let z = self.zero_value(elem, at, depth + 1)?;
+                Ok(self.x.add(Node::List(vec![z; n as usize])))
+            }
+            _ => Err(self.error(at, "the zero value of a type without one")),
+        }
+    }
+
+    /// A value of composite type `ty` from its parts: a constructor for vectors and
+    /// matrices, an initializer list for arrays and structs (their declarations take it).
+    pub fn construct(&mut self, ty: Inst, parts: Vec<E>, at: Inst) -> Result<E, Error> {
+        let m = self.m;
+        match m.opcode(ty) {
+            Opcode::Vec | Opcode::Mat => {
+                let t = self.type_text(ty).map_err(|w| self.error(at, w))?;
+                Ok(self.x.add(Node::Call(t, parts)))
+            }
+            Opcode::Array | Opcode::Struct => Ok(self.x.add(Node::List(parts))),
+            _ => Err(self.error(at, "a constructor of a non-composite type")),
+        }
+    }
+}
+
+/// Whether `f` is an entry point.
+pub fn is_entry_point(m: &Module, f: Inst) -> bool {
+    m.decorations(f).any(|d| {
+        matches!(
+            m.opcode(d),
+            Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
+        )
+    })
+}
+
+/// The HLSL stage-IO spelling of a struct member's decorations: modifiers written before
+/// the type (`nointerpolation`, `precise`) and the semantic after the name.
+pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
+    let word = |d: Inst, k: usize| m.operand_opt(d, k).and_then(|x| m.const_u32(x));
+    let mut prefix = String::new();
+    let mut semantic = String::new();
+    for d in m.decorations(f) {
+        match m.opcode(d) {
+            Opcode::DecoLocation => {
+                if let Some(l) = word(d, 0) {
+                    semantic = format!(" : TEXCOORD{l}");
+                }
+            }
+            Opcode::DecoBuiltin => {
+                if let Some(b) = word(d, 0).and_then(BuiltinValue::from_u32) {
+                    semantic = format!(" : {}", builtin_semantic(b));
+                }
+            }
+            Opcode::DecoInterpolate => {
+                match word(d, 0).and_then(InterpolationType::from_u32) {
+                    Some(InterpolationType::Flat) => prefix.push_str("nointerpolation "),
+                    Some(InterpolationType::Linear) => prefix.push_str("noperspective "),
+                    _ => {}
+                }
+                match word(d, 1).and_then(InterpolationSampling::from_u32) {
+                    Some(InterpolationSampling::Centroid) => prefix.push_str("centroid "),
+                    Some(InterpolationSampling::Sample) => prefix.push_str("sample "),
+                    _ => {}
+                }
+            }
+            Opcode::DecoInvariant => prefix.push_str("precise "),
+            _ => {}
+        }
+    }
+    // WGSL interpolates integers flat whatever the decorations say; HLSL needs it said.
+    let integer = m
+        .ty(f)
+        .and_then(|t| m.scalar_type_of(t))
+        .and_then(|s| m.scalar(s))
+        .is_some_and(|s| s.is_int());
+    let location = m.decoration(f, Opcode::DecoLocation).is_some();
+    if integer && location && !prefix.contains("nointerpolation") {
+        prefix.insert_str(0, "nointerpolation ");
+    }
+    (prefix, semantic)
+}
+
+/// The HLSL semantic of a WGSL builtin value.
+pub fn builtin_semantic(b: BuiltinValue) -> &'static str {
+    match b {
+        BuiltinValue::VertexIndex => "SV_VertexID",
+        BuiltinValue::InstanceIndex => "SV_InstanceID",
+        BuiltinValue::ClipDistances => "SV_ClipDistance0",
+        BuiltinValue::Position => "SV_Position",
+        BuiltinValue::FrontFacing => "SV_IsFrontFace",
+        BuiltinValue::FragDepth => "SV_Depth",
+        BuiltinValue::PrimitiveIndex => "SV_PrimitiveID",
+        BuiltinValue::SampleIndex => "SV_SampleIndex",
+        BuiltinValue::SampleMask => "SV_Coverage",
+        BuiltinValue::LocalInvocationId => "SV_GroupThreadID",
+        BuiltinValue::LocalInvocationIndex => "SV_GroupIndex",
+        BuiltinValue::GlobalInvocationId => "SV_DispatchThreadID",
+        BuiltinValue::WorkgroupId => "SV_GroupID",
+        // No semantic: the `shader-io` transform reads these from a buffer, or the
+        // back end refuses them before writing.
+        BuiltinValue::GlobalInvocationIndex
+        | BuiltinValue::WorkgroupIndex
+        | BuiltinValue::NumWorkgroups
+        | BuiltinValue::SubgroupInvocationId
+        | BuiltinValue::SubgroupSize
+        | BuiltinValue::SubgroupId
+        | BuiltinValue::NumSubgroups => "SV_Unsupported",
+    }
+}
+
+impl Writer<'_> {
+    /// The helper function that builds a value of struct or array type `ty` from its
+    /// members (HLSL spells such values only as initializer lists, which a declaration
+    /// alone may take): `Light Light_new(float3 position, float4 color)`.
+    pub fn constructor(&mut self, ty: Inst) -> Result<String, &'static str> {
+        if let Some(n) = self.made.get(&(ty, HelperKind::Construct)) {
+            return Ok(n.clone());
+        }
+        let m = self.m;
+        let ret = self.type_text(ty)?;
+        let spelled = self.spell_type(ty)?;
+        let parts: Vec<(String, Inst)> = match m.opcode(ty) {
+            Opcode::Struct => m
+                .struct_fields(ty)
+                .into_iter()
+                .enumerate()
+                .map(|(k, f)| Ok((self.member_name(ty, k), m.ty(f).ok_or("a member type")?)))
+                .collect::<Result<_, &'static str>>()?,
+            Opcode::Array => {
+                let n = m
+                    .operand_opt(ty, 1)
+                    .and_then(|c| m.const_u32(c))
+                    .ok_or("an array sized by an override")?;
+                let e = m.operand(ty, 0);
+                (0..n).map(|k| (format!("e{k}"), e)).collect()
+            }
+            _ => return Err("a constructor of a non-composite type"),
+        };
+        let hint = format!("{}_new", spelled.base);
+        let name = self.namer_fresh(&hint);
+        let mut params = Vec::new();
+        for (p, t) in &parts {
+            params.push(self.spell_type(*t)?.declare(p));
+        }
+        let list: Vec<&str> = parts.iter().map(|(p, _)| p.as_str()).collect();
+        let text = format!(
+            "{ret} {name}({}) {{\n  {} = {{ {} }};\n  return r;\n}}\n",
+            params.join(", "),
+            spelled.declare("r"),
+            list.join(", ")
+        );
+        self.helpers.texts.push(text);
+        self.made.insert((ty, HelperKind::Construct), name.clone());
+        Ok(name)
+    }
+
+    /// The helper function returning the zero value of array type `ty` (HLSL has no
+    /// zero literal for arrays that every compiler takes).
+    pub fn zero_array(&mut self, ty: Inst) -> Result<String, &'static str> {
+        if let Some(n) = self.made.get(&(ty, HelperKind::Zero)) {
+            return Ok(n.clone());
+        }
+        let m = self.m;
+        let n = m
+            .operand_opt(ty, 1)
+            .and_then(|c| m.const_u32(c))
+            .ok_or("an array sized by an override")?;
+        let elem = m.operand(ty, 0);
+        let ret = self.type_text(ty)?;
+        let spelled = self.spell_type(ty)?;
+        let zero = self.zero_text(elem)?;
+        let name = self.namer_fresh(&format!("zero_{}{}", spelled.base, spelled.suffix));
+        let text = format!(
+            "{ret} {name}() {{\n  {};\n  for (uint i = 0u; i < {n}u; i = i + 1u) {{\n    r[i] = {zero};\n  }}\n  return r;\n}}\n",
+            spelled.declare("r"),
+        );
+        self.helpers.texts.push(text);
+        self.made.insert((ty, HelperKind::Zero), name.clone());
+        Ok(name)
+    }
+
+    /// The zero value of `ty` as text.
+    pub fn zero_text(&mut self, ty: Inst) -> Result<String, &'static str> {
+        let m = self.m;
+        if let Some(kind) = m.scalar(ty) {
+            return Ok(literal::scalar(kind, 0));
+        }
+        match m.opcode(ty) {
+            Opcode::Vec | Opcode::Mat | Opcode::Struct => Ok(format!("({})0", self.type_text(ty)?)),
+            Opcode::Array => Ok(format!("{}()", self.zero_array(ty)?)),
+            Opcode::Atomic => Ok("0".into()),
+            _ => Err("the zero value of a type without one"),
+        }
+    }
+
+    /// A fresh name for a helper of the writer's own, from `hint`: `hlsl_hint`, then
+    /// `hlsl_hint_1`, ….
+    pub fn namer_fresh(&mut self, hint: &str) -> String {
+        let base: String = hint
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let base = format!("{HELPER_PREFIX}{}", base.trim_matches('_'));
+        let mut name = base.clone();
+        let mut k = 1;
+        while !self.helper_names.insert(name.clone()) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        name
+    }
+}
+
+/// Kinds of helper functions the writer makes once per type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelperKind {
+    Construct,
+    Zero,
+    /// A `select` with a `bool` vector condition.
+    Select,
+    /// `&` or `|` of `bool` vectors.
+    BoolAnd,
+    BoolOr,
+    /// A builtin written as a helper function, by opcode.
+    Math(u16),
+    /// A bitcast between `f16` vectors and 32-bit types, by the source type.
+    HalfBitcast(Inst),
+}
