@@ -37,9 +37,11 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-const TARGETS: &[&str] = &["wgsl", "hlsl", "spirv", "spvasm", "gen", "ir", "ast"];
+const TARGETS: &[&str] = &[
+    "wgsl", "hlsl", "spirv", "spvasm", "gen", "gen-ir", "ir", "ast",
+];
 /// The targets without a back end yet: refract answers them with E0004.
-const PENDING: &[&str] = &["hlsl", "gen"];
+const PENDING: &[&str] = &["hlsl"];
 
 fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).expect("a plain object")
