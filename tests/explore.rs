@@ -284,8 +284,7 @@ fn laps_name_each_stage_run_and_each_product_in_stage_order() {
     assert_eq!(
         second,
         [
-            "hlsl", "ast", "reflect", "irBefore", "wgsl", "spirv", "spvasm", "gen", "gen-ir",
-            "ir",
+            "hlsl", "ast", "reflect", "irBefore", "wgsl", "spirv", "spvasm", "gen", "gen-ir", "ir",
         ],
     );
 
