@@ -97,13 +97,14 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
     }
     let n = digits.len() as i64 + i64::from(sticky_digit);
 
-    // 10^(n + e10 - 1) <= value < 10^(n + e10).
+    // 10^(n + e10 - 1) <= value < 10^(n + e10): infinite from 10^309 (10^39 for f32),
+    // zero below 10^-324 (10^-46).
     let (inf_from, zero_to) = if format.precision == 53 {
         (309, -324)
     } else {
         (39, -46)
     };
-    if n + e10 - 1 >= inf_from {
+    if n + e10 > inf_from {
         return Some((negative, infinity(format)));
     }
     if n + e10 <= zero_to {
