@@ -45,7 +45,7 @@ export function format(source: string): FormatResult;
  * text in `code` for `reflect`. Not part of the stable API of DESIGN §9. */
 export function explore(source: string, options: ExploreOptions): ExploreResult;
 
-export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast';
+export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast';
 
 export interface CompileOptions {
   to: Target;

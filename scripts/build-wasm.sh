@@ -43,10 +43,17 @@ rm -rf "$out" && mkdir -p "$out"
 debug_flag=(); [ "$profile" = dev ] && debug_flag=(--debug)
 wasm-bindgen --target web --out-dir "$out" --out-name refract "${debug_flag[@]}" "$wasm"
 if [ "$profile" != dev ]; then
-  # The features Rust's wasm32 target emits by default; wasm-opt must be told of them.
-  node_modules/.bin/wasm-opt "${REFRACT_WASM_OPT:--Oz}" --strip-debug --strip-producers \
+  # --low-memory-unused: no pointer that wrapped around addresses the first 1,024 bytes
+  # of memory (the far end of the stack, which Rust's target puts first), so a constant
+  # added to a pointer can become the instruction's offset. The functions are then
+  # ordered by name, which puts a function beside its kin (the same module, the same
+  # generic), where gzip finds their common code; the names are stripped after. The
+  # --enable flags are the features Rust's wasm32 target emits by default and SIMD
+  # (.cargo/config.toml); wasm-opt must be told of them.
+  node_modules/.bin/wasm-opt "${REFRACT_WASM_OPT:--Oz}" --low-memory-unused \
+    --reorder-functions-by-name --strip-debug --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     "$out/refract_bg.wasm" -o "$out/refract_bg.wasm"
 fi
 cp js/index.js js/index.d.ts js/README.md "$out/"

@@ -50,7 +50,10 @@ impl Session {
         lap: &mut dyn FnMut(&str),
     ) -> Explored {
         let mut order: Vec<usize> = (0..wanted.len()).collect();
-        order.sort_by_key(|&k| wanted[k].made_from());
+        // Stage order, products no stage makes first (`None` sorts before every stage).
+        crate::util::sort::by_key(&mut order, |&k| {
+            wanted[k].made_from().map_or(0, |s| s as u64 + 1)
+        });
         let mut results: Vec<Option<CompileResult>> = vec![None; wanted.len()];
         let mut check = None;
         for k in order {

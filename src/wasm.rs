@@ -322,7 +322,7 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
         value,
         "compile",
         "to",
-        "'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast'",
+        "'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast'",
     )?;
     options.target = Target::from_name(&to).ok_or_else(|| {
         let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();

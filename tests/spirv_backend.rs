@@ -47,7 +47,7 @@ fn parse_run(text: &str) -> Result<Run, String> {
             other => return Err(format!("unknown RUN flag `{other}`")),
         }
     }
-    let mut options = Options::from_flags(version, env).map_err(|d| d.message)?;
+    let mut options = Options::from_flags(version, env).map_err(|d| d.message.clone())?;
     options.debug_info = debug;
     options.demote_extension = demote;
     Ok(Run {
@@ -86,7 +86,7 @@ fn run(path: &Path, text: &str) -> Result<Vec<String>, String> {
     let env = options.target_env.name();
     spirv_tools::validate(&words, env)
         .map_err(|e| format!("spirv-val --target-env {env} rejects the module:\n{e}"))?;
-    let asm = spirv::disassemble(&words).map_err(|d| d.message)?;
+    let asm = spirv::disassemble(&words).map_err(|d| d.message.clone())?;
     let again = spirv_tools::assemble(&asm, &options.version.to_string())
         .map_err(|e| format!("spirv-as rejects the disassembly:\n{e}"))?;
     if !spirv_tools::same_module(&words, &again) {

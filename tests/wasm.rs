@@ -37,7 +37,9 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-const TARGETS: &[&str] = &["wgsl", "hlsl", "spirv", "spvasm", "gen", "ir", "ast"];
+const TARGETS: &[&str] = &[
+    "wgsl", "hlsl", "spirv", "spvasm", "gen", "gen-ir", "ir", "ast",
+];
 /// The targets without a back end yet: refract answers them with E0004.
 const PENDING: &[&str] = &["hlsl"];
 

@@ -11,7 +11,7 @@ import init, {
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 function expect<T extends true>(): T | void {}
 
-expect<Equal<Target, 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'ir' | 'ast'>>();
+expect<Equal<Target, 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast'>>();
 expect<Equal<CompileOptions, { to: Target; opt?: 0 | 1 | 2; passes?: string[]; entryPoint?: string }>>();
 expect<Equal<CompileResult,
   | { ok: true; code?: string; words?: Uint32Array; diagnostics: Diagnostic[] }

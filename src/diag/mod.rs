@@ -110,8 +110,19 @@ pub struct Label {
     pub primary: bool,
 }
 
+/// A diagnostic: one pointer to its [`Fields`], which it dereferences to
+/// (`d.code`, `d.labels`).
+///
+/// Boxed because it is the error type of most of the compiler: a `Result<T, Diagnostic>`
+/// then carries one word for its error, and each `?`, each `with_*` in a builder chain and
+/// each `Vec<Diagnostic>` move copies that word instead of the five fields, which in the
+/// WebAssembly build adds up over thousands of call sites.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Diagnostic(Box<Fields>);
+
+/// What a [`Diagnostic`] says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
+pub struct Fields {
     pub severity: Severity,
     /// A stable code such as `E0201`; see [`codes`].
     pub code: &'static str,
@@ -120,15 +131,42 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
 }
 
+impl std::ops::Deref for Diagnostic {
+    type Target = Fields;
+
+    fn deref(&self) -> &Fields {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Diagnostic {
+    fn deref_mut(&mut self) -> &mut Fields {
+        &mut self.0
+    }
+}
+
+/// Prints as the fields do, under the name `Diagnostic`.
+impl std::fmt::Debug for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Diagnostic")
+            .field("severity", &self.severity)
+            .field("code", &self.code)
+            .field("message", &self.message)
+            .field("labels", &self.labels)
+            .field("notes", &self.notes)
+            .finish()
+    }
+}
+
 impl Diagnostic {
     pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
+        Diagnostic(Box::new(Fields {
             severity,
             code,
             message: message.into(),
             labels: Vec::new(),
             notes: Vec::new(),
-        }
+        }))
     }
 
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {

@@ -246,7 +246,7 @@ impl Analyses {
     /// a pass changed what it did not report. A debug check for the pass manager.
     pub fn stale(&self, m: &Module) -> Option<String> {
         let mut funcs: Vec<(&Inst, &FuncAnalyses)> = self.funcs.iter().collect();
-        funcs.sort_unstable_by_key(|(f, _)| f.index());
+        crate::util::sort::by_key(&mut funcs, |(f, _)| f.index() as u64);
         for (&f, e) in funcs {
             if m.is_dead(f) {
                 continue;

@@ -19,6 +19,7 @@
 //!   rounded from every digit, the exact value.
 
 use super::ast::{FloatSuffix, IntSuffix, LiteralValue};
+use crate::util::decimal;
 
 /// Why a literal is not valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,27 +260,21 @@ fn decimal_float_value(text: &str) -> Result<LiteralValue, LiteralError> {
     let (body, suffix) = float_suffix(text, false);
     let value = match suffix {
         FloatSuffix::F => {
-            let v: f32 = body
-                .parse()
-                .map_err(|_| LiteralError::Malformed("invalid number"))?;
+            let v = decimal::parse_f32(body).ok_or(LiteralError::Malformed("invalid number"))?;
             if v.is_infinite() {
                 return Err(LiteralError::FloatOverflow("f32"));
             }
             v as f64
         }
         FloatSuffix::None => {
-            let v: f64 = body
-                .parse()
-                .map_err(|_| LiteralError::Malformed("invalid number"))?;
+            let v = decimal::parse_f64(body).ok_or(LiteralError::Malformed("invalid number"))?;
             if v.is_infinite() {
                 return Err(LiteralError::FloatOverflow("AbstractFloat"));
             }
             v
         }
         FloatSuffix::H => {
-            let v: f64 = body
-                .parse()
-                .map_err(|_| LiteralError::Malformed("invalid number"))?;
+            let v = decimal::parse_f64(body).ok_or(LiteralError::Malformed("invalid number"))?;
             decimal_to_f16(body, v).ok_or(LiteralError::FloatOverflow("f16"))?
         }
     };

@@ -44,7 +44,7 @@ pub(crate) fn push_f64(out: &mut Text, v: f64) {
     if significant >= 16 {
         let mut rounded = String::with_capacity(32);
         let _ = write!(rounded, "{v:.*e}", significant - 1);
-        if rounded != scientific && rounded.parse::<f64>() == Ok(v) {
+        if rounded != scientific && super::decimal::parse_f64(&rounded) == Some(v) {
             scientific = rounded;
         }
     }

@@ -5,6 +5,7 @@
 //! be used where a statement id is expected; it stores `index + 1` in a `NonZeroU32` so that
 //! `Option<Id>` costs no extra space.
 
+pub(crate) mod decimal;
 mod interner;
 pub(crate) mod json;
 pub(crate) mod names;

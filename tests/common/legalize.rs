@@ -43,7 +43,7 @@ fn run(
         }
     }
     let step = find(name, &own).ok_or_else(|| format!("no step `{name}` with options {own:?}"))?;
-    let options = Options::from_flags(version, env).map_err(|d| d.message)?;
+    let options = Options::from_flags(version, env).map_err(|d| d.message.clone())?;
     let original = ir::parse(text).map_err(|d| format!("parse error: {}", d[0].message))?;
     ir::verify(&original).map_err(|d| format!("verifier error: {}", d[0].message))?;
     let mut m = original.clone();

@@ -9,7 +9,6 @@ use crate::diag::{LineIndex, codes};
 use crate::ir::{Func, Inst, Module, Opcode};
 use rustc_hash::{FxHashMap, FxHashSet};
 use spirv::{Capability, Op};
-use std::collections::BTreeSet;
 
 /// Writes one legalized IR module as SPIR-V words.
 pub struct Writer<'a> {
@@ -22,8 +21,10 @@ pub struct Writer<'a> {
     /// The SPIR-V id of each IR instruction (0: none yet): types, constants, variables,
     /// functions, blocks and values.
     pub(super) ids: Vec<u32>,
-    caps: BTreeSet<u32>,
-    exts: BTreeSet<&'static str>,
+    /// Capabilities and extensions, sorted and without repeats (the order they are
+    /// written in).
+    caps: Vec<u32>,
+    exts: Vec<&'static str>,
     glsl: u32,
     pub(super) entry_points: Section,
     pub(super) exec_modes: Section,
@@ -58,8 +59,8 @@ impl<'a> Writer<'a> {
             file_id: 0,
             next_id: 1,
             ids: vec![0; m.capacity()],
-            caps: BTreeSet::new(),
-            exts: BTreeSet::new(),
+            caps: Vec::new(),
+            exts: Vec::new(),
             glsl: 0,
             entry_points: Section::default(),
             exec_modes: Section::default(),
@@ -89,11 +90,11 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn capability(&mut self, c: Capability) {
-        self.caps.insert(c as u32);
+        insert_sorted(&mut self.caps, c as u32);
     }
 
     pub(super) fn extension(&mut self, e: &'static str) {
-        self.exts.insert(e);
+        insert_sorted(&mut self.exts, e);
     }
 
     /// The id of the `GLSL.std.450` import.
@@ -288,5 +289,13 @@ impl<'a> Writer<'a> {
             ));
         }
         Ok(out)
+    }
+}
+
+/// Adds `x` to the sorted set `set` unless it is there: a handful of elements, where a
+/// vector does what a `BTreeSet` would without bringing the B-tree's code into the wasm.
+fn insert_sorted<T: Ord>(set: &mut Vec<T>, x: T) {
+    if let Err(at) = set.binary_search(&x) {
+        set.insert(at, x);
     }
 }

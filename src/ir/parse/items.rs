@@ -61,7 +61,7 @@ impl<'s, 'm> Parser<'s, 'm> {
     }
 
     /// The error for a name used at `span` and never defined.
-    fn undefined(&self, span: Span, label: &str) -> Box<Diagnostic> {
+    fn undefined(&self, span: Span, label: &str) -> Diagnostic {
         err(
             codes::IR_UNDEFINED,
             span,

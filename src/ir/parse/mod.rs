@@ -62,14 +62,14 @@ pub fn parse(source: &str) -> Result<Module, Vec<Diagnostic>> {
         defined_blocks: rustc_hash::FxHashSet::default(),
         ops_buf: Vec::new(),
     };
-    p.module().map_err(|d| vec![*d])?;
+    p.module().map_err(|d| vec![d])?;
     Ok(module)
 }
 
-type PResult<T> = Result<T, Box<Diagnostic>>;
+type PResult<T> = Result<T, Diagnostic>;
 
-fn err(code: &'static str, span: Span, message: impl Into<String>, label: &str) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(code, message).with_primary(span, label))
+fn err(code: &'static str, span: Span, message: impl Into<String>, label: &str) -> Diagnostic {
+    Diagnostic::error(code, message).with_primary(span, label)
 }
 
 /// A scope's names: numbered ones (`%12`, the printer's output) in a vector, the others
@@ -190,7 +190,7 @@ impl<'s, 'm> Parser<'s, 'm> {
         }
     }
 
-    fn expected(&self, what: &str, t: &Token) -> Box<Diagnostic> {
+    fn expected(&self, what: &str, t: &Token) -> Diagnostic {
         err(
             codes::IR_EXPECTED,
             t.span(),

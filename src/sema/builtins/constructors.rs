@@ -140,7 +140,10 @@ fn parse_named(name: &str, sources: Vec<String>) -> Vec<Overload> {
             let sig = text.split('|').next().unwrap_or("").trim();
             let sig = sig.strip_prefix('<').map_or(sig, |rest| {
                 // Drop the template (the constructed type) from the displayed signature.
-                rest.find(">(").map_or(sig, |i| &rest[i + 1..])
+                // A byte search: `str::find` with a string pattern brings in the two-way
+                // searcher, used nowhere else.
+                let close = rest.as_bytes().windows(2).position(|w| w == b">(");
+                close.map_or(sig, |i| &rest[i + 1..])
             });
             o.text = format!("{name}{sig}");
             o

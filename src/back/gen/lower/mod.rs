@@ -343,7 +343,7 @@ impl<'m> Lower<'m> {
                 _ => {}
             }
         }
-        buffers.sort_by_key(|b| (b.0, b.1));
+        crate::util::sort::by_key(&mut buffers, |b| crate::util::sort::pair(b.0, b.1));
         for (k, (group, binding, v, space, store, access)) in buffers.into_iter().enumerate() {
             let bti = u8::try_from(k + 1)
                 .map_err(|_| unsupported(m, v, "more than 250 buffer bindings"))?;

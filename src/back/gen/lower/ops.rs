@@ -114,8 +114,9 @@ impl Lower<'_> {
             .collect()
     }
 
-    /// A component-wise operation over the operands.
-    fn map(&mut self, i: Inst, f: impl Fn(&mut Self, Ty, &[Reg]) -> Reg) -> Result<Vec<Reg>> {
+    /// A component-wise operation over the operands. `f` is a trait object so that this
+    /// loop exists once, not once per operation (dozens of closures call it).
+    fn map(&mut self, i: Inst, f: &dyn Fn(&mut Self, Ty, &[Reg]) -> Reg) -> Result<Vec<Reg>> {
         let ty = self.result_ty(i)?;
         let ops = self.ops(i)?;
         let n = ops.iter().map(|o| o.len()).max().unwrap_or(0);
@@ -135,12 +136,12 @@ impl Lower<'_> {
             self.f.inexact = true;
         }
         let v: Vec<Reg> = match op {
-            O::Neg => self.map(i, |l, t, a| l.b1(Op::Neg, t, a[0]))?,
-            O::Not | O::BitNot => self.map(i, |l, t, a| l.b1(Op::Not, t, a[0]))?,
-            O::Add => self.map(i, |l, t, a| l.b2(Op::Add, t, a[0], a[1]))?,
-            O::Sub => self.map(i, |l, t, a| l.b2(Op::Sub, t, a[0], a[1]))?,
+            O::Neg => self.map(i, &|l, t, a| l.b1(Op::Neg, t, a[0]))?,
+            O::Not | O::BitNot => self.map(i, &|l, t, a| l.b1(Op::Not, t, a[0]))?,
+            O::Add => self.map(i, &|l, t, a| l.b2(Op::Add, t, a[0], a[1]))?,
+            O::Sub => self.map(i, &|l, t, a| l.b2(Op::Sub, t, a[0], a[1]))?,
             O::Mul => self.mul(i)?,
-            O::Div => self.map(i, |l, t, a| {
+            O::Div => self.map(i, &|l, t, a| {
                 let f = if t.is_float() {
                     MathFn::Fdiv
                 } else {
@@ -148,7 +149,7 @@ impl Lower<'_> {
                 };
                 l.b2(Op::Math(f), t, a[0], a[1])
             })?,
-            O::Rem => self.map(i, |l, t, a| {
+            O::Rem => self.map(i, &|l, t, a| {
                 if t.is_float() {
                     // x - y * trunc(x / y)
                     let q = l.b2(Op::Math(MathFn::Fdiv), t, a[0], a[1]);
@@ -159,11 +160,11 @@ impl Lower<'_> {
                     l.b2(Op::Math(MathFn::IntRem), t, a[0], a[1])
                 }
             })?,
-            O::And => self.map(i, |l, t, a| l.b2(Op::And, t, a[0], a[1]))?,
-            O::Or => self.map(i, |l, t, a| l.b2(Op::Or, t, a[0], a[1]))?,
-            O::Xor => self.map(i, |l, t, a| l.b2(Op::Xor, t, a[0], a[1]))?,
-            O::Shl => self.map(i, |l, t, a| l.b2(Op::Shl, t, a[0], a[1]))?,
-            O::Shr => self.map(i, |l, t, a| l.b2(Op::Shr, t, a[0], a[1]))?,
+            O::And => self.map(i, &|l, t, a| l.b2(Op::And, t, a[0], a[1]))?,
+            O::Or => self.map(i, &|l, t, a| l.b2(Op::Or, t, a[0], a[1]))?,
+            O::Xor => self.map(i, &|l, t, a| l.b2(Op::Xor, t, a[0], a[1]))?,
+            O::Shl => self.map(i, &|l, t, a| l.b2(Op::Shl, t, a[0], a[1]))?,
+            O::Shr => self.map(i, &|l, t, a| l.b2(Op::Shr, t, a[0], a[1]))?,
             O::Eq | O::Ne | O::Lt | O::Le | O::Gt | O::Ge => {
                 let c = match op {
                     O::Eq => Cond::Eq,
@@ -774,43 +775,43 @@ impl Lower<'_> {
         let math = |f: MathFn| move |l: &mut Self, t: Ty, a: &[Reg]| l.emit(Op::Math(f), t, a);
         let un = |o: Op| move |l: &mut Self, t: Ty, a: &[Reg]| l.b1(o, t, a[0]);
         let v = match op {
-            O::Abs => self.map(i, |l, t, a| {
+            O::Abs => self.map(i, &|l, t, a| {
                 if t == Ty::UD || t == Ty::UW {
                     a[0]
                 } else {
                     l.b1(Op::Abs, t, a[0])
                 }
             })?,
-            O::Ceil => self.map(i, un(Op::Rndu))?,
-            O::Floor => self.map(i, un(Op::Rndd))?,
-            O::Round => self.map(i, un(Op::Rnde))?,
-            O::Trunc => self.map(i, un(Op::Rndz))?,
-            O::Fract => self.map(i, un(Op::Frc))?,
-            O::Sqrt => self.map(i, math(MathFn::Sqrt))?,
-            O::InverseSqrt | O::Rsq => self.map(i, math(MathFn::Rsq))?,
-            O::Rcp => self.map(i, math(MathFn::Inv))?,
-            O::Sin => self.map(i, math(MathFn::Sin))?,
-            O::Cos => self.map(i, math(MathFn::Cos))?,
-            O::Exp2 => self.map(i, math(MathFn::Exp2))?,
-            O::Log2 => self.map(i, math(MathFn::Log2))?,
-            O::Pow => self.map(i, math(MathFn::Pow))?,
-            O::Exp => self.map(i, |l, t, a| {
+            O::Ceil => self.map(i, &un(Op::Rndu))?,
+            O::Floor => self.map(i, &un(Op::Rndd))?,
+            O::Round => self.map(i, &un(Op::Rnde))?,
+            O::Trunc => self.map(i, &un(Op::Rndz))?,
+            O::Fract => self.map(i, &un(Op::Frc))?,
+            O::Sqrt => self.map(i, &math(MathFn::Sqrt))?,
+            O::InverseSqrt | O::Rsq => self.map(i, &math(MathFn::Rsq))?,
+            O::Rcp => self.map(i, &math(MathFn::Inv))?,
+            O::Sin => self.map(i, &math(MathFn::Sin))?,
+            O::Cos => self.map(i, &math(MathFn::Cos))?,
+            O::Exp2 => self.map(i, &math(MathFn::Exp2))?,
+            O::Log2 => self.map(i, &math(MathFn::Log2))?,
+            O::Pow => self.map(i, &math(MathFn::Pow))?,
+            O::Exp => self.map(i, &|l, t, a| {
                 let k = l.fconst(t, std::f32::consts::LOG2_E);
                 let x = l.b2(Op::Mul, t, a[0], k);
                 l.b1(Op::Math(MathFn::Exp2), t, x)
             })?,
-            O::Log => self.map(i, |l, t, a| {
+            O::Log => self.map(i, &|l, t, a| {
                 let x = l.b1(Op::Math(MathFn::Log2), t, a[0]);
                 let k = l.fconst(t, std::f32::consts::LN_2);
                 l.b2(Op::Mul, t, x, k)
             })?,
-            O::Tan => self.map(i, |l, t, a| {
+            O::Tan => self.map(i, &|l, t, a| {
                 let s = l.b1(Op::Math(MathFn::Sin), t, a[0]);
                 let c = l.b1(Op::Math(MathFn::Cos), t, a[0]);
                 l.b2(Op::Math(MathFn::Fdiv), t, s, c)
             })?,
-            O::Sinh | O::Cosh | O::Tanh => self.map(i, |l, t, a| l.hyperbolic(op, t, a[0]))?,
-            O::Asinh => self.map(i, |l, t, a| {
+            O::Sinh | O::Cosh | O::Tanh => self.map(i, &|l, t, a| l.hyperbolic(op, t, a[0]))?,
+            O::Asinh => self.map(i, &|l, t, a| {
                 // log(x + sqrt(x² + 1))
                 let one = l.fconst(t, 1.0);
                 let x2 = l.b2(Op::Mul, t, a[0], a[0]);
@@ -819,7 +820,7 @@ impl Lower<'_> {
                 let y = l.b2(Op::Add, t, a[0], r);
                 l.ln(t, y)
             })?,
-            O::Acosh => self.map(i, |l, t, a| {
+            O::Acosh => self.map(i, &|l, t, a| {
                 let one = l.fconst(t, 1.0);
                 let x2 = l.b2(Op::Mul, t, a[0], a[0]);
                 let s = l.b2(Op::Sub, t, x2, one);
@@ -827,7 +828,7 @@ impl Lower<'_> {
                 let y = l.b2(Op::Add, t, a[0], r);
                 l.ln(t, y)
             })?,
-            O::Atanh => self.map(i, |l, t, a| {
+            O::Atanh => self.map(i, &|l, t, a| {
                 // 0.5 * log((1 + x) / (1 - x))
                 let one = l.fconst(t, 1.0);
                 let p = l.b2(Op::Add, t, one, a[0]);
@@ -837,12 +838,12 @@ impl Lower<'_> {
                 let h = l.fconst(t, 0.5);
                 l.b2(Op::Mul, t, h, lg)
             })?,
-            O::Atan => self.map(i, |l, t, a| {
+            O::Atan => self.map(i, &|l, t, a| {
                 let one = l.fconst(t, 1.0);
                 l.atan2(t, a[0], one)
             })?,
-            O::Atan2 => self.map(i, |l, t, a| l.atan2(t, a[0], a[1]))?,
-            O::Asin | O::Acos => self.map(i, |l, t, a| {
+            O::Atan2 => self.map(i, &|l, t, a| l.atan2(t, a[0], a[1]))?,
+            O::Asin | O::Acos => self.map(i, &|l, t, a| {
                 let one = l.fconst(t, 1.0);
                 let x2 = l.b2(Op::Mul, t, a[0], a[0]);
                 let s = l.b2(Op::Sub, t, one, x2);
@@ -853,20 +854,20 @@ impl Lower<'_> {
                     l.atan2(t, r, a[0])
                 }
             })?,
-            O::Min => self.map(i, |l, t, a| l.b2(Op::Min, t, a[0], a[1]))?,
-            O::Max => self.map(i, |l, t, a| l.b2(Op::Max, t, a[0], a[1]))?,
-            O::Clamp => self.map(i, |l, t, a| {
+            O::Min => self.map(i, &|l, t, a| l.b2(Op::Min, t, a[0], a[1]))?,
+            O::Max => self.map(i, &|l, t, a| l.b2(Op::Max, t, a[0], a[1]))?,
+            O::Clamp => self.map(i, &|l, t, a| {
                 let x = l.b2(Op::Max, t, a[0], a[1]);
                 l.b2(Op::Min, t, x, a[2])
             })?,
-            O::Saturate => self.map(i, |l, t, a| {
+            O::Saturate => self.map(i, &|l, t, a| {
                 let z = l.fconst(t, 0.0);
                 let o = l.fconst(t, 1.0);
                 let x = l.b2(Op::Max, t, a[0], z);
                 l.b2(Op::Min, t, x, o)
             })?,
-            O::Fma | O::Mad => self.map(i, |l, t, a| l.emit(Op::Mad, t, a))?,
-            O::Mix => self.map(i, |l, t, a| {
+            O::Fma | O::Mad => self.map(i, &|l, t, a| l.emit(Op::Mad, t, a))?,
+            O::Mix => self.map(i, &|l, t, a| {
                 // e1 * (1 - e3) + e2 * e3
                 let one = l.fconst(t, 1.0);
                 let s = l.b2(Op::Sub, t, one, a[2]);
@@ -874,13 +875,13 @@ impl Lower<'_> {
                 let q = l.b2(Op::Mul, t, a[1], a[2]);
                 l.b2(Op::Add, t, p, q)
             })?,
-            O::Step => self.map(i, |l, t, a| {
+            O::Step => self.map(i, &|l, t, a| {
                 let c = l.cmp(Cond::Ge, t, a[1], a[0]);
                 let one = l.fconst(t, 1.0);
                 let z = l.fconst(t, 0.0);
                 l.sel(t, c, one, z)
             })?,
-            O::Smoothstep => self.map(i, |l, t, a| {
+            O::Smoothstep => self.map(i, &|l, t, a| {
                 let num = l.b2(Op::Sub, t, a[2], a[0]);
                 let den = l.b2(Op::Sub, t, a[1], a[0]);
                 let q = l.b2(Op::Math(MathFn::Fdiv), t, num, den);
@@ -895,7 +896,7 @@ impl Lower<'_> {
                 let x2 = l.b2(Op::Mul, t, x, x);
                 l.b2(Op::Mul, t, x2, s)
             })?,
-            O::Sign => self.map(i, |l, t, a| {
+            O::Sign => self.map(i, &|l, t, a| {
                 let (z, p, n) = if t.is_float() {
                     (l.fconst(t, 0.0), l.fconst(t, 1.0), l.fconst(t, -1.0))
                 } else {
@@ -906,22 +907,22 @@ impl Lower<'_> {
                 let r = l.sel(t, lt, n, z);
                 l.sel(t, gt, p, r)
             })?,
-            O::Degrees => self.map(i, |l, t, a| {
+            O::Degrees => self.map(i, &|l, t, a| {
                 let k = l.fconst(t, 180.0 / PI);
                 l.b2(Op::Mul, t, a[0], k)
             })?,
-            O::Radians => self.map(i, |l, t, a| {
+            O::Radians => self.map(i, &|l, t, a| {
                 let k = l.fconst(t, PI / 180.0);
                 l.b2(Op::Mul, t, a[0], k)
             })?,
-            O::Ldexp => self.map(i, |l, t, a| l.ldexp(t, a[0], a[1]))?,
-            O::QuantizeToF16 => self.map(i, |l, t, a| {
+            O::Ldexp => self.map(i, &|l, t, a| l.ldexp(t, a[0], a[1]))?,
+            O::QuantizeToF16 => self.map(i, &|l, t, a| {
                 let h = l.b1(Op::Cvt(t), Ty::HF, a[0]);
                 l.b1(Op::Cvt(Ty::HF), t, h)
             })?,
-            O::CountOneBits => self.map(i, |l, t, a| l.b1(Op::Cbit, t, a[0]))?,
-            O::ReverseBits => self.map(i, |l, t, a| l.b1(Op::Bfrev, t, a[0]))?,
-            O::CountLeadingZeros => self.map(i, |l, t, a| {
+            O::CountOneBits => self.map(i, &|l, t, a| l.b1(Op::Cbit, t, a[0]))?,
+            O::ReverseBits => self.map(i, &|l, t, a| l.b1(Op::Bfrev, t, a[0]))?,
+            O::CountLeadingZeros => self.map(i, &|l, t, a| {
                 let u = l.as_ud(t, a[0]);
                 let h = l.b1(Op::Fbh, Ty::UD, u);
                 let k31 = l.ud(31);
@@ -932,19 +933,19 @@ impl Lower<'_> {
                 let r = l.sel(Ty::UD, is0, k32, r);
                 l.ud_to(t, r)
             })?,
-            O::CountTrailingZeros => self.map(i, |l, t, a| {
+            O::CountTrailingZeros => self.map(i, &|l, t, a| {
                 let u = l.as_ud(t, a[0]);
                 let lo = l.b1(Op::Fbl, Ty::UD, u);
                 let k32 = l.ud(32);
                 let r = l.b2(Op::Min, Ty::UD, lo, k32);
                 l.ud_to(t, r)
             })?,
-            O::FirstTrailingBit => self.map(i, |l, t, a| {
+            O::FirstTrailingBit => self.map(i, &|l, t, a| {
                 let u = l.as_ud(t, a[0]);
                 let r = l.b1(Op::Fbl, Ty::UD, u);
                 l.ud_to(t, r)
             })?,
-            O::FirstLeadingBit => self.map(i, |l, t, a| {
+            O::FirstLeadingBit => self.map(i, &|l, t, a| {
                 let u = l.as_ud(t, a[0]);
                 let u = if t == Ty::D {
                     let z = l.loadi(Ty::D, 0);
@@ -957,9 +958,9 @@ impl Lower<'_> {
                 let r = l.b1(Op::Fbh, Ty::UD, u);
                 l.ud_to(t, r)
             })?,
-            O::ExtractBits => self.map(i, |l, t, a| l.emit(Op::Bfe, t, a))?,
-            O::InsertBits => self.map(i, |l, t, a| l.emit(Op::Bfi, t, a))?,
-            O::MulHi => self.map(i, |l, t, a| l.b2(Op::MulHi, t, a[0], a[1]))?,
+            O::ExtractBits => self.map(i, &|l, t, a| l.emit(Op::Bfe, t, a))?,
+            O::InsertBits => self.map(i, &|l, t, a| l.emit(Op::Bfi, t, a))?,
+            O::MulHi => self.map(i, &|l, t, a| l.b2(Op::MulHi, t, a[0], a[1]))?,
             O::Dot4U8Packed | O::Dot4I8Packed => {
                 let signed = op == O::Dot4I8Packed;
                 let ty = if signed { Ty::D } else { Ty::UD };
@@ -1362,7 +1363,7 @@ impl Lower<'_> {
         use Opcode as O;
         let m = self.m;
         let op = m.opcode(i);
-        let v = self.map(i, |l, t, a| {
+        let v = self.map(i, &|l, t, a| {
             let d = |l: &mut Self, k: Deriv| l.b1(Op::Deriv(k), t, a[0]);
             match op {
                 O::Dpdx | O::DpdxCoarse => d(l, Deriv::X),

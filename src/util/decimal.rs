@@ -1,0 +1,453 @@
+//! Decimal text to binary floating point, correctly rounded (to nearest, ties to even),
+//! without the standard library's parser.
+//!
+//! `str::parse::<f64>` reaches its result through the Eisel-Lemire algorithm, whose table
+//! of 128-bit powers of five (10 KB of data that does not compress) and fallbacks make it
+//! one of the larger pieces of the WebAssembly package. Correct rounding is one function
+//! of the decimal value, so any exact method gives the same results; this one is plain
+//! big-integer arithmetic:
+//!
+//! - The text is `digits × 10^e`, with `digits` an integer free of leading and trailing
+//!   zeros. Past 800 significant digits the rest is replaced by one nonzero digit (a
+//!   sticky digit): the first 767 decide every rounding of an f64.
+//! - Values beyond the format's range by a whole decimal power are infinite or zero at
+//!   once, which also bounds the integers below (a few thousand bits).
+//! - The value as a ratio `num / den` is scaled by a power of two so that the integer
+//!   quotient has the format's precision plus two or three bits; the remainder is the
+//!   sticky bit. Rounding the quotient at the format's last bit (a subnormal's quantum
+//!   below the normal range) is then exact.
+//!
+//! It takes a few microseconds per literal, which is what the lexer's literals and the
+//! JSON writer need. It accepts what `str::parse` accepts for finite decimal numbers:
+//! `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`; `inf` and `nan`,
+//! which no caller passes, are `None`.
+
+/// A binary format: significand bits (with the hidden one) and the largest exponent.
+struct Format {
+    precision: u32,
+    emax: i64,
+}
+
+const F64: Format = Format {
+    precision: 53,
+    emax: 1023,
+};
+const F32: Format = Format {
+    precision: 24,
+    emax: 127,
+};
+
+/// The f64 nearest to the decimal `text`.
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (negative, bits) = parse(text, &F64)?;
+    Some(f64::from_bits(bits | u64::from(negative) << 63))
+}
+
+/// The f32 nearest to the decimal `text` (rounded once, not through f64).
+pub fn parse_f32(text: &str) -> Option<f32> {
+    let (negative, bits) = parse(text, &F32)?;
+    Some(f32::from_bits(bits as u32 | u32::from(negative) << 31))
+}
+
+/// Most significant digits kept; the rest become one sticky digit.
+const MAX_DIGITS: usize = 800;
+
+/// The sign and the bits of the magnitude of `text` in `format`.
+fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
+    let s = text.as_bytes();
+    let (negative, s) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let int_len = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    let (int, rest) = s.split_at(int_len);
+    let (frac, rest) = match rest.split_first() {
+        Some((b'.', after)) => {
+            let n = after.iter().take_while(|c| c.is_ascii_digit()).count();
+            after.split_at(n)
+        }
+        _ => (&rest[..0], rest),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let exponent = match rest.split_first() {
+        None => 0,
+        Some((b'e' | b'E', after)) => exponent(after)?,
+        Some(_) => return None,
+    };
+
+    // value = digits × 10^e10, digits without leading or trailing zeros.
+    let all = || int.iter().chain(frac).copied();
+    let leading = all().take_while(|&c| c == b'0').count();
+    let significant: Vec<u8> = all().skip(leading).collect();
+    let trailing = significant.iter().rev().take_while(|&&c| c == b'0').count();
+    let mut digits = &significant[..significant.len() - trailing];
+    if digits.is_empty() {
+        return Some((negative, 0));
+    }
+    let mut e10 = exponent - frac.len() as i64 + trailing as i64;
+    let mut sticky_digit = false;
+    if digits.len() > MAX_DIGITS {
+        // The dropped digits end in a nonzero one (trailing zeros are gone).
+        e10 += (digits.len() - MAX_DIGITS) as i64 - 1;
+        digits = &digits[..MAX_DIGITS];
+        sticky_digit = true;
+    }
+    let n = digits.len() as i64 + i64::from(sticky_digit);
+
+    // 10^(n + e10 - 1) <= value < 10^(n + e10): infinite from 10^309 (10^39 for f32),
+    // zero below 10^-324 (10^-46).
+    let (inf_from, zero_to) = if format.precision == 53 {
+        (309, -324)
+    } else {
+        (39, -46)
+    };
+    if n + e10 > inf_from {
+        return Some((negative, infinity(format)));
+    }
+    if n + e10 <= zero_to {
+        return Some((negative, 0));
+    }
+
+    let mut num = Big::from_digits(digits, sticky_digit);
+    let mut den = Big::one();
+    if e10 >= 0 {
+        num.mul_pow10(e10 as u32);
+    } else {
+        den.mul_pow10(e10.unsigned_abs() as u32);
+    }
+    Some((negative, round(num, den, format)))
+}
+
+/// The exponent after `e`: optional sign, at least one digit. It stops growing once past
+/// 65,535, as `str::parse`'s does (far beyond any value's range, unless as many zeros
+/// follow the point).
+fn exponent(s: &[u8]) -> Option<i64> {
+    let (negative, s) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut e: i64 = 0;
+    for &c in s {
+        if e < 0x10000 {
+            e = e * 10 + i64::from(c - b'0');
+        }
+    }
+    Some(if negative { -e } else { e })
+}
+
+fn infinity(format: &Format) -> u64 {
+    ((2 * format.emax + 1) as u64) << (format.precision - 1)
+}
+
+/// The bits of `num / den` (both nonzero) rounded to `format`, or infinity.
+fn round(mut num: Big, mut den: Big, format: &Format) -> u64 {
+    let p = i64::from(format.precision);
+    // num / den lies in (2^(k-1), 2^(k+1)); scaled by 2^s it lies in (2^(p+1), 2^(p+3)).
+    let k = num.bits() as i64 - den.bits() as i64;
+    let s = p + 2 - k;
+    if s >= 0 {
+        num.shl(s as u64);
+    } else {
+        den.shl(s.unsigned_abs());
+    }
+    // Binary long division: the quotient is below 2^(p+3).
+    let mut q: u64 = 0;
+    den.shl(p as u64 + 2);
+    for bit in (0..p + 3).rev() {
+        if num.sub_if_at_least(&den) {
+            q |= 1 << bit;
+        }
+        den.shr1();
+    }
+    let sticky = !num.is_zero();
+
+    // value = (q + sticky) × 2^-s; its top bit has weight 2^top.
+    let top = 64 - i64::from(q.leading_zeros()) - 1 - s;
+    let emin = 1 - format.emax;
+    // The weight of the last bit kept: p bits below the top, or a subnormal's quantum.
+    let mut lsb = (top - (p - 1)).max(emin - (p - 1));
+    let drop = lsb + s;
+    let mut kept = if drop >= 64 {
+        0
+    } else {
+        let kept = q >> drop;
+        let rest = q & ((1 << drop) - 1);
+        let half = 1 << (drop - 1);
+        let up = rest > half || (rest == half && (sticky || kept & 1 == 1));
+        kept + u64::from(up)
+    };
+    if kept == 1 << p {
+        kept >>= 1;
+        lsb += 1;
+    }
+    if kept >> (p - 1) == 0 {
+        // Subnormal (or zero): the biased exponent is 0.
+        return kept;
+    }
+    let e = lsb + p - 1;
+    if e > format.emax {
+        return infinity(format);
+    }
+    ((e + format.emax) as u64) << (p - 1) | (kept & ((1 << (p - 1)) - 1))
+}
+
+/// A nonnegative integer: 32-bit limbs, least significant first, no zero limb on top.
+struct Big(Vec<u32>);
+
+impl Big {
+    fn one() -> Big {
+        Big(vec![1])
+    }
+
+    /// The integer the decimal digits spell, with one more digit 1 when `sticky`.
+    fn from_digits(digits: &[u8], sticky: bool) -> Big {
+        let mut b = Big(Vec::with_capacity(digits.len() / 9 + 2));
+        for chunk in digits.chunks(9) {
+            let mut v = 0u32;
+            for &c in chunk {
+                v = v * 10 + u32::from(c - b'0');
+            }
+            b.mul_add(10u32.pow(chunk.len() as u32), v);
+        }
+        if sticky {
+            b.mul_add(10, 1);
+        }
+        b
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn bits(&self) -> u64 {
+        match self.0.last() {
+            Some(&top) => 32 * self.0.len() as u64 - u64::from(top.leading_zeros()),
+            None => 0,
+        }
+    }
+
+    /// `self = self × m + a`.
+    fn mul_add(&mut self, m: u32, a: u32) {
+        let mut carry = u64::from(a);
+        for limb in &mut self.0 {
+            let v = u64::from(*limb) * u64::from(m) + carry;
+            *limb = v as u32;
+            carry = v >> 32;
+        }
+        if carry != 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    fn mul_pow10(&mut self, mut e: u32) {
+        while e >= 9 {
+            self.mul_add(1_000_000_000, 0);
+            e -= 9;
+        }
+        self.mul_add(10u32.pow(e), 0);
+    }
+
+    fn shl(&mut self, bits: u64) {
+        let (limbs, bits) = ((bits / 32) as usize, (bits % 32) as u32);
+        if bits != 0 {
+            let mut carry = 0u32;
+            for limb in &mut self.0 {
+                let v = *limb;
+                *limb = v << bits | carry;
+                carry = v >> (32 - bits);
+            }
+            if carry != 0 {
+                self.0.push(carry);
+            }
+        }
+        self.0.splice(0..0, std::iter::repeat_n(0, limbs));
+    }
+
+    fn shr1(&mut self) {
+        let mut carry = 0u32;
+        for limb in self.0.iter_mut().rev() {
+            let v = *limb;
+            *limb = v >> 1 | carry;
+            carry = v << 31;
+        }
+        if self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    /// Subtracts `d` when `self >= d`; says whether it did.
+    fn sub_if_at_least(&mut self, d: &Big) -> bool {
+        let at_least = match self.0.len().cmp(&d.0.len()) {
+            std::cmp::Ordering::Equal => self.0.iter().rev().cmp(d.0.iter().rev()).is_ge(),
+            order => order.is_gt(),
+        };
+        if at_least {
+            let mut borrow = false;
+            for (i, limb) in self.0.iter_mut().enumerate() {
+                let (v, b1) = limb.overflowing_sub(d.0.get(i).copied().unwrap_or(0));
+                let (v, b2) = v.overflowing_sub(u32::from(borrow));
+                *limb = v;
+                borrow = b1 || b2;
+            }
+            while self.0.last() == Some(&0) {
+                self.0.pop();
+            }
+        }
+        at_least
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Agrees with `str::parse` on `text`, for f64 and f32, bit for bit.
+    fn agrees(text: &str) {
+        let want64 = text.parse::<f64>().ok().map(f64::to_bits);
+        assert_eq!(parse_f64(text).map(f64::to_bits), want64, "f64 {text}");
+        let want32 = text.parse::<f32>().ok().map(f32::to_bits);
+        assert_eq!(parse_f32(text).map(f32::to_bits), want32, "f32 {text}");
+    }
+
+    #[test]
+    fn grammar_as_str_parse() {
+        for text in [
+            "0",
+            "1",
+            "1.",
+            ".5",
+            "-0",
+            "+0",
+            "-0.0",
+            "1e5",
+            "1E+5",
+            "1e-5",
+            "00012.3400",
+            "0.000",
+            "",
+            ".",
+            "-",
+            "e5",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1x",
+            " 1",
+            "1 ",
+            "--1",
+            "+-1",
+            "1e5.0",
+            "0e999999999999999999999",
+            "1e-999999999999999999999",
+            "1e999999999999999999999",
+        ] {
+            agrees(text);
+        }
+    }
+
+    #[test]
+    fn edges_of_the_formats() {
+        for text in [
+            // f64: largest, just past it, halfway to 2^1024, smallest normal and subnormal.
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.797693134862315807937289714053e308",
+            "1.7976931348623159e308",
+            "2.2250738585072014e-308",
+            "2.2250738585072011e-308",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "2.4703282292062327208828439643411068618252990130716238221279284125033775e-324",
+            "7.4109846876186982e-324",
+            // f32 edges.
+            "3.4028235e38",
+            "3.4028236e38",
+            "3.40282356779733661637539395458142568448e38",
+            "1.17549435e-38",
+            "1.4e-45",
+            "7.0064923e-46",
+            "7.006492321624085354618647916449580656401309709382578858785341419448955413429303e-46",
+            // Ties to even and near ties.
+            "9007199254740993",
+            "9007199254740993.0000000000000000000001",
+            "9007199254740995",
+            "16777217",
+            "16777217.000000000000001",
+            "0.1",
+            "0.3",
+            "123456789012345678901234567890",
+            "3.14159265358979323846264338327950288419716939937510",
+        ] {
+            agrees(text);
+        }
+    }
+
+    #[test]
+    fn long_digit_strings_use_the_sticky_digit() {
+        // An f64 tie written out in full (2^-1074 × 3 / 2) and perturbed past 800 digits.
+        let tie = "7.4109846876186981626485318930233205854758970392148714663837852375101\
+                   32636696475266055398366656245893547236337463419024744432758425049437\
+                   1112e-324";
+        agrees(tie);
+        let long = format!("1.{}", "0".repeat(900));
+        agrees(&long);
+        agrees(&format!("{long}1"));
+        agrees(&format!("9007199254740993.{}1", "0".repeat(1000)));
+        agrees(&format!("9007199254740993{}", "0".repeat(1000)));
+        agrees(&format!("0.{}9007199254740993e1020", "0".repeat(1000)));
+    }
+
+    #[test]
+    fn random_texts_agree() {
+        // A deterministic xorshift: digits, dots and exponents in every combination.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..100_000 {
+            let mut text = String::new();
+            let r = next();
+            let int_digits = (r % 25) as usize;
+            let frac_digits = ((r >> 8) % 25) as usize;
+            for _ in 0..int_digits {
+                text.push((b'0' + (next() % 10) as u8) as char);
+            }
+            if r >> 16 & 1 == 1 || int_digits == 0 {
+                text.push('.');
+            }
+            for _ in 0..frac_digits {
+                text.push((b'0' + (next() % 10) as u8) as char);
+            }
+            if r >> 17 & 1 == 1 {
+                let e = (next() % 700) as i64 - 350;
+                text.push_str(&format!("e{e}"));
+            }
+            agrees(&text);
+            // The exact decimal of a random f64 and f32 and of their midpoints.
+            let bits = next();
+            let x = f64::from_bits(bits & !(1 << 63));
+            if x.is_finite() {
+                agrees(&format!("{x:e}"));
+                agrees(&format!("{:.30e}", x));
+            }
+            let y = f32::from_bits(bits as u32 & !(1 << 31));
+            let above = f32::from_bits(y.to_bits() + 1);
+            if above.is_finite() {
+                agrees(&format!("{y:e}"));
+                let mid = (f64::from(y) + f64::from(above)) / 2.0;
+                agrees(&format!("{mid:.40e}"));
+            }
+        }
+    }
+}
