@@ -20,7 +20,7 @@ pub fn tool() -> PathBuf {
     }
     panic!(
         "`glslangValidator` is not installed: the HLSL tests need Debian's `glslang-tools` \
-         (run scripts/suites/55-hlsl.sh, or `apt-get install glslang-tools`)"
+         (scripts/suites/10-cargo.sh installs it, or `apt-get install glslang-tools`)"
     );
 }
 
