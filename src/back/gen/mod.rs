@@ -93,22 +93,30 @@ pub struct Program {
 /// clamps for indices, dynamic indices of array values through variables, and zeroed
 /// workgroup memory.
 fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
-    use crate::passes::manager::{Manager, RunOptions};
-    let steps: Vec<_> = [
-        "int-division",
-        "shift-amount",
-        "float-to-int",
-        "clamp",
-        "bit-fields",
-        "pointer-args",
-        "robustness",
-        "dynamic-index",
-        "zero-workgroup",
-    ]
-    .into_iter()
-    .filter_map(crate::transform::find)
-    .map(|t| (t.step)())
-    .collect();
+    use crate::passes::manager::{Manager, RunOptions, Step};
+    use crate::transform::{bit_fields, dynamic_index, pointer_args, robustness, zero_workgroup};
+    // Named one by one rather than looked up in `transform::TRANSFORMS`, so a build
+    // links only the transforms its back ends run.
+    let mut steps = crate::transform::wgsl_semantics();
+    steps.extend([
+        Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
+        Step::new(
+            pointer_args::NAME,
+            pointer_args::run,
+            pointer_args::Options {},
+        ),
+        Step::new(robustness::NAME, robustness::run, robustness::Options {}),
+        Step::new(
+            dynamic_index::NAME,
+            dynamic_index::run,
+            dynamic_index::Options {},
+        ),
+        Step::new(
+            zero_workgroup::NAME,
+            zero_workgroup::run,
+            zero_workgroup::Options {},
+        ),
+    ]);
     Manager::new(RunOptions::default()).run_all(
         &steps,
         m,
