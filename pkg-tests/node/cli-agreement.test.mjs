@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { refract, REPO, TARGETS, examples, corpusSample } from '../lib/refract.mjs';
+import { refract, REPO, BUILT_TARGETS, examples, corpusSample } from '../lib/refract.mjs';
 
 const cli = process.env.REFRACT_CLI || newestBuiltCli();
 if (!cli) throw new Error('no refract CLI: build it with `cargo build --profile ci` or set REFRACT_CLI');
@@ -72,6 +72,7 @@ function broken(source) {
   ];
 }
 
+// Over the targets the package builds: the CLI has HLSL, the package not yet (E0004).
 describe('package and CLI agree', () => {
   test('check: examples and broken variants', () => {
     for (const [name, source] of Object.entries(examples)) {
@@ -82,7 +83,7 @@ describe('package and CLI agree', () => {
 
   test('compile to every target: examples and broken variants', () => {
     for (const [name, source] of Object.entries(examples)) {
-      for (const target of TARGETS) {
+      for (const target of BUILT_TARGETS) {
         agreeOnCompile(source, target, `${name} → ${target}`);
         agreeOnCompile(broken(source)[0], target, `${name} broken → ${target}`);
       }
@@ -102,6 +103,6 @@ describe('package and CLI agree', () => {
   test('non-ASCII sources: same byte offsets, lines and columns', () => {
     const source = '// é😀 ünïcödé\nfn f() { let 名前 = ; }\n';
     agreeOnCheck(source, 'unicode');
-    for (const target of TARGETS) agreeOnCompile(source, target, `unicode → ${target}`);
+    for (const target of BUILT_TARGETS) agreeOnCompile(source, target, `unicode → ${target}`);
   });
 });
