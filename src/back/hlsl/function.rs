@@ -12,6 +12,7 @@
 //! built, through the plan's [`Bind`].
 
 use super::expr::{Bin, E, Node, Sym, ViewStore};
+use super::memory::LANES;
 use super::stmt::{self, Stmt};
 use super::writer::{Writer, is_entry_point};
 use crate::ir::{Func, Inst, Module, Opcode};
@@ -25,8 +26,6 @@ pub struct Hlsl<'w, 'm> {
     pub w: &'w mut Writer<'m>,
     pub functions: Vec<String>,
 }
-
-const LANES: [&str; 4] = ["x", "y", "z", "w"];
 
 impl<'m> Hlsl<'_, 'm> {
     fn m(&self) -> &'m Module {

@@ -28,6 +28,15 @@ use crate::ir::{Inst, Module, Opcode};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
+/// Vector lane names, by index.
+pub const LANES: [&str; 4] = ["x", "y", "z", "w"];
+
+/// Two halves packed into one 32-bit word, `lo` in the low bits: the word HLSL stores
+/// for them (exact for every half value).
+pub fn pack_halves(lo: &str, hi: &str) -> String {
+    format!("f32tof16({lo}) | (f32tof16({hi}) << 16u)")
+}
+
 /// What kind of buffer a byte-addressed variable is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BufferKind {
@@ -514,7 +523,7 @@ fn storage_half_leaf<'m, C: MemoryCx<'m>>(
         _ => {
             let halves: Vec<String> = (0..n)
                 .map(|k| {
-                    let lane = ["x", "y"][(k / 2) as usize];
+                    let lane = LANES[(k / 2) as usize];
                     match k % 2 {
                         0 => format!("f16tof32(w.{lane})"),
                         _ => format!("f16tof32(w.{lane} >> 16u)"),
@@ -533,7 +542,7 @@ fn storage_half_leaf<'m, C: MemoryCx<'m>>(
 /// buffer: a pair fills a word and is stored whole; a lone half (a scalar, or the last of
 /// a `vec3<f16>`) is merged into its word with two atomics that touch only its bits.
 fn store_halves(b: &str, n: u32) -> String {
-    let lanes = ["x", "y", "z", "w"];
+    let lanes = LANES;
     let lane = |k: u32| {
         if n == 1 {
             String::from("value")

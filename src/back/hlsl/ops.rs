@@ -64,7 +64,7 @@ impl Hlsl<'_, '_> {
                     .skip(1)
                     .map(|k| {
                         m.const_u32(k)
-                            .and_then(|k| ["x", "y", "z", "w"].get(k as usize))
+                            .and_then(|k| super::memory::LANES.get(k as usize))
                     })
                     .collect::<Option<Vec<&&str>>>()
                     .ok_or_else(|| RaiseError::malformed(i, "swizzle"))?
@@ -339,18 +339,12 @@ impl Hlsl<'_, '_> {
             .type_text(from_t)
             .map_err(|_| self.unsupported_op(i))?;
         let to_text = self.w.type_text(to_t).map_err(|_| self.unsupported_op(i))?;
-        const L: [&str; 4] = ["x", "y", "z", "w"];
+        use super::memory::{LANES as L, pack_halves};
         let body = if scalar_kind(m, m.operand(i, 0)) == Some(Scalar::F16) {
             // Halves to words.
             let words = lanes(to_t);
             let pack: Vec<String> = (0..words as usize)
-                .map(|k| {
-                    format!(
-                        "f32tof16(v.{}) | (f32tof16(v.{}) << 16u)",
-                        L[2 * k],
-                        L[2 * k + 1]
-                    )
-                })
+                .map(|k| pack_halves(&format!("v.{}", L[2 * k]), &format!("v.{}", L[2 * k + 1])))
                 .collect();
             let bits = match words {
                 1 => pack[0].clone(),
@@ -603,7 +597,7 @@ impl Hlsl<'_, '_> {
                 n
             }
         };
-        let lane = ["x", "y", "z", "w"][(k % 4) as usize];
+        let lane = super::memory::LANES[(k % 4) as usize];
         Some(
             self.w
                 .x
@@ -642,7 +636,7 @@ impl Hlsl<'_, '_> {
         }
         let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let n = m.vec_parts(ty).map_or(1, |(_, n)| n);
-        let lanes = &["x", "y", "z", "w"][..n as usize];
+        let lanes = &super::memory::LANES[..n as usize];
         let (hint, params, body) = match kind {
             HelperKind::Select => {
                 let c = format!("bool{n}");
@@ -716,7 +710,8 @@ impl Hlsl<'_, '_> {
                 )
             }
             O::Pack2x16Float => format!(
-                "uint {name}(float2 v) {{\n  return f32tof16(v.x) | (f32tof16(v.y) << 16u);\n}}\n"
+                "uint {name}(float2 v) {{\n  return {};\n}}\n",
+                super::memory::pack_halves("v.x", "v.y")
             ),
             O::Unpack2x16Float => format!(
                 "float2 {name}(uint v) {{\n  return float2(f16tof32(v), f16tof32(v >> 16u));\n}}\n"

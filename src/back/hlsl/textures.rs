@@ -286,7 +286,7 @@ impl Hlsl<'_, '_> {
             _ => 2,
         };
         let mut outs = Vec::new();
-        let lanes = ["x", "y", "z", "w"];
+        let lanes = super::memory::LANES;
         let mut next = 0;
         for _ in 0..sizes {
             outs.push(lane(self, lanes[next]));
