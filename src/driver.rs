@@ -19,7 +19,8 @@
 //! 3. **Lower**, when the check found no error: the IR module (verified in debug builds),
 //!    then cut down to the entry point the options name. `irBefore` prints it.
 //! 4. **Passes**: the pipeline the options name (`passes`, else the optimization level's)
-//!    on the lowered module ([`optimize`]).
+//!    on the lowered module ([`optimize`]); with `print_after_all` or `time_passes`, the
+//!    pass manager's report goes into the result (`--print-after-all`, `--time-passes`).
 //! 5. **Back end** ([`emit`]): the target legalizes its own copy of the optimized module
 //!    (SPIR-V's rules run inside `back::spirv::compile`) and writes it. Each target is one
 //!    arm there. [`has_back_end`] lists the targets a build lacks (the npm package's
@@ -42,7 +43,7 @@
 //! | parse  | AST, the parser's diagnostics     | the same text, byte for byte, and the same error limit |
 //! | check  | typed program, every diagnostic   | the same                           |
 //! | lower  | the module for one entry point    | the same, and the same entry point |
-//! | passes | the module after the passes       | the same, and the same pass names  |
+//! | passes | the module after the passes, their report | the same, the same pass names, and the same report flags |
 //!
 //! A request that differs in a stage's key makes that stage's product again and drops
 //! every product after it. A stage's key is everything it reads, so a product can never
@@ -150,8 +151,17 @@ struct Ir {
     entry_point: Option<String>,
     /// As lowered, before any pass.
     lowered: Made,
-    /// After the pass pipeline named by the strings.
-    optimized: Option<(Vec<String>, Made)>,
+    /// After the pass pipeline.
+    optimized: Option<Optimized>,
+}
+
+/// The passes stage's product.
+struct Optimized {
+    /// The pass names, then whether the IR after each pass and the times were kept: the
+    /// stage's key.
+    key: (Vec<String>, bool, bool),
+    module: Made,
+    report: passes::Report,
 }
 
 /// A module, or why a stage could not make it.
@@ -317,32 +327,42 @@ impl Session {
             return result;
         };
 
+        let key = (names, options.print_after_all, options.time_passes);
         let optimized = match &mut ir.optimized {
-            Some((ran, optimized)) if *ran == names => optimized,
+            Some(optimized) if optimized.key == key => optimized,
             slot => {
                 let mut module = if keep {
                     lowered.clone()
                 } else {
                     std::mem::take(lowered)
                 };
-                let optimized = optimize(&mut module, &names).map(|_| module);
+                let (report, ran) = optimize(&mut module, &key.0, key.1, key.2);
                 lap("passes");
-                &mut slot.insert((names, optimized)).1
+                slot.insert(Optimized {
+                    key,
+                    module: ran.map(|()| module),
+                    report,
+                })
             }
         };
-        let module = match optimized {
-            Ok(module) => &*module,
-            Err(d) => return CompileResult::failed(d.clone()),
+        let mut result = match &optimized.module {
+            Ok(module) => {
+                let origin = Origin {
+                    ast: Some(ast),
+                    text: Some(source),
+                };
+                let result = match emit(module, target, origin, options) {
+                    Ok(output) => compiled(output, check),
+                    Err(d) => CompileResult::failed(d),
+                };
+                lap(target.name());
+                result
+            }
+            Err(d) => CompileResult::failed(d.clone()),
         };
-        let origin = Origin {
-            ast: Some(ast),
-            text: Some(source),
-        };
-        let result = match emit(module, target, origin, options) {
-            Ok(output) => compiled(output, check),
-            Err(d) => CompileResult::failed(d),
-        };
-        lap(target.name());
+        if options.print_after_all || options.time_passes {
+            result.passes = Some(optimized.report.clone());
+        }
         result
     }
 
@@ -439,9 +459,20 @@ pub fn pass_names(options: &Options) -> Vec<String> {
 }
 
 /// The passes stage: runs the named passes on `module`, for a [`Session`] and for
-/// `refract ir` alike. Returns whether any changed the module.
-pub fn optimize(module: &mut ir::Module, names: &[String]) -> Result<bool, Vec<Diagnostic>> {
-    passes::run_pipeline(module, names)
+/// `refract ir` alike, keeping the IR after each pass and timing them as asked. Returns
+/// the report of the passes that ran, and whether they all succeeded.
+pub fn optimize(
+    module: &mut ir::Module,
+    names: &[String],
+    print_after_all: bool,
+    time_passes: bool,
+) -> (passes::Report, Result<(), Vec<Diagnostic>>) {
+    let options = passes::RunOptions {
+        print_after_all,
+        time_passes,
+        ..passes::RunOptions::default()
+    };
+    passes::run_pipeline_with(module, names, &options)
 }
 
 /// Reads IR for `refract ir`: the binary serialization or text, verified. Diagnostics
@@ -554,5 +585,6 @@ fn compiled(output: Output, diagnostics: &[Diagnostic]) -> CompileResult {
     CompileResult {
         output: Some(output),
         diagnostics: diagnostics.to_vec(),
+        passes: None,
     }
 }

@@ -95,6 +95,10 @@ pub struct Options {
     pub hlsl: back::hlsl::Options,
     /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
     pub error_limit: u32,
+    /// Keep the IR as each pass left it in [`CompileResult::passes`] (`--print-after-all`).
+    pub print_after_all: bool,
+    /// Time each pass into [`CompileResult::passes`] (`--time-passes`).
+    pub time_passes: bool,
 }
 
 impl Options {
@@ -108,6 +112,8 @@ impl Options {
             r#gen: back::r#gen::Options::default(),
             hlsl: back::hlsl::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
+            print_after_all: false,
+            time_passes: false,
         }
     }
 }
@@ -126,6 +132,9 @@ pub enum Output {
 pub struct CompileResult {
     pub output: Option<Output>,
     pub diagnostics: Vec<Diagnostic>,
+    /// What the passes stage reported, when [`Options::print_after_all`] or
+    /// [`Options::time_passes`] asked and the passes ran (also when one failed).
+    pub passes: Option<passes::Report>,
 }
 
 impl CompileResult {
@@ -137,6 +146,7 @@ impl CompileResult {
         CompileResult {
             output: None,
             diagnostics,
+            passes: None,
         }
     }
 }
@@ -219,6 +229,9 @@ pub struct IrOptions {
     pub to: Option<String>,
     /// Options of the SPIR-V back end, for `--to spirv|spvasm`.
     pub spirv: back::spirv::Options,
+    /// `--print-after-all` and `--time-passes`: see [`compile_ir_reporting`].
+    pub print_after_all: bool,
+    pub time_passes: bool,
 }
 
 /// What [`compile_ir`] writes.
@@ -236,11 +249,40 @@ pub enum IrOutput {
 /// Diagnostics about text input point into that text. Binary input has no text, so its
 /// diagnostics quote the place in the printed module in a note instead.
 pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Diagnostic>> {
-    let mut module = driver::read_ir(input, options.from_binary)?;
-    driver::optimize(&mut module, &options.passes)?;
+    compile_ir_reporting(input, options).0
+}
+
+/// [`compile_ir`], and what its passes reported when [`IrOptions::print_after_all`] or
+/// [`IrOptions::time_passes`] asked (also when a pass failed; `None` when the input could
+/// not be read or nothing asked).
+pub fn compile_ir_reporting(
+    input: &[u8],
+    options: &IrOptions,
+) -> (Result<IrOutput, Vec<Diagnostic>>, Option<passes::Report>) {
+    let mut module = match driver::read_ir(input, options.from_binary) {
+        Ok(module) => module,
+        Err(d) => return (Err(d), None),
+    };
+    let asked = options.print_after_all || options.time_passes;
+    let (report, ran) = driver::optimize(
+        &mut module,
+        &options.passes,
+        options.print_after_all,
+        options.time_passes,
+    );
+    let report = asked.then_some(report);
+    (ran.and_then(|()| emit_ir(&module, input, options)), report)
+}
+
+/// The output `refract ir` writes for an optimized `module` read from `input`.
+fn emit_ir(
+    module: &ir::Module,
+    input: &[u8],
+    options: &IrOptions,
+) -> Result<IrOutput, Vec<Diagnostic>> {
     let to = options.to.as_deref().unwrap_or("ir");
     if to == "bin" {
-        return Ok(IrOutput::Bytes(ir::binary::serialize(&module)));
+        return Ok(IrOutput::Bytes(ir::binary::serialize(module)));
     }
     let Some(target) = Target::from_name(to) else {
         return Err(vec![
@@ -260,7 +302,7 @@ pub fn compile_ir(input: &[u8], options: &IrOptions) -> Result<IrOutput, Vec<Dia
             .then(|| std::str::from_utf8(input).ok())
             .flatten(),
     };
-    match driver::emit(&module, target, origin, &emit_options)? {
+    match driver::emit(module, target, origin, &emit_options)? {
         Output::Text(text) => Ok(IrOutput::Text(text)),
         Output::Words(words) => Ok(IrOutput::Words(words)),
     }

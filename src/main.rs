@@ -18,15 +18,17 @@ usage:
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
                   [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6]
+                  [--print-after-all] [--time-passes]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
-                  [--spirv-version V] [--target-env ENV] [-g]
+                  [--spirv-version V] [--target-env ENV] [-g] [--print-after-all] [--time-passes]
   refract passes                              the pass names --passes accepts
   refract --version
 
 --error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
+--print-after-all: the IR after each pass, on stderr; --time-passes: a table of pass times, on stderr
 
 exit codes: 0 success, 1 invalid input, 2 usage or I/O error
 ";
@@ -77,6 +79,9 @@ struct Args {
     /// `--gen-simd 8|16`.
     gen_simd: Option<String>,
     shader_model: Option<String>,
+    /// `--print-after-all` and `--time-passes`: the passes' report, on stderr.
+    print_after_all: bool,
+    time_passes: bool,
     /// `run`: `--dispatch X,Y,Z` and the `--buffer G:B=SOURCE` list.
     dispatch: Option<String>,
     buffers: Vec<String>,
@@ -144,6 +149,8 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         error_limit: refract::DEFAULT_ERROR_LIMIT,
         gen_simd: None,
         shader_model: None,
+        print_after_all: false,
+        time_passes: false,
         dispatch: None,
         buffers: Vec::new(),
     };
@@ -184,6 +191,8 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "-g" | "--debug-info" => args.debug_info = true,
             "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
             "--shader-model" => args.shader_model = Some(value("--shader-model")?),
+            "--print-after-all" => args.print_after_all = true,
+            "--time-passes" => args.time_passes = true,
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
             "--buffer" => args.buffers.push(value("--buffer")?),
             "--error-limit" => {
@@ -373,7 +382,12 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
         })?;
         options.hlsl.shader_model = model;
     }
+    options.print_after_all = args.print_after_all;
+    options.time_passes = args.time_passes;
     let result = refract::compile(&source, &options);
+    if let Some(passes) = &result.passes {
+        print_pass_report(passes);
+    }
     // stdout carries the compiled output, so JSON diagnostics go to stderr here.
     match args.format {
         Format::Human => report(path, &source, &result.diagnostics, Format::Human),
@@ -520,8 +534,14 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         passes: args.passes.clone().unwrap_or_default(),
         to: args.to.clone(),
         spirv,
+        print_after_all: args.print_after_all,
+        time_passes: args.time_passes,
     };
-    match refract::compile_ir(&input, &options) {
+    let (result, passes) = refract::compile_ir_reporting(&input, &options);
+    if let Some(passes) = &passes {
+        print_pass_report(passes);
+    }
+    match result {
         Ok(IrOutput::Text(text)) => write_output(args.out.as_deref(), text.as_bytes(), false)?,
         Ok(IrOutput::Bytes(bytes)) => write_output(args.out.as_deref(), &bytes, true)?,
         Ok(IrOutput::Words(words)) => {
@@ -539,6 +559,36 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// `--print-after-all`'s IR after each pass, then `--time-passes`' table, on stderr (the
+/// output may be on stdout). A step that a step ran names the step that ran it.
+fn print_pass_report(report: &refract::passes::Report) {
+    // A step's IR is printed after its own steps', so its parent is the first step after
+    // it one level up.
+    let mut parents = vec![None; report.printed.len()];
+    let mut latest: Vec<&str> = Vec::new();
+    for (k, p) in report.printed.iter().enumerate().rev() {
+        let depth = p.depth as usize;
+        latest.truncate(depth);
+        parents[k] = depth.checked_sub(1).and_then(|up| latest.get(up).copied());
+        latest.push(p.pass);
+    }
+    let mut out = String::new();
+    for (p, parent) in report.printed.iter().zip(parents) {
+        out.push_str(&format!(";; IR after `{}`", p.pass));
+        if let Some(parent) = parent {
+            out.push_str(&format!(" in `{parent}`"));
+        }
+        out.push('\n');
+        out.push_str(&p.ir);
+        out.push('\n');
+    }
+    if !report.timings.is_empty() {
+        out.push_str(";; pass times\n");
+        out.push_str(&refract::passes::manager::format_timings(&report.timings));
+    }
+    to_stderr(&out);
 }
 
 /// The SPIR-V back end's options from `--spirv-version`, `--target-env` and `-g`.

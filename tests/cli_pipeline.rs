@@ -169,3 +169,65 @@ fn the_stages_fail_in_order() {
     let args = ["ir", "-", "--to", "hlsl", "--passes", "nope"];
     assert_eq!(codes(&args, module.as_bytes()), ["E4000"]);
 }
+
+/// `--print-after-all` prints the IR after each pass on stderr, a step's steps naming it,
+/// and leaves stdout as it is without the flag.
+#[test]
+fn print_after_all_on_stderr() {
+    let wgsl = "@compute @workgroup_size(1) fn main() { var x = 1; x = x + 2; }\n";
+    let plain = refract(&["compile", "-", "--to", "wgsl", "-O2"], wgsl.as_bytes());
+    let (code, out, err) = refract(
+        &["compile", "-", "--to", "wgsl", "-O2", "--print-after-all"],
+        wgsl.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, plain.1, "the output does not change");
+    let headers: Vec<&str> = err.lines().filter(|l| l.starts_with(";; IR")).collect();
+    assert_eq!(headers.first(), Some(&";; IR after `mem2reg`"), "{err}");
+    assert_eq!(headers.last(), Some(&";; IR after `cleanup`"), "{err}");
+    assert!(headers.contains(&";; IR after `dce` in `cleanup`"), "{err}");
+    // After mem2reg the variable is gone; after cleanup so is the addition.
+    let after_mem2reg = err.split(";; IR after").nth(1).unwrap();
+    assert!(!after_mem2reg.contains("var"), "{after_mem2reg}");
+    assert!(after_mem2reg.contains("add 1i, 2i"), "{after_mem2reg}");
+    let last = err.rsplit(";; IR after `cleanup`").next().unwrap();
+    assert!(!last.contains("add"), "{last}");
+}
+
+/// `--time-passes` prints one row per step, those a step ran indented under it, and a
+/// total; `refract ir` takes both flags too.
+#[test]
+fn time_passes_table() {
+    let (code, _, err) = refract(
+        &["ir", "-", "--passes", "mem2reg,cleanup", "--time-passes"],
+        LOOP.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let table: Vec<&str> = err.lines().skip_while(|l| *l != ";; pass times").collect();
+    assert_eq!(
+        table.get(1).map(|l| l.trim()),
+        Some("time (ms)   share  runs  changed  pass")
+    );
+    let passes: Vec<&str> = table[2..]
+        .iter()
+        .map(|l| l.split("  ").last().unwrap_or("").trim_end())
+        .collect();
+    assert_eq!(passes.first(), Some(&"mem2reg"), "{err}");
+    assert!(passes.contains(&"cleanup"), "{err}");
+    assert!(
+        table.iter().any(|l| l.ends_with("    dce")),
+        "an indented step: {err}"
+    );
+    assert!(table.last().unwrap().ends_with("total"), "{err}");
+    assert!(
+        !err.contains(";; IR after"),
+        "only the table was asked for: {err}"
+    );
+
+    let (code, _, err) = refract(
+        &["ir", "-", "--passes", "mem2reg", "--print-after-all"],
+        LOOP.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.matches(";; IR after").count(), 1, "{err}");
+}

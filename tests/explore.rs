@@ -8,6 +8,7 @@
 mod common;
 
 use refract::explore::{Product, Session};
+use refract::passes::manager::Printed;
 use refract::{CompileResult, Diagnostic, Options, Output, Target};
 
 const EXAMPLES: &[&str] = &[
@@ -31,10 +32,12 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 
-type Result = (Option<Output>, Vec<Diagnostic>);
+/// A product's output, diagnostics, and the IR after each pass when asked (the times in
+/// the passes' report differ from run to run).
+type Result = (Option<Output>, Vec<Diagnostic>, Option<Vec<Printed>>);
 
 fn parts(r: CompileResult) -> Result {
-    (r.output, r.diagnostics)
+    (r.output, r.diagnostics, r.passes.map(|p| p.printed))
 }
 
 /// What the single call gives for `product`.
@@ -50,6 +53,9 @@ fn single(source: &str, product: Product, options: &Options) -> Result {
             options.target = Target::Ir;
             options.opt_level = 0;
             options.passes = None;
+            // The IR before the passes is made without them: no report.
+            options.print_after_all = false;
+            options.time_passes = false;
             parts(refract::compile(source, &options))
         }
         // `reflect`, with the options' error limit.
@@ -59,9 +65,10 @@ fn single(source: &str, product: Product, options: &Options) -> Result {
                 (
                     Some(Output::Text(serde_json::to_string_pretty(&json).unwrap())),
                     Vec::new(),
+                    None,
                 )
             }
-            (None, d) => (None, d),
+            (None, d) => (None, d, None),
         },
     }
 }
@@ -231,6 +238,26 @@ fn the_front_end_is_reused_only_for_the_same_text_and_options() {
         !ran(&stages, "lower") && ran(&stages, "passes"),
         "{stages:?}"
     );
+
+    // The passes' report asked for: the passes run again and report what a single call
+    // does; asked again, the kept report is given.
+    let report = with(|o| {
+        o.print_after_all = true;
+        o.time_passes = true;
+    });
+    let stages = agree(&mut session, &source, &report, &wgsl, "passes' report");
+    assert!(
+        !ran(&stages, "lower") && ran(&stages, "passes"),
+        "{stages:?}"
+    );
+    let stages = agree(
+        &mut session,
+        &source,
+        &report,
+        &rest,
+        "passes' report again",
+    );
+    assert!(!ran(&stages, "passes"), "{stages:?}");
 
     // Another entry point: lowered again.
     let entry = with(|o| o.entry_point = Some("cull_lights".into()));

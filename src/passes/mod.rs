@@ -21,7 +21,8 @@ pub mod simplify_cfg;
 use crate::diag::{Diagnostic, codes};
 use crate::ir::analysis::Analyses;
 use crate::ir::{Module, verify};
-use manager::{Manager, Report, RunOptions, Step};
+use manager::{Manager, Step};
+pub use manager::{Report, RunOptions};
 
 /// A registered pass.
 pub struct Pass {
@@ -109,17 +110,23 @@ pub const VERIFY_EACH_PASS: bool = cfg!(debug_assertions);
 /// diagnostic for an unknown pass name, for a pass that failed, or (when verifying) for
 /// a pass that broke a rule.
 pub fn run_pipeline(m: &mut Module, names: &[String]) -> Result<bool, Vec<Diagnostic>> {
-    run_pipeline_with(m, names, &RunOptions::default()).map(|r| r.changed.any())
+    let (report, result) = run_pipeline_with(m, names, &RunOptions::default());
+    result.map(|()| report.changed.any())
 }
 
 /// [`run_pipeline`] with the manager's options: verification, `--print-after-all`,
-/// `--time-passes` ([`manager::format_timings`] formats the table).
+/// `--time-passes` ([`manager::format_timings`] formats the table). The report covers the
+/// steps that ran, so when a step fails it still holds the IR and times before it: what
+/// `--print-after-all` is for.
 pub fn run_pipeline_with(
     m: &mut Module,
     names: &[String],
     options: &RunOptions,
-) -> Result<Report, Vec<Diagnostic>> {
-    let steps: Vec<Step<'static>> = resolve(names)?.iter().map(|p| (p.step)()).collect();
+) -> (Report, Result<(), Vec<Diagnostic>>) {
+    let steps: Vec<Step<'static>> = match resolve(names) {
+        Ok(passes) => passes.iter().map(|p| (p.step)()).collect(),
+        Err(d) => return (Report::default(), Err(d)),
+    };
     run_steps(m, &steps, options)
 }
 
@@ -128,10 +135,10 @@ pub fn run_steps(
     m: &mut Module,
     steps: &[Step<'_>],
     options: &RunOptions,
-) -> Result<Report, Vec<Diagnostic>> {
+) -> (Report, Result<(), Vec<Diagnostic>>) {
     let mut manager = Manager::new(*options);
-    manager.run_all(steps, m, &mut Analyses::new())?;
-    Ok(manager.finish())
+    let result = manager.run_all(steps, m, &mut Analyses::new());
+    (manager.finish(), result.map(|_| ()))
 }
 
 /// Verifies after pass `name`; failures point into the printed module, quoted in a note.
