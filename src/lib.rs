@@ -1,9 +1,38 @@
 //! refract: a WGSL shader compiler for the browser and the command line.
 //!
 //! WGSL text is parsed to an AST ([`syntax`]), checked and typed ([`sema`]), lowered to one
-//! SSA IR ([`ir`], [`lower`]), optimized ([`passes`]), and written out by a back end
+//! SSA IR ([`ir`], [`lower`]), optimized ([`passes`](mod@passes)), and written out by a back end
 //! ([`back`]): WGSL (by raising the IR back to an AST, [`raise`]), HLSL, SPIR-V, or a scalar
 //! Gen ISA. DESIGN.md in the shared folder gives the architecture.
+//!
+//! # Map
+//!
+//! ```text
+//!             ┌────────── driver: one staged pipeline, a Session keeps each stage's product ──────────┐
+//! WGSL text → syntax → sema ──────→ lower → ir ⇄ passes → back::{wgsl, hlsl, spirv, gen} → output
+//!             AST      typed Program  (SSA)   (manager,     each: legalize (transform) → emit
+//!                      reflect               analyses)      wgsl, hlsl: through raise
+//! ```
+//!
+//! | folder        | what lives there                                                      |
+//! |---------------|-----------------------------------------------------------------------|
+//! | [`syntax`]    | lexer, parser, AST, printer, formatter                                |
+//! | [`sema`]      | names, types, constant evaluation, validation, uniformity, reflection |
+//! | [`lower`]     | the typed AST to IR (Tint's rules)                                    |
+//! | [`ir`]        | the SSA IR: storage and interning (`module/`), opcodes, text (`print`, `parse/`) and binary forms, the verifier (`verify/`), CFG, dominators and structure tree, the analysis cache (`analysis`), editing helpers (`edit`), constant evaluation over values (`eval`) |
+//! | [`passes`](mod@passes) | optimization passes, one per file, and the pass manager (`manager`) that runs passes and transforms alike, verifying after each |
+//! | [`transform`] | target-neutral rewrites the back ends choose from (WGSL's defined semantics, robustness, pointer arguments, …), one per file with `.ir` tests |
+//! | [`raise`]     | IR back to structured code: the language-neutral plan (`plan/`) and the WGSL emitter (`wgsl/`); HLSL's emitter is in `back/hlsl` |
+//! | [`back`]      | one folder per target, each with `Options`, `Error` and a writer: `wgsl`, `hlsl`, `spirv` (with its own `legalize/`: std140 and its list of shared transforms), `gen` (scalar Gen IR, register allocation, assembly and the SIMD simulator in `sim/`) |
+//! | [`driver`]    | the stage order and what a session keeps; [`explore`] is the playground's many-products call over it |
+//! | [`diag`]      | `Diagnostic`, the error codes (`codes`), the error limit, rendering    |
+//! | [`util`]      | typed ids, interner, JSON and decimal helpers, small shared pieces     |
+//!
+//! Dependencies point one way, down the pipeline: `sema` uses `syntax`; `lower` uses both
+//! and `ir`; `passes` and `transform` use `ir` (transforms run through the pass manager);
+//! `raise` uses `ir` and `syntax`'s AST; `back` uses all of those; `driver` every stage.
+//! `ir` takes nothing from the stages but the parser's nesting bound, and `transform`
+//! nothing from `back`.
 //!
 //! This file is the public Rust API. The CLI (`src/main.rs`) and the wasm bindings
 //! (`src/wasm.rs`) are thin layers over it and add no behaviour of their own, so the three

@@ -17,7 +17,7 @@
 //!
 //! - **One signature.** Each transform is a file here with
 //!   `pub fn run(&mut Module, &mut Analyses, &Options) -> Result<Changed, Diagnostic>`,
-//!   the signature of every pass ([`crate::passes`]): its own small `Options` (what it
+//!   the signature of every pass ([`crate::passes`](mod@crate::passes)): its own small `Options` (what it
 //!   can be told; most need nothing yet), the analysis cache, and what it changed
 //!   ([`Changed`](crate::ir::analysis::Changed): instructions, or blocks and
 //!   functions, which drops cached CFGs).
