@@ -1,9 +1,8 @@
 //! The error limit: how many errors one report holds.
 //!
 //! A mistake repeated through a source (a name declared again in every copy of a pasted
-//! block, a generator gone wrong) would otherwise give one diagnostic per copy: 16 MiB of
-//! `fn f_0() -> f32 { … }` gave 236,298 of them, nine seconds to render on the command
-//! line and 23 s to hand to JavaScript. Nobody reads past the first screens, and the first
+//! block, a generator gone wrong) would otherwise give one diagnostic per copy, hundreds
+//! of thousands of them, seconds to render and to hand to JavaScript. Nobody reads past the first screens, and the first
 //! errors are the ones to fix first (later ones are often their echoes). clang stops
 //! after 20 errors (`-ferror-limit`), rustc after the parse errors; refract stops after
 //! [`DEFAULT_ERROR_LIMIT`].

@@ -1,12 +1,10 @@
 //! JSON text the way `serde_json` writes it, without `serde_json`'s serializer.
 //!
 //! The AST panel (`syntax::json`) and the reflection panel print JSON text on every
-//! keystroke. Both used to go through `serde_json`'s serializer for a piece of it (float
-//! numbers, the reflection tree), which links its float formatter (the `zmij` crate, with
-//! two copies of a 10 KB table of powers of ten) into the WebAssembly next to the one the
-//! standard library already has for `{}`. These functions write the same bytes from the
-//! standard library's shortest round-trip digits instead; the tests below hold them to
-//! `serde_json`'s output.
+//! keystroke. `serde_json`'s serializer would link its own float formatter (with tables
+//! of powers of ten) into the WebAssembly beside the one the standard library has for
+//! `{}`, so these functions write the same bytes from the standard library's shortest
+//! round-trip digits; the tests below hold them to `serde_json`'s output.
 //!
 //! The rules, as `serde_json` has them: strings escape `"`, `\` and control characters
 //! (`\b \f \n \r \t` by name, the rest as `\u00xx`); a finite float is its shortest
