@@ -95,6 +95,9 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
         digits = &digits[..MAX_DIGITS];
         sticky_digit = true;
     }
+    if !sticky_digit && let Some(bits) = exact(digits, e10, format) {
+        return Some((negative, bits));
+    }
     let n = digits.len() as i64 + i64::from(sticky_digit);
 
     // 10^(n + e10 - 1) <= value < 10^(n + e10): infinite from 10^309 (10^39 for f32),
@@ -119,6 +122,36 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
         den.mul_pow10(e10.unsigned_abs() as u32);
     }
     Some((negative, round(num, den, format)))
+}
+
+/// Powers of ten exact in an f64 (5^22 < 2^53); the first eleven are exact in an f32 too.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Clinger's fast path, for the short literals shaders are made of: when the digits and
+/// the power of ten are both exact in the format, one multiplication or division in that
+/// format rounds their exact product or quotient once, correctly.
+fn exact(digits: &[u8], e10: i64, format: &Format) -> Option<u64> {
+    if digits.len() > 19 {
+        return None;
+    }
+    let w = digits
+        .iter()
+        .fold(0u64, |w, &c| w * 10 + u64::from(c - b'0'));
+    let max_power = if format.precision == 53 { 22 } else { 10 };
+    if w >> format.precision != 0 || e10.unsigned_abs() > max_power {
+        return None;
+    }
+    let power = POW10[e10.unsigned_abs() as usize];
+    Some(if format.precision == 53 {
+        let w = w as f64;
+        (if e10 < 0 { w / power } else { w * power }).to_bits()
+    } else {
+        let (w, power) = (w as f32, power as f32);
+        u64::from((if e10 < 0 { w / power } else { w * power }).to_bits())
+    })
 }
 
 /// The exponent after `e`: optional sign, at least one digit. It stops growing once past
@@ -403,6 +436,40 @@ mod tests {
         agrees(&format!("9007199254740993.{}1", "0".repeat(1000)));
         agrees(&format!("9007199254740993{}", "0".repeat(1000)));
         agrees(&format!("0.{}9007199254740993e1020", "0".repeat(1000)));
+    }
+
+    #[test]
+    fn short_literals_agree() {
+        // The fast path's domain and its edges: up to 19 digits, powers of ten to ±25.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let digits = 1 + (r % 19) as usize;
+            let mut text: String = (0..digits)
+                .map(|_| (b'0' + (next() % 10) as u8) as char)
+                .collect();
+            let point = (r >> 8) as usize % (digits + 1);
+            text.insert(point, '.');
+            let e = ((r >> 16) % 51) as i64 - 25;
+            agrees(&text);
+            agrees(&format!("{text}e{e}"));
+        }
+        for text in [
+            "16777216",
+            "16777217",
+            "9007199254740993",
+            "1e22",
+            "1e23",
+            "3e10",
+        ] {
+            agrees(text);
+        }
     }
 
     #[test]
