@@ -342,6 +342,16 @@ mod tests {
     use super::*;
 
     /// Agrees with `str::parse` on `text`, for f64 and f32, bit for bit.
+    /// A deterministic xorshift generator.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     fn agrees(text: &str) {
         let want64 = text.parse::<f64>().ok().map(f64::to_bits);
         assert_eq!(parse_f64(text).map(f64::to_bits), want64, "f64 {text}");
@@ -441,13 +451,7 @@ mod tests {
     #[test]
     fn short_literals_agree() {
         // The fast path's domain and its edges: up to 19 digits, powers of ten to ±25.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..200_000 {
             let r = next();
             let digits = 1 + (r % 19) as usize;
@@ -475,13 +479,7 @@ mod tests {
     #[test]
     fn random_texts_agree() {
         // A deterministic xorshift: digits, dots and exponents in every combination.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..100_000 {
             let mut text = String::new();
             let r = next();
