@@ -17,7 +17,7 @@ usage:
   refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
-                  [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6]
+                  [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
                   [--print-after-all] [--time-passes]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
@@ -28,6 +28,7 @@ usage:
   refract --version
 
 --error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
+--binding-map G:B=REG:SPACE: HLSL puts @group(G) @binding(B) at register(xREG, spaceSPACE)
 --print-after-all: the IR after each pass, on stderr; --time-passes: a table of pass times, on stderr
 
 exit codes: 0 success, 1 invalid input, 2 usage or I/O error
@@ -79,6 +80,8 @@ struct Args {
     /// `--gen-simd 8|16`.
     gen_simd: Option<String>,
     shader_model: Option<String>,
+    /// `--binding-map G:B=REG:SPACE`, in order.
+    binding_map: Vec<String>,
     /// `--print-after-all` and `--time-passes`: the passes' report, on stderr.
     print_after_all: bool,
     time_passes: bool,
@@ -149,6 +152,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         error_limit: refract::DEFAULT_ERROR_LIMIT,
         gen_simd: None,
         shader_model: None,
+        binding_map: Vec::new(),
         print_after_all: false,
         time_passes: false,
         dispatch: None,
@@ -191,6 +195,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "-g" | "--debug-info" => args.debug_info = true,
             "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
             "--shader-model" => args.shader_model = Some(value("--shader-model")?),
+            "--binding-map" => args.binding_map.push(value("--binding-map")?),
             "--print-after-all" => args.print_after_all = true,
             "--time-passes" => args.time_passes = true,
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
@@ -382,6 +387,17 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
         })?;
         options.hlsl.shader_model = model;
     }
+    for entry in &args.binding_map {
+        let (from, to) = parse_binding_map(entry).ok_or_else(|| {
+            format!("`--binding-map` takes GROUP:BINDING=REGISTER:SPACE, not `{entry}`")
+        })?;
+        if options.hlsl.binding_map.insert(from, to).is_some() {
+            return Err(format!(
+                "`--binding-map` names @group({}) @binding({}) twice",
+                from.0, from.1
+            ));
+        }
+    }
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
     let result = refract::compile(&source, &options);
@@ -559,6 +575,16 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// `G:B=REG:SPACE` as `((group, binding), (register, space))`.
+fn parse_binding_map(entry: &str) -> Option<((u32, u32), (u32, u32))> {
+    let pair = |s: &str| {
+        let (a, b) = s.split_once(':')?;
+        Some((a.parse().ok()?, b.parse().ok()?))
+    };
+    let (from, to) = entry.split_once('=')?;
+    Some((pair(from)?, pair(to)?))
 }
 
 /// `--print-after-all`'s IR after each pass, then `--time-passes`' table, on stderr (the

@@ -231,3 +231,35 @@ fn time_passes_table() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(err.matches(";; IR after").count(), 1, "{err}");
 }
+
+/// `--binding-map G:B=REG:SPACE` moves a binding's HLSL register; bindings not listed keep
+/// `register(B, spaceG)`; a malformed or repeated entry is a usage error.
+#[test]
+fn hlsl_binding_map() {
+    let wgsl = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(1) @binding(2) var t: texture_2d<f32>;
+@group(1) @binding(3) var s: sampler;
+@compute @workgroup_size(1) fn main() {
+    out[0] = u32(textureSampleLevel(t, s, vec2f(0.5), 0.0).x);
+}
+";
+    let args = ["compile", "-", "--to", "hlsl"];
+    let mapped = [
+        &args[..],
+        &["--binding-map", "0:0=5:3", "--binding-map", "1:2=0:0"],
+    ]
+    .concat();
+    let (code, out, err) = refract(&mapped, wgsl.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("out_1 : register(u5, space3);"), "{out}");
+    assert!(out.contains("t : register(t0, space0);"), "{out}");
+    assert!(out.contains("s : register(s3, space1);"), "{out}");
+    for bad in [
+        &["--binding-map", "0:0=5"][..],
+        &["--binding-map", "0:0=1:1", "--binding-map", "0:0=2:2"],
+    ] {
+        let (code, _, err) = refract(&[&args[..], bad].concat(), wgsl.as_bytes());
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(err.contains("--binding-map"), "{err}");
+    }
+}
