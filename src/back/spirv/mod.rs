@@ -361,12 +361,3 @@ pub fn write(
     Writer::new(module, options, debug).write()
 }
 
-/// [`compile`] followed by [`disassemble`].
-pub fn compile_to_text(
-    module: &Module,
-    options: &Options,
-    debug: Option<DebugSource<'_>>,
-) -> std::result::Result<String, Vec<Diagnostic>> {
-    let words = compile(module, options, debug)?;
-    disassemble(&words).map_err(|d| vec![d])
-}

@@ -40,11 +40,6 @@ pub fn write_string(module: &Module, options: &Options) -> Result<String, Error>
     crate::raise::raise_to_wgsl(module, &options.raise).map_err(|diagnostics| Error { diagnostics })
 }
 
-/// Writes a verified IR module as a WGSL syntax tree (what [`write_string`] prints).
-pub fn write_ast(module: &Module, options: &Options) -> Result<crate::syntax::ast::Module, Error> {
-    crate::raise::raise(module, &options.raise).map_err(|diagnostics| Error { diagnostics })
-}
-
 /// The diagnostic filters of a source module, for [`crate::raise::Options::diagnostics`]:
 /// one global `(severity, rule)` per triggering rule, with the most relaxed severity any
 /// directive or attribute of the source gives it. The IR keeps no filters; this makes
