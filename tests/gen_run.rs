@@ -335,3 +335,42 @@ fn simulator_speed_on_the_largest_corpus_compute_shader() {
         );
     }
 }
+
+/// More values live at once than the register file holds (150 per lane: 150 registers at
+/// SIMD8, 300 at SIMD16, of 128): the allocator spills to scratch memory, and the spilled
+/// program still computes every lane's value.
+#[test]
+fn spilled_values_survive_the_round_trip_through_scratch() {
+    const N: usize = 150;
+    let mut body = String::new();
+    for k in 0..N {
+        body.push_str(&format!("let v{k} = inp[i * {N}u + {k}u] * {}u;\n", k + 1));
+    }
+    // Used in the reverse order of their loads, so every one is live at the first use.
+    body.push_str(&format!("var r = v{};\n", N - 1));
+    for k in (0..N - 1).rev() {
+        body.push_str(&format!("r = (r ^ (r >> 7u)) * 31u + v{k};\n"));
+    }
+    let src = format!(
+        "{IO}@compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {{\n{body}out[i] = r;\n}}"
+    );
+    for simd in [8, 16] {
+        let p = gpu::compile_source(&src, &Options { simd: Some(simd) }, None)
+            .unwrap_or_else(|d| panic!("{d:?}"));
+        assert!(
+            p.kernels[0].kernel.spilled > 0,
+            "simd{simd}: nothing spilled"
+        );
+    }
+    let inp: Vec<u32> = (0..16 * N as u32)
+        .map(|x| x.wrapping_mul(2_654_435_761))
+        .collect();
+    check_u32(&src, 16, &inp, [1, 1, 1], |i| {
+        let v = |k: usize| inp[i * N + k].wrapping_mul(k as u32 + 1);
+        let mut r = v(N - 1);
+        for k in (0..N - 1).rev() {
+            r = (r ^ (r >> 7)).wrapping_mul(31).wrapping_add(v(k));
+        }
+        r
+    });
+}

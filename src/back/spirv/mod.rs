@@ -360,4 +360,3 @@ pub fn write(
 ) -> Result<Vec<u32>> {
     Writer::new(module, options, debug).write()
 }
-
