@@ -17,7 +17,8 @@
 //!    diagnostics after the parser's. Those diagnostics are the check (`refract check`);
 //!    the reflection is read from the typed program.
 //! 3. **Lower**, when the check found no error: the IR module (verified in debug builds),
-//!    then cut down to the entry point the options name. `irBefore` prints it.
+//!    its overrides given the values the options name, then cut down to the entry point
+//!    the options name. `irBefore` prints it.
 //! 4. **Passes**: the pipeline the options name (`passes`, else the optimization level's)
 //!    on the lowered module ([`optimize`]); with `print_after_all` or `time_passes`, the
 //!    pass manager's report goes into the result (`--print-after-all`, `--time-passes`).
@@ -42,7 +43,7 @@
 //! |--------|-----------------------------------|------------------------------------|
 //! | parse  | AST, the parser's diagnostics     | the same text, byte for byte, and the same error limit |
 //! | check  | typed program, every diagnostic   | the same                           |
-//! | lower  | the module for one entry point    | the same, and the same entry point |
+//! | lower  | the module for one entry point    | the same, the same entry point and override values |
 //! | passes | the module after the passes, their report | the same, the same pass names, and the same report flags |
 //!
 //! A request that differs in a stage's key makes that stage's product again and drops
@@ -149,6 +150,8 @@ struct Text {
 /// The IR of a checked text for one entry point (or all).
 struct Ir {
     entry_point: Option<String>,
+    /// The override values given: lowering applies them before choosing the entry point.
+    overrides: Vec<(String, f64)>,
     /// As lowered, before any pass.
     lowered: Made,
     /// After the pass pipeline.
@@ -306,12 +309,18 @@ impl Session {
 
         let entry_point = options.entry_point.as_deref();
         let ir = match ir {
-            Some(ir) if ir.entry_point.as_deref() == entry_point => ir,
+            Some(ir)
+                if ir.entry_point.as_deref() == entry_point
+                    && ir.overrides == options.overrides =>
+            {
+                ir
+            }
             slot => {
-                let lowered = lower_checked(ast, program, check, entry_point);
+                let lowered = lower_checked(ast, program, check, entry_point, &options.overrides);
                 lap("lower");
                 slot.insert(Ir {
                     entry_point: options.entry_point.clone(),
+                    overrides: options.overrides.clone(),
                     lowered,
                     optimized: None,
                 })
@@ -426,19 +435,29 @@ impl Text {
     }
 }
 
-/// Lowers a checked program, verified in debug builds, keeping only `entry_point` when
-/// one is named: the IR the passes start from. A lowering error is reported after the
-/// check's `diagnostics`.
+/// Lowers a checked program, verified in debug builds, gives the overrides their values,
+/// and keeps only `entry_point` when one is named: the IR the passes start from. A
+/// lowering error is reported after the check's `diagnostics`.
 fn lower_checked(
     ast: &syntax::ast::Module,
     program: &sema::Program,
     diagnostics: &[Diagnostic],
     entry_point: Option<&str>,
+    overrides: &[(String, f64)],
 ) -> Made {
     let mut module = lower::lower(ast, program)
         .map_err(|d| diagnostics.iter().cloned().chain(d).collect::<Vec<_>>())?;
     if passes::VERIFY_EACH_PASS {
         passes::verify_after(&module, "lowering")?;
+    }
+    if !overrides.is_empty() {
+        use crate::transform::override_values as values;
+        let options = values::Options {
+            values: overrides.to_vec(),
+        };
+        let step = passes::manager::Step::new(values::NAME, values::run, options);
+        let (_, ran) = passes::run_steps(&mut module, &[step], &passes::RunOptions::default());
+        ran?;
     }
     if let Some(entry) = entry_point {
         passes::entry::keep_only(&mut module, entry)?;

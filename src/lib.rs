@@ -124,6 +124,9 @@ pub struct Options {
     pub hlsl: back::hlsl::Options,
     /// How many errors the diagnostics hold at most (0: no limit); see [`diag::limit`].
     pub error_limit: u32,
+    /// Values for `override`s, by name or decimal `@id`, as WebGPU's pipeline constants
+    /// (`--override NAME=VALUE`): see [`transform::override_values`].
+    pub overrides: Vec<(String, f64)>,
     /// Keep the IR as each pass left it in [`CompileResult::passes`] (`--print-after-all`).
     pub print_after_all: bool,
     /// Time each pass into [`CompileResult::passes`] (`--time-passes`).
@@ -141,6 +144,7 @@ impl Options {
             r#gen: back::r#gen::Options::default(),
             hlsl: back::hlsl::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
+            overrides: Vec::new(),
             print_after_all: false,
             time_passes: false,
         }

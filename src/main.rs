@@ -18,7 +18,7 @@ usage:
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
                   [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
-                  [--print-after-all] [--time-passes]
+                  [--override NAME=VALUE]... [--print-after-all] [--time-passes]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
@@ -28,6 +28,7 @@ usage:
   refract --version
 
 --error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
+--override NAME=VALUE: an override's value (NAME or its @id; VALUE a number, true or false)
 --binding-map G:B=REG:SPACE: HLSL puts @group(G) @binding(B) at register(xREG, spaceSPACE)
 --print-after-all: the IR after each pass, on stderr; --time-passes: a table of pass times, on stderr
 
@@ -82,6 +83,8 @@ struct Args {
     shader_model: Option<String>,
     /// `--binding-map G:B=REG:SPACE`, in order.
     binding_map: Vec<String>,
+    /// `--override NAME=VALUE`, in order.
+    overrides: Vec<String>,
     /// `--print-after-all` and `--time-passes`: the passes' report, on stderr.
     print_after_all: bool,
     time_passes: bool,
@@ -153,6 +156,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         gen_simd: None,
         shader_model: None,
         binding_map: Vec::new(),
+        overrides: Vec::new(),
         print_after_all: false,
         time_passes: false,
         dispatch: None,
@@ -196,6 +200,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
             "--shader-model" => args.shader_model = Some(value("--shader-model")?),
             "--binding-map" => args.binding_map.push(value("--binding-map")?),
+            "--override" => args.overrides.push(value("--override")?),
             "--print-after-all" => args.print_after_all = true,
             "--time-passes" => args.time_passes = true,
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
@@ -398,6 +403,11 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
             ));
         }
     }
+    for entry in &args.overrides {
+        options.overrides.push(parse_override(entry).ok_or_else(|| {
+            format!("`--override` takes NAME=VALUE (a number, true or false), not `{entry}`")
+        })?);
+    }
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
     let result = refract::compile(&source, &options);
@@ -575,6 +585,18 @@ fn cmd_ir(args: &Args) -> Result<u8, String> {
         }
     }
     Ok(0)
+}
+
+/// `NAME=VALUE`: the value as WebGPU's pipeline constants hold it, a double (`true` 1,
+/// `false` 0).
+fn parse_override(entry: &str) -> Option<(String, f64)> {
+    let (name, value) = entry.split_once('=')?;
+    let value = match value.trim() {
+        "true" => 1.0,
+        "false" => 0.0,
+        v => v.parse::<f64>().ok().filter(|x| x.is_finite())?,
+    };
+    (!name.is_empty()).then(|| (name.to_string(), value))
 }
 
 /// `G:B=REG:SPACE` as `((group, binding), (register, space))`.

@@ -5,7 +5,7 @@
 mod common;
 
 use refract::passes::manager::Step;
-use refract::transform::{self, shader_io};
+use refract::transform::{self, override_values, shader_io};
 
 /// A transform's step with the options a test's flags give; the default options when
 /// there are none. Unknown flags find no step, so a test cannot ask for what is ignored.
@@ -17,6 +17,16 @@ fn step(name: &str, flags: &[&str]) -> Option<Step<'static>> {
                 num_workgroups: Some((group.parse().ok()?, binding.parse().ok()?)),
             };
             Some(Step::new(shader_io::NAME, shader_io::run, options))
+        }
+        (override_values::NAME, values) => {
+            // `--value KEY=VALUE`, repeated.
+            let mut options = override_values::Options::default();
+            for pair in values.chunks(2) {
+                let ["--value", kv] = pair else { return None };
+                let (key, value) = kv.split_once('=')?;
+                options.values.push((key.to_string(), value.parse().ok()?));
+            }
+            Some(Step::new(override_values::NAME, override_values::run, options))
         }
         _ => None,
     }

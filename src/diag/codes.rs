@@ -131,6 +131,8 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
+    (OVERRIDE_UNKNOWN, OVERRIDE_UNKNOWN_MEANING),
+    (OVERRIDE_VALUE, OVERRIDE_VALUE_MEANING),
     (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
     (TRANSFORM_MALFORMED_IR, TRANSFORM_MALFORMED_IR_MEANING),
     (SPIRV_UNSUPPORTED, SPIRV_UNSUPPORTED_MEANING),
@@ -609,6 +611,13 @@ const PASS_BROKE_IR_MEANING: &str =
 
 pub const UNKNOWN_IR_TARGET: &str = "E4002";
 const UNKNOWN_IR_TARGET_MEANING: &str = "`refract ir --to` names an output that does not exist";
+
+pub const OVERRIDE_UNKNOWN: &str = "E4004";
+const OVERRIDE_UNKNOWN_MEANING: &str =
+    "an override value names no override of the module by name or `@id`, or one override twice";
+
+pub const OVERRIDE_VALUE: &str = "E4005";
+const OVERRIDE_VALUE_MEANING: &str = "an override value does not convert to the override's type (out of range, not whole, not finite)";
 
 // ---- E4300–E4399: the shared transforms (src/transform/) -----------------------------------
 

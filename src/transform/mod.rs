@@ -48,6 +48,7 @@
 //! what makes new value indexing, and `demote-to-helper` and `zero-workgroup`, which add
 //! control flow, last.
 
+pub mod bake_overrides;
 pub mod bit_fields;
 pub mod byte_address;
 pub mod clamp;
@@ -55,6 +56,7 @@ pub mod demote_to_helper;
 pub mod dynamic_index;
 pub mod float_to_int;
 pub mod int_division;
+pub mod override_values;
 pub mod pointer_args;
 pub mod polyfill;
 pub mod robustness;
@@ -104,6 +106,8 @@ transforms! {
     polyfill "bit-field, bit-search, packing and `modf` builtins become IR arithmetic with WGSL's results",
     byte_address "storage and uniform buffers become byte buffers read and written at computed offsets",
     shader_io "entry points take one input and return one output struct, members ordered by location",
+    override_values "overrides given values at compile time take them as their initializers",
+    bake_overrides "overrides with known values become constants and the override-expressions over them are evaluated",
 }
 
 /// The steps every back end starts with: WGSL's defined integer division and remainder,

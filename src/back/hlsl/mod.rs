@@ -246,12 +246,20 @@ fn check_shader_model(m: &Module, options: &Options) -> Result<(), Error> {
 /// `cleanup` to fold what they made.
 pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
     use crate::transform::{
-        byte_address, pointer_args, polyfill, robustness, shader_io, texture_bounds, zero_workgroup,
+        bake_overrides, byte_address, pointer_args, polyfill, robustness, shader_io,
+        texture_bounds, zero_workgroup,
     };
     let num_workgroups = options
         .num_workgroups
         .unwrap_or_else(|| default_num_workgroups_binding(m));
-    let mut steps = crate::transform::wgsl_semantics();
+    // HLSL has no specialization constants: overrides are their values, and what is
+    // computed from them is computed here.
+    let mut steps = vec![Step::new(
+        bake_overrides::NAME,
+        bake_overrides::run,
+        bake_overrides::Options {},
+    )];
+    steps.extend(crate::transform::wgsl_semantics());
     steps.extend([
         // Before robustness, so every pointer into a runtime-sized array is an access
         // chain from its variable; before byte-address, which needs the same.

@@ -1,0 +1,59 @@
+//! `bake-overrides`: for targets without specialization constants (HLSL), every override
+//! whose value is known becomes that constant, and the override-expressions over them are
+//! evaluated, so a workgroup size, an array count or a private variable's initializer
+//! computed from overrides is a plain constant the target can spell.
+//!
+//! Module-scope instructions come in dependency order (an override-expression after what
+//! it reads), so one walk in that order sees each expression after its operands have been
+//! baked: an override with a constant initializer (its default, or the value given, see
+//! [`super::override_values`]) is replaced by that constant everywhere; a pure operation
+//! whose operands are all constants is replaced by its value when [`eval::evaluate`]
+//! knows it exactly, and removed. Replacing goes through `replace_all_uses_with`, which re-interns
+//! the users, so `array<f32, n>` becomes the module's one `array<f32, 8>`.
+//!
+//! What cannot be evaluated exactly (a float result that is not normal, say) stays an
+//! expression, for the back end to write or refuse as before; an override without a
+//! value stays an override. Cost: one walk of module scope plus the uses replaced.
+
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::{Module, Opcode, eval};
+
+pub const NAME: &str = "bake-overrides";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {}
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
+    let scope: Vec<_> = m.children(m.root()).collect();
+    if !scope.iter().any(|&c| m.opcode(c) == Opcode::Override) {
+        return Ok(Changed::None);
+    }
+    let mut changed = Changed::None;
+    for c in scope {
+        if m.is_dead(c) || m.uses(c).next().is_none() {
+            continue;
+        }
+        let op = m.opcode(c);
+        let value = if op == Opcode::Override {
+            match m.operand_opt(c, 0) {
+                Some(init) if m.opcode(init) == Opcode::Constant => init,
+                _ => continue,
+            }
+        } else if op.is_pure() {
+            match (eval::evaluate(m, c), m.ty(c)) {
+                (Some(k), Some(ty)) => eval::materialize(m, ty, &k),
+                _ => continue,
+            }
+        } else {
+            continue;
+        };
+        m.replace_all_uses_with(c, value);
+        if op != Opcode::Override {
+            // Nothing uses it now; an override stays, as the source's declaration.
+            m.remove(c);
+        }
+        changed = Changed::Instructions;
+    }
+    Ok(changed)
+}

@@ -1,0 +1,118 @@
+//! `--override NAME=VALUE` (WebGPU's pipeline constants): a value given on the command
+//! line compiles exactly as the same value written as the override's default, for every
+//! target; HLSL bakes overrides and what is computed from them; values that name nothing
+//! or do not fit the type are errors with codes.
+
+mod common;
+
+fn refract(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let (code, out, err) = common::cli::refract(args, stdin);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
+}
+
+const SOURCE: &str = "@id(7) override scale: f32 = 1.0;
+override count: u32;
+override half_count = count / 2u;
+override on: bool = false;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(half_count) fn main(@builtin(local_invocation_index) i: u32) {
+  if (on) { out[i] = scale * f32(count); }
+}
+";
+
+/// The source with the values written in as defaults.
+fn written_in() -> String {
+    SOURCE
+        .replace("scale: f32 = 1.0", "scale: f32 = 2.5")
+        .replace("count: u32;", "count: u32 = 64u;")
+        .replace("on: bool = false", "on: bool = true")
+}
+
+const VALUES: [&str; 6] = [
+    "--override",
+    "7=2.5",
+    "--override",
+    "count=64",
+    "--override",
+    "on=true",
+];
+
+#[test]
+fn a_value_compiles_as_the_same_default_written_in() {
+    for to in ["wgsl", "spvasm", "hlsl", "ir"] {
+        for level in ["-O0", "-O1"] {
+            let args = [&["compile", "-", "--to", to, level][..], &VALUES].concat();
+            let (code, given, err) = refract(&args, SOURCE.as_bytes());
+            assert_eq!(code, 0, "{to} {level}: {err}");
+            let (code, written, err) = refract(
+                &["compile", "-", "--to", to, level],
+                written_in().as_bytes(),
+            );
+            assert_eq!(code, 0, "{to} {level}: {err}");
+            assert_eq!(given, written, "{to} {level}");
+        }
+    }
+    // Without a value for `count`, HLSL has nothing to bake; SPIR-V keeps a spec constant.
+    let (code, _, err) = refract(&["compile", "-", "--to", "hlsl"], SOURCE.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    let (code, spvasm, err) = refract(&["compile", "-", "--to", "spvasm"], SOURCE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(spvasm.contains("SpecId 7"), "{spvasm}");
+}
+
+#[test]
+fn hlsl_bakes_what_is_computed_from_overrides() {
+    let args = [&["compile", "-", "--to", "hlsl"][..], &VALUES].concat();
+    let (code, hlsl, err) = refract(&args, SOURCE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        hlsl.contains("static const uint half_count = 32u;"),
+        "{hlsl}"
+    );
+    assert!(hlsl.contains("[numthreads(32, 1, 1)]"), "{hlsl}");
+    // Another value, another workgroup size.
+    let args = [
+        &args[..4],
+        &["--override", "count=6", "--override", "on=true"],
+    ]
+    .concat();
+    let (code, hlsl, err) = refract(&args, SOURCE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(hlsl.contains("[numthreads(3, 1, 1)]"), "{hlsl}");
+}
+
+#[test]
+fn values_that_name_nothing_or_do_not_fit_are_errors() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["nope=1"], "E4004", "no override has that name or id"),
+        (&["8=1"], "E4004", "no override has that name or id"),
+        (&["scale=1", "7=2"], "E4004", "two values"),
+        (&["count=-1"], "E4005", "u32"),
+        (&["count=1.5"], "E4005", "u32"),
+        (&["count=4294967296"], "E4005", "u32"),
+        (&["scale=1e39"], "E4005", "f32"),
+    ];
+    for (values, code_wanted, says) in cases {
+        let mut args = vec!["compile", "-", "--to", "wgsl", "--override", "count=64"];
+        for v in *values {
+            args.extend(["--override", v]);
+        }
+        if values.iter().any(|v| v.starts_with("count")) {
+            args.drain(4..6);
+        }
+        let (code, _, err) = refract(&args, SOURCE.as_bytes());
+        assert_eq!(code, 1, "{values:?}: {err}");
+        assert!(
+            err.contains(code_wanted) && err.contains(says),
+            "{values:?}: {err}"
+        );
+    }
+    for malformed in ["count", "count=", "=1", "count=abc", "count=inf"] {
+        let (code, _, err) = refract(
+            &["compile", "-", "--to", "wgsl", "--override", malformed],
+            SOURCE.as_bytes(),
+        );
+        assert_eq!(code, 2, "{malformed}: {err}");
+        assert!(err.contains("--override"), "{err}");
+    }
+}
