@@ -26,7 +26,11 @@ fn step(name: &str, flags: &[&str]) -> Option<Step<'static>> {
                 let (key, value) = kv.split_once('=')?;
                 options.values.push((key.to_string(), value.parse().ok()?));
             }
-            Some(Step::new(override_values::NAME, override_values::run, options))
+            Some(Step::new(
+                override_values::NAME,
+                override_values::run,
+                options,
+            ))
         }
         _ => None,
     }

@@ -78,6 +78,10 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
         Some(_) => return None,
     };
 
+    if let Some(bits) = exact(int, frac, exponent, format) {
+        return Some((negative, bits));
+    }
+
     // value = digits × 10^e10, digits without leading or trailing zeros.
     let all = || int.iter().chain(frac).copied();
     let leading = all().take_while(|&c| c == b'0').count();
@@ -94,9 +98,6 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
         e10 += (digits.len() - MAX_DIGITS) as i64 - 1;
         digits = &digits[..MAX_DIGITS];
         sticky_digit = true;
-    }
-    if !sticky_digit && let Some(bits) = exact(digits, e10, format) {
-        return Some((negative, bits));
     }
     let n = digits.len() as i64 + i64::from(sticky_digit);
 
@@ -133,13 +134,22 @@ const POW10: [f64; 23] = [
 /// Clinger's fast path, for the short literals shaders are made of: when the digits and
 /// the power of ten are both exact in the format, one multiplication or division in that
 /// format rounds their exact product or quotient once, correctly.
-fn exact(digits: &[u8], e10: i64, format: &Format) -> Option<u64> {
-    if digits.len() > 19 {
-        return None;
+/// It reads the digits as they stand (no copy, trailing zeros kept), so it needs at most
+/// 19 of them after the leading zeros.
+fn exact(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Option<u64> {
+    let mut w = 0u64;
+    let mut n = 0;
+    for &c in int.iter().chain(frac) {
+        if w == 0 && c == b'0' {
+            continue;
+        }
+        n += 1;
+        if n > 19 {
+            return None;
+        }
+        w = w * 10 + u64::from(c - b'0');
     }
-    let w = digits
-        .iter()
-        .fold(0u64, |w, &c| w * 10 + u64::from(c - b'0'));
+    let e10 = exponent - frac.len() as i64;
     let max_power = if format.precision == 53 { 22 } else { 10 };
     if w >> format.precision != 0 || e10.unsigned_abs() > max_power {
         return None;
