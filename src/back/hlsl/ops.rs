@@ -704,7 +704,7 @@ impl Hlsl<'_, '_> {
                     let e = self.ty_of(m.operand(i, 1))?;
                     self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
                 };
-                let f_e = e_t.replace("int", "float");
+                let f_e = int_to_float(&e_t);
                 format!(
                     "{t} {name}({t} x, {e_t} e) {{\n  {e_t} half_e = e / 2;\n  return x * exp2(({f_e})half_e) * exp2(({f_e})(e - half_e));\n}}\n"
                 )
@@ -811,4 +811,18 @@ impl Hlsl<'_, '_> {
             };
         }
     }
+}
+
+/// `text` with every `int` spelled `float` (`int3` → `float3`): `str::replace` without
+/// the two-way string searcher, which only this would link into the package.
+fn int_to_float(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(k) = rest.as_bytes().windows(3).position(|w| w == b"int") {
+        out.push_str(&rest[..k]);
+        out.push_str("float");
+        rest = &rest[k + 3..];
+    }
+    out.push_str(rest);
+    out
 }

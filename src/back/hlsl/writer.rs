@@ -602,6 +602,7 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
     let word = |d: Inst, k: usize| m.operand_opt(d, k).and_then(|x| m.const_u32(x));
     let mut prefix = String::new();
     let mut semantic = String::new();
+    let mut flat = false;
     for d in m.decorations(f) {
         match m.opcode(d) {
             Opcode::DecoLocation => {
@@ -616,7 +617,10 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
             }
             Opcode::DecoInterpolate => {
                 match word(d, 0).and_then(InterpolationType::from_u32) {
-                    Some(InterpolationType::Flat) => prefix.push_str("nointerpolation "),
+                    Some(InterpolationType::Flat) => {
+                        prefix.push_str("nointerpolation ");
+                        flat = true;
+                    }
                     Some(InterpolationType::Linear) => prefix.push_str("noperspective "),
                     _ => {}
                 }
@@ -637,7 +641,7 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
         .and_then(|s| m.scalar(s))
         .is_some_and(|s| s.is_int());
     let location = m.decoration(f, Opcode::DecoLocation).is_some();
-    if integer && location && !prefix.contains("nointerpolation") {
+    if integer && location && !flat {
         prefix.insert_str(0, "nointerpolation ");
     }
     (prefix, semantic)
