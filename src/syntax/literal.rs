@@ -401,7 +401,7 @@ fn binary_to_decimal(v: f64) -> Decimal {
         }
         (n, e2)
     };
-    let s = n.to_string();
+    let s = crate::util::decimal::u128_text(n);
     let trimmed = s.trim_end_matches('0');
     let exponent = s.len() as i64 + e10;
     Decimal {

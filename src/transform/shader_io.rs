@@ -31,6 +31,7 @@
 use crate::diag::{Diagnostic, codes};
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::{Builder, Func, Inst, Module, Opcode, Type, Value};
+use crate::util::sort;
 
 /// The transform's name in pipelines, diagnostics and tests.
 pub const NAME: &str = "shader-io";
@@ -244,8 +245,10 @@ fn wrap(
         from_buffer = nwg.into_iter().map(|l| l.at).collect();
         inputs = rest;
     }
-    inputs.sort_by_key(|l| l.key);
-    outputs.sort_by_key(|l| l.key);
+    // Through the one shared sort (see `util::sort`): (is builtin, index) as one key.
+    let key = |l: &Leaf| sort::pair(u32::from(l.key.0), l.key.1);
+    sort::by_key(&mut inputs, key);
+    sort::by_key(&mut outputs, key);
     let name = m.name(f.inst()).unwrap_or("main").to_string();
     let mut b = Builder::new(m);
     let in_ty = (!inputs.is_empty()).then(|| io_struct(&mut b, &format!("{name}_in"), &inputs));

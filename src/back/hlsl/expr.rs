@@ -12,13 +12,13 @@
 
 use std::fmt::Write;
 
-/// An expression handle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct E(u32);
+/// An expression handle: an index into [`Exprs`]. The raising plan's expression handle
+/// (the AST's kind), so that the plan hands the emitter its own expressions as they are.
+pub type E = crate::syntax::ast::ExprId;
 
-/// A name handle: an index into the writer's name table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Sym(pub u32);
+/// A name handle: an index into the writer's name table. The raising plan's name handle,
+/// as [`E`] is its expression handle.
+pub type Sym = crate::util::Symbol;
 
 /// Binary operators, with their precedence level (higher binds tighter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,17 +160,17 @@ impl Exprs {
             .map(|c| self.height(c))
             .max()
             .unwrap_or(0);
-        let id = E(self.data.len() as u32);
+        let id = E::from_index(self.data.len());
         self.data.push(Data { node, height });
         id
     }
 
     pub fn node(&self, e: E) -> &Node {
-        &self.data[e.0 as usize].node
+        &self.data[e.index()].node
     }
 
     pub fn height(&self, e: E) -> u32 {
-        self.data[e.0 as usize].height
+        self.data[e.index()].height
     }
 
     fn children<'a>(&'a self, node: &'a Node) -> Box<dyn Iterator<Item = E> + 'a> {
@@ -218,7 +218,7 @@ impl Exprs {
     /// Prints `e` into `out`, using `names` for names.
     pub fn print(&self, out: &mut String, names: &[String], e: E) {
         match self.node(e) {
-            Node::Name(s) => out.push_str(&names[s.0 as usize]),
+            Node::Name(s) => out.push_str(&names[s.index()]),
             Node::Lit(t) => out.push_str(t),
             Node::Prefix(op, a) => {
                 out.push_str(op);
@@ -347,9 +347,9 @@ mod tests {
     fn prints_with_c_precedence_and_readable_parentheses() {
         let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
         let mut x = Exprs::default();
-        let a = x.add(Node::Name(Sym(0)));
-        let b = x.add(Node::Name(Sym(1)));
-        let c = x.add(Node::Name(Sym(2)));
+        let a = x.add(Node::Name(Sym::from_index(0)));
+        let b = x.add(Node::Name(Sym::from_index(1)));
+        let c = x.add(Node::Name(Sym::from_index(2)));
         let bc = x.add(Node::Binary(Bin::Mul, b, c));
         let sum = x.add(Node::Binary(Bin::Add, a, bc));
         assert_eq!(text(&x, &names, sum), "a + b * c");
@@ -367,6 +367,6 @@ mod tests {
         let idx = x.add(Node::Index(ab, c));
         assert_eq!(text(&x, &names, idx), "(a + b)[c]");
         assert_eq!(x.height(and), 4);
-        assert!(x.mentions(and, Sym(2)) && !x.mentions(ab, Sym(2)));
+        assert!(x.mentions(and, Sym::from_index(2)) && !x.mentions(ab, Sym::from_index(2)));
     }
 }

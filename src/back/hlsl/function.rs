@@ -17,7 +17,7 @@ use super::stmt::{self, Stmt};
 use super::writer::{Writer, is_entry_point};
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::RaiseError;
-use crate::raise::plan::{Bind, Clause, Emitter, Index, Logic};
+use crate::raise::plan::{Bind, Clause, Emitter, Finish, Index, Logic, StmtId};
 use std::fmt::Write;
 
 /// The emitter, writing into the module's [`Writer`]; each function's text goes to
@@ -25,6 +25,42 @@ use std::fmt::Write;
 pub struct Hlsl<'w, 'm> {
     pub w: &'w mut Writer<'m>,
     pub functions: Vec<String>,
+    /// The statements of the function being written, numbered by the plan's handles
+    /// ([`StmtId`]): the plan keeps lists of handles, and each list it hands back is
+    /// taken out of here ([`Self::take`]) into the statement tree.
+    stmts: Vec<Stmt>,
+    /// The parameters of the function being written.
+    params: Vec<String>,
+}
+
+impl<'w, 'm> Hlsl<'w, 'm> {
+    pub fn new(w: &'w mut Writer<'m>) -> Self {
+        Hlsl {
+            w,
+            functions: Vec::new(),
+            stmts: Vec::new(),
+            params: Vec::new(),
+        }
+    }
+
+    /// `s`, numbered for the plan.
+    pub(super) fn put(&mut self, s: Stmt) -> StmtId {
+        self.stmts.push(s);
+        StmtId::from_index(self.stmts.len() - 1)
+    }
+
+    /// The statements of a list the plan hands back, in order. The plan hands each
+    /// statement back once; its slot keeps a placeholder.
+    fn take(&mut self, list: Vec<StmtId>) -> Vec<Stmt> {
+        list.into_iter()
+            .map(|s| std::mem::replace(&mut self.stmts[s.index()], Stmt::Break))
+            .collect()
+    }
+
+    /// `list` numbered for the plan again, after a change that needed the statements.
+    fn put_all(&mut self, list: Vec<Stmt>) -> Vec<StmtId> {
+        list.into_iter().map(|s| self.put(s)).collect()
+    }
 }
 
 impl<'m> Hlsl<'_, 'm> {
@@ -70,7 +106,7 @@ impl<'m> Hlsl<'_, 'm> {
     /// already a name or a literal.
     pub(super) fn temp(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         of: Inst,
         e: E,
         hint: &str,
@@ -85,13 +121,13 @@ impl<'m> Hlsl<'_, 'm> {
     /// out parameter.
     pub(super) fn out_var(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         ty: &str,
         hint: &str,
     ) -> Result<E, RaiseError> {
         let name = b.fresh_name(hint);
         let s = self.w.intern(&name);
-        b.out().push(Stmt::Decl {
+        let decl = self.put(Stmt::Decl {
             ty: super::types::Spelled {
                 base: ty.to_string(),
                 suffix: String::new(),
@@ -101,18 +137,15 @@ impl<'m> Hlsl<'_, 'm> {
             constant: false,
             defaulted: false,
         });
+        b.out().push(decl);
         Ok(self.add(Node::Name(s)))
     }
 }
 
 impl<'m> Emitter for Hlsl<'_, 'm> {
-    type Name = Sym;
-    type Expr = E;
-    type Stmt = Stmt;
-    type Param = String;
-    type Function = ();
-
-    const LANGUAGE: &'static str = "HLSL";
+    fn language(&self) -> &'static str {
+        "HLSL"
+    }
 
     fn max_expression_height(&self) -> u32 {
         12
@@ -159,12 +192,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         self.w.x.mentions(e, name)
     }
 
-    fn operation(
-        &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
-        i: Inst,
-        ops: Vec<E>,
-    ) -> Result<E, RaiseError> {
+    fn operation(&mut self, b: &mut Bind<'_, '_>, i: Inst, ops: Vec<E>) -> Result<E, RaiseError> {
         self.op(b, i, ops)
     }
 
@@ -210,24 +238,27 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         self.add(Node::Binary(op, a, b))
     }
 
-    fn param(&mut self, p: Inst, name: Sym) -> Result<String, RaiseError> {
+    fn param(&mut self, p: Inst, name: Sym) -> Result<(), RaiseError> {
         let m = self.m();
         let ty = self.ty_of(p)?;
-        let text = &self.w.names[name.0 as usize].clone();
-        if let Some((_, store, _)) = m.ptr_parts(ty) {
+        let text = &self.w.names[name.index()].clone();
+        let param = if let Some((_, store, _)) = m.ptr_parts(ty) {
             let spelled = self
                 .w
                 .spell_type(store)
                 .map_err(|w| self.unsupported(p, w))?;
-            return Ok(format!("inout {}", spelled.declare(text)));
-        }
-        let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(p, w))?;
-        Ok(spelled.declare(text))
+            format!("inout {}", spelled.declare(text))
+        } else {
+            let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(p, w))?;
+            spelled.declare(text)
+        };
+        self.params.push(param);
+        Ok(())
     }
 
     fn let_decl(
         &mut self,
-        out: &mut Vec<Stmt>,
+        out: &mut Vec<StmtId>,
         name: Sym,
         of: Inst,
         init: E,
@@ -240,19 +271,20 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             None => ty,
         };
         let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(of, w))?;
-        out.push(Stmt::Decl {
+        let s = self.put(Stmt::Decl {
             ty: spelled,
             name,
             init: Some(init),
             constant: true,
             defaulted: false,
         });
+        out.push(s);
         Ok(())
     }
 
     fn var_decl(
         &mut self,
-        out: &mut Vec<Stmt>,
+        out: &mut Vec<StmtId>,
         name: Sym,
         ty: Inst,
         init: Option<E>,
@@ -263,23 +295,25 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             Some(e) => e,
             None => self.zero(ty)?,
         };
-        out.push(Stmt::Decl {
+        let s = self.put(Stmt::Decl {
             ty: spelled,
             name,
             init: Some(init),
             constant: false,
             defaulted,
         });
+        out.push(s);
         Ok(())
     }
 
-    fn assign(&mut self, out: &mut Vec<Stmt>, name: Sym, value: E) -> Result<(), RaiseError> {
+    fn assign(&mut self, out: &mut Vec<StmtId>, name: Sym, value: E) -> Result<(), RaiseError> {
         let lhs = self.add(Node::Name(name));
-        out.push(Stmt::Assign(lhs, value));
+        let s = self.put(Stmt::Assign(lhs, value));
+        out.push(s);
         Ok(())
     }
 
-    fn store(&mut self, out: &mut Vec<Stmt>, reference: E, value: E) {
+    fn store(&mut self, out: &mut Vec<StmtId>, reference: E, value: E) {
         if let Node::View {
             store,
             buffer,
@@ -300,90 +334,112 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
                 // A store into a read-only buffer does not verify; keep the text honest.
                 None => self.call("store_into_read_only_buffer", vec![offset, value]),
             };
-            out.push(Stmt::Expr(call));
+            let s = self.put(Stmt::Expr(call));
+            out.push(s);
             return;
         }
-        out.push(Stmt::Assign(reference, value));
+        let s = self.put(Stmt::Assign(reference, value));
+        out.push(s);
     }
 
-    fn assign_member(&mut self, out: &mut Vec<Stmt>, lhs: E, value: E) {
-        out.push(Stmt::Assign(lhs, value));
+    fn assign_member(&mut self, out: &mut Vec<StmtId>, lhs: E, value: E) {
+        let s = self.put(Stmt::Assign(lhs, value));
+        out.push(s);
     }
 
-    fn effect(&mut self, out: &mut Vec<Stmt>, _i: Inst, e: E) {
+    fn effect(&mut self, out: &mut Vec<StmtId>, _i: Inst, e: E) {
         // Atomics and other out-parameter calls were written before, leaving only the
         // name of their result.
         if matches!(self.w.x.node(e), Node::Name(_) | Node::Lit(_)) {
             return;
         }
-        out.push(Stmt::Expr(e));
+        let s = self.put(Stmt::Expr(e));
+        out.push(s);
     }
 
-    fn demote(&mut self, out: &mut Vec<Stmt>) {
+    fn demote(&mut self, out: &mut Vec<StmtId>) {
         // HLSL's `discard` lets the invocation go on as a helper, as WGSL's does.
-        out.push(Stmt::Discard);
+        let s = self.put(Stmt::Discard);
+        out.push(s);
     }
 
-    fn break_(&mut self, out: &mut Vec<Stmt>, _ends_case: bool) {
-        out.push(Stmt::Break);
+    fn break_(&mut self, out: &mut Vec<StmtId>, _ends_case: bool) {
+        let s = self.put(Stmt::Break);
+        out.push(s);
     }
 
-    fn continue_(&mut self, out: &mut Vec<Stmt>, ends_body: bool) {
+    fn continue_(&mut self, out: &mut Vec<StmtId>, ends_body: bool) {
         if !ends_body {
-            out.push(Stmt::Continue);
+            let s = self.put(Stmt::Continue);
+            out.push(s);
         }
     }
 
-    fn return_(&mut self, out: &mut Vec<Stmt>, value: Option<E>, ends_function: bool) {
+    fn return_(&mut self, out: &mut Vec<StmtId>, value: Option<E>, ends_function: bool) {
         if value.is_none() && ends_function {
             return;
         }
-        out.push(Stmt::Return(value));
+        let s = self.put(Stmt::Return(value));
+        out.push(s);
     }
 
-    fn discard(&mut self, out: &mut Vec<Stmt>, result_ty: Option<Inst>) -> Result<(), RaiseError> {
-        out.push(Stmt::Discard);
+    fn discard(
+        &mut self,
+        out: &mut Vec<StmtId>,
+        result_ty: Option<Inst>,
+    ) -> Result<(), RaiseError> {
+        let s = self.put(Stmt::Discard);
+        out.push(s);
         let value = match result_ty {
             Some(t) => Some(self.zero(t)?),
             None => None,
         };
-        out.push(Stmt::Return(value));
+        let s = self.put(Stmt::Return(value));
+        out.push(s);
         Ok(())
     }
 
-    fn if_(&mut self, out: &mut Vec<Stmt>, cond: E, then: Vec<Stmt>, otherwise: Vec<Stmt>) {
+    fn if_(&mut self, out: &mut Vec<StmtId>, cond: E, then: Vec<StmtId>, otherwise: Vec<StmtId>) {
+        let (then, otherwise) = (self.take(then), self.take(otherwise));
         if then.is_empty() && !otherwise.is_empty() {
             let not = self.not(cond);
-            out.push(Stmt::If(not, otherwise, then));
+            let s = self.put(Stmt::If(not, otherwise, then));
+            out.push(s);
         } else {
-            out.push(Stmt::If(cond, then, otherwise));
+            let s = self.put(Stmt::If(cond, then, otherwise));
+            out.push(s);
         }
     }
 
-    fn end_list(&mut self, stmts: &mut Vec<Stmt>) {
-        stmt::fold_declarations(&self.w.x, stmts);
+    fn end_list(&mut self, stmts: &mut Vec<StmtId>) {
+        let mut list = self.take(std::mem::take(stmts));
+        stmt::fold_declarations(&self.w.x, &mut list);
+        *stmts = self.put_all(list);
     }
 
-    fn switch(&mut self, out: &mut Vec<Stmt>, selector: E, clauses: Vec<Clause<Stmt>>) {
+    fn switch(&mut self, out: &mut Vec<StmtId>, selector: E, clauses: Vec<Clause>) {
         let clauses = clauses
             .into_iter()
-            .map(|mut c| {
-                if !stmt::ends_in_jump(&c.body) {
-                    c.body.push(Stmt::Break);
+            .map(|c| {
+                let mut body = self.take(c.body);
+                if !stmt::ends_in_jump(&body) {
+                    body.push(Stmt::Break);
                 }
-                (c.labels, c.body)
+                (c.labels, body)
             })
             .collect();
-        out.push(Stmt::Switch(selector, clauses));
+        let s = self.put(Stmt::Switch(selector, clauses));
+        out.push(s);
     }
 
     fn loop_(
         &mut self,
-        out: &mut Vec<Stmt>,
-        mut body: Vec<Stmt>,
-        continuing: Vec<Stmt>,
+        out: &mut Vec<StmtId>,
+        body: Vec<StmtId>,
+        continuing: Vec<StmtId>,
         break_if: Option<E>,
     ) -> Result<(), RaiseError> {
+        let (mut body, continuing) = (self.take(body), self.take(continuing));
         let needs_flag = stmt::continues(&body) && (!continuing.is_empty() || break_if.is_some());
         stmt::fold_declarations(&self.w.x, &mut body);
         let first = if needs_flag {
@@ -395,23 +451,31 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
         } else {
             None
         };
-        out.push(Stmt::Loop {
+        let s = self.put(Stmt::Loop {
             body,
             continuing,
             break_if,
             first,
         });
+        out.push(s);
         Ok(())
     }
+}
+
+impl Finish for Hlsl<'_, '_> {
+    type Function = ();
 
     fn function(
         &mut self,
         f: Func,
-        params: Vec<String>,
-        body: Vec<Stmt>,
+        body: Vec<StmtId>,
         result_ty: Option<Inst>,
     ) -> Result<(), RaiseError> {
         let m = self.m();
+        let params = std::mem::take(&mut self.params);
+        let body = self.take(body);
+        // Every list of the function is in its body now.
+        self.stmts.clear();
         let mut text = String::new();
         if let Some(size) = workgroup_size(m, f.inst()) {
             let _ = writeln!(text, "[numthreads({}, {}, {})]", size[0], size[1], size[2]);
@@ -424,7 +488,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             .w
             .globals
             .get(&f.inst())
-            .map(|s| self.w.names[s.0 as usize].clone());
+            .map(|s| self.w.names[s.index()].clone());
         let name = name.ok_or_else(|| self.malformed(f.inst(), "an unnamed function"))?;
         let semantic = if is_entry_point(m, f.inst()) {
             result_semantic(m, f.inst())

@@ -317,10 +317,7 @@ fn write_module(m: &Module, options: &Options) -> Result<String, Error> {
     let structs = w.structs_text()?;
     let globals = w.globals_text()?;
     let mut tables = Tables::new(m);
-    let mut em = function::Hlsl {
-        w: &mut w,
-        functions: Vec::new(),
-    };
+    let mut em = function::Hlsl::new(&mut w);
     for f in call_order(m) {
         plan::function(&mut em, m, &namer, &mut tables, f)
             .map_err(|e| Error::from(vec![e.into_diagnostic(m)]))?;

@@ -9,370 +9,67 @@
 use crate::raise::names::Keywords;
 
 /// Keywords, reserved words and type names of HLSL (DXC's, Shader Model 6): never an
-/// identifier, not even a structure member. Sorted for binary search.
-const KEYWORDS: &[&str] = &[
-    "AppendStructuredBuffer",
-    "BlendState",
-    "Buffer",
-    "ByteAddressBuffer",
-    "CompileShader",
-    "ComputeShader",
-    "ConsumeStructuredBuffer",
-    "DepthStencilState",
-    "DepthStencilView",
-    "DomainShader",
-    "GeometryShader",
-    "HullShader",
-    "InputPatch",
-    "LineStream",
-    "NULL",
-    "OutputPatch",
-    "PixelShader",
-    "PointStream",
-    "RWBuffer",
-    "RWByteAddressBuffer",
-    "RWStructuredBuffer",
-    "RWTexture1D",
-    "RWTexture1DArray",
-    "RWTexture2D",
-    "RWTexture2DArray",
-    "RWTexture3D",
-    "RasterizerOrderedBuffer",
-    "RasterizerOrderedByteAddressBuffer",
-    "RasterizerOrderedStructuredBuffer",
-    "RasterizerOrderedTexture1D",
-    "RasterizerOrderedTexture1DArray",
-    "RasterizerOrderedTexture2D",
-    "RasterizerOrderedTexture2DArray",
-    "RasterizerOrderedTexture3D",
-    "RasterizerState",
-    "RenderTargetView",
-    "SamplerComparisonState",
-    "SamplerState",
-    "StructuredBuffer",
-    "Texture1D",
-    "Texture1DArray",
-    "Texture2D",
-    "Texture2DArray",
-    "Texture2DMS",
-    "Texture2DMSArray",
-    "Texture3D",
-    "TextureCube",
-    "TextureCubeArray",
-    "TriangleStream",
-    "VertexShader",
-    "asm",
-    "asm_fragment",
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "catch",
-    "cbuffer",
-    "centroid",
-    "char",
-    "class",
-    "column_major",
-    "compile",
-    "compile_fragment",
-    "const",
-    "const_cast",
-    "continue",
-    "default",
-    "delete",
-    "discard",
-    "do",
-    "double",
-    "dword",
-    "dynamic_cast",
-    "else",
-    "enum",
-    "explicit",
-    "export",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "friend",
-    "fxgroup",
-    "goto",
-    "groupshared",
-    "half",
-    "if",
-    "in",
-    "indices",
-    "inline",
-    "inout",
-    "int",
-    "interface",
-    "line",
-    "lineadj",
-    "linear",
-    "long",
-    "matrix",
-    "min10float",
-    "min12int",
-    "min16float",
-    "min16int",
-    "min16uint",
-    "mutable",
-    "namespace",
-    "new",
-    "nointerpolation",
-    "noperspective",
-    "numthreads",
-    "operator",
-    "out",
-    "packoffset",
-    "pass",
-    "payload",
-    "pixelfragment",
-    "point",
-    "precise",
-    "primitives",
-    "private",
-    "protected",
-    "public",
-    "register",
-    "reinterpret_cast",
-    "return",
-    "row_major",
-    "sample",
-    "sampler",
-    "sampler1D",
-    "sampler2D",
-    "sampler3D",
-    "samplerCUBE",
-    "sampler_state",
-    "shared",
-    "short",
-    "signed",
-    "sizeof",
-    "snorm",
-    "stateblock",
-    "stateblock_state",
-    "static",
-    "static_cast",
-    "string",
-    "struct",
-    "switch",
-    "tbuffer",
-    "technique",
-    "technique10",
-    "technique11",
-    "template",
-    "texture",
-    "texture1D",
-    "texture2D",
-    "texture3D",
-    "textureCUBE",
-    "this",
-    "throw",
-    "triangle",
-    "triangleadj",
-    "true",
-    "try",
-    "typedef",
-    "typename",
-    "uint",
-    "uniform",
-    "union",
-    "unorm",
-    "unsigned",
-    "using",
-    "vector",
-    "vertexfragment",
-    "vertices",
-    "virtual",
-    "void",
-    "volatile",
-    "while",
-];
+/// identifier, not even a structure member. Sorted, separated by spaces: one string, not
+/// a table of `&str`s, whose pointer and length per word the package would carry too.
+const KEYWORDS: &str = "\
+AppendStructuredBuffer BlendState Buffer ByteAddressBuffer CompileShader \
+ComputeShader ConsumeStructuredBuffer DepthStencilState DepthStencilView \
+DomainShader GeometryShader HullShader InputPatch LineStream NULL OutputPatch \
+PixelShader PointStream RWBuffer RWByteAddressBuffer RWStructuredBuffer RWTexture1D \
+RWTexture1DArray RWTexture2D RWTexture2DArray RWTexture3D RasterizerOrderedBuffer \
+RasterizerOrderedByteAddressBuffer RasterizerOrderedStructuredBuffer \
+RasterizerOrderedTexture1D RasterizerOrderedTexture1DArray \
+RasterizerOrderedTexture2D RasterizerOrderedTexture2DArray \
+RasterizerOrderedTexture3D RasterizerState RenderTargetView SamplerComparisonState \
+SamplerState StructuredBuffer Texture1D Texture1DArray Texture2D Texture2DArray \
+Texture2DMS Texture2DMSArray Texture3D TextureCube TextureCubeArray TriangleStream \
+VertexShader asm asm_fragment auto bool break case catch cbuffer centroid char \
+class column_major compile compile_fragment const const_cast continue default \
+delete discard do double dword dynamic_cast else enum explicit export extern false \
+float for friend fxgroup goto groupshared half if in indices inline inout int \
+interface line lineadj linear long matrix min10float min12int min16float min16int \
+min16uint mutable namespace new nointerpolation noperspective numthreads operator \
+out packoffset pass payload pixelfragment point precise primitives private \
+protected public register reinterpret_cast return row_major sample sampler \
+sampler1D sampler2D sampler3D samplerCUBE sampler_state shared short signed sizeof \
+snorm stateblock stateblock_state static static_cast string struct switch tbuffer \
+technique technique10 technique11 template texture texture1D texture2D texture3D \
+textureCUBE this throw triangle triangleadj true try typedef typename uint uniform \
+union unorm unsigned using vector vertexfragment vertices virtual void volatile \
+while";
 
 /// Intrinsic functions and other predeclared names: never declared by the output, so
-/// nothing shadows what it calls. Sorted for binary search.
-const INTRINSICS: &[&str] = &[
-    "AddressU",
-    "AddressV",
-    "AddressW",
-    "AllMemoryBarrier",
-    "AllMemoryBarrierWithGroupSync",
-    "CheckAccessFullyMapped",
-    "D3DCOLORtoUBYTE4",
-    "DeviceMemoryBarrier",
-    "DeviceMemoryBarrierWithGroupSync",
-    "EvaluateAttributeAtCentroid",
-    "EvaluateAttributeAtSample",
-    "EvaluateAttributeSnapped",
-    "GetAttributeAtVertex",
-    "GetRenderTargetSampleCount",
-    "GetRenderTargetSamplePosition",
-    "GroupMemoryBarrier",
-    "GroupMemoryBarrierWithGroupSync",
-    "InterlockedAdd",
-    "InterlockedAnd",
-    "InterlockedCompareExchange",
-    "InterlockedCompareStore",
-    "InterlockedExchange",
-    "InterlockedMax",
-    "InterlockedMin",
-    "InterlockedOr",
-    "InterlockedXor",
-    "NonUniformResourceIndex",
-    "Process2DQuadTessFactorsAvg",
-    "Process2DQuadTessFactorsMax",
-    "Process2DQuadTessFactorsMin",
-    "ProcessIsolineTessFactors",
-    "ProcessQuadTessFactorsAvg",
-    "ProcessQuadTessFactorsMax",
-    "ProcessQuadTessFactorsMin",
-    "ProcessTriTessFactorsAvg",
-    "ProcessTriTessFactorsMax",
-    "ProcessTriTessFactorsMin",
-    "QuadReadAcrossDiagonal",
-    "QuadReadAcrossX",
-    "QuadReadAcrossY",
-    "QuadReadLaneAt",
-    "WaveActiveAllEqual",
-    "WaveActiveAllTrue",
-    "WaveActiveAnyTrue",
-    "WaveActiveBallot",
-    "WaveActiveBitAnd",
-    "WaveActiveBitOr",
-    "WaveActiveBitXor",
-    "WaveActiveCountBits",
-    "WaveActiveMax",
-    "WaveActiveMin",
-    "WaveActiveProduct",
-    "WaveActiveSum",
-    "WaveGetLaneCount",
-    "WaveGetLaneIndex",
-    "WaveIsFirstLane",
-    "WaveMatch",
-    "WaveMultiPrefixBitAnd",
-    "WaveMultiPrefixBitOr",
-    "WaveMultiPrefixBitXor",
-    "WaveMultiPrefixCountBits",
-    "WaveMultiPrefixProduct",
-    "WaveMultiPrefixSum",
-    "WavePrefixCountBits",
-    "WavePrefixProduct",
-    "WavePrefixSum",
-    "WaveReadLaneAt",
-    "WaveReadLaneFirst",
-    "abort",
-    "abs",
-    "acos",
-    "all",
-    "and",
-    "any",
-    "asdouble",
-    "asfloat",
-    "asfloat16",
-    "asin",
-    "asint",
-    "asint16",
-    "asuint",
-    "asuint16",
-    "atan",
-    "atan2",
-    "ceil",
-    "clamp",
-    "clip",
-    "cos",
-    "cosh",
-    "countbits",
-    "cross",
-    "ddx",
-    "ddx_coarse",
-    "ddx_fine",
-    "ddy",
-    "ddy_coarse",
-    "ddy_fine",
-    "degrees",
-    "determinant",
-    "distance",
-    "dot",
-    "dot2add",
-    "dot4add_i8packed",
-    "dot4add_u8packed",
-    "dst",
-    "errorf",
-    "exp",
-    "exp2",
-    "f16tof32",
-    "f32tof16",
-    "faceforward",
-    "firstbithigh",
-    "firstbitlow",
-    "floor",
-    "fma",
-    "fmod",
-    "frac",
-    "frexp",
-    "fwidth",
-    "isfinite",
-    "isinf",
-    "isnan",
-    "ldexp",
-    "length",
-    "lerp",
-    "lit",
-    "log",
-    "log10",
-    "log2",
-    "mad",
-    "max",
-    "min",
-    "modf",
-    "msad4",
-    "mul",
-    "noise",
-    "normalize",
-    "or",
-    "pow",
-    "printf",
-    "radians",
-    "rcp",
-    "reflect",
-    "refract",
-    "reversebits",
-    "round",
-    "rsqrt",
-    "saturate",
-    "select",
-    "sign",
-    "sin",
-    "sincos",
-    "sinh",
-    "smoothstep",
-    "sqrt",
-    "step",
-    "tan",
-    "tanh",
-    "tex1D",
-    "tex1Dbias",
-    "tex1Dgrad",
-    "tex1Dlod",
-    "tex1Dproj",
-    "tex2D",
-    "tex2Dbias",
-    "tex2Dgrad",
-    "tex2Dlod",
-    "tex2Dproj",
-    "tex3D",
-    "tex3Dbias",
-    "tex3Dgrad",
-    "tex3Dlod",
-    "tex3Dproj",
-    "texCUBE",
-    "texCUBEbias",
-    "texCUBEgrad",
-    "texCUBElod",
-    "texCUBEproj",
-    "transpose",
-    "trunc",
-];
+/// nothing shadows what it calls. Sorted, separated by spaces (see [`KEYWORDS`]).
+const INTRINSICS: &str = "\
+AddressU AddressV AddressW AllMemoryBarrier AllMemoryBarrierWithGroupSync \
+CheckAccessFullyMapped D3DCOLORtoUBYTE4 DeviceMemoryBarrier \
+DeviceMemoryBarrierWithGroupSync EvaluateAttributeAtCentroid \
+EvaluateAttributeAtSample EvaluateAttributeSnapped GetAttributeAtVertex \
+GetRenderTargetSampleCount GetRenderTargetSamplePosition GroupMemoryBarrier \
+GroupMemoryBarrierWithGroupSync InterlockedAdd InterlockedAnd \
+InterlockedCompareExchange InterlockedCompareStore InterlockedExchange \
+InterlockedMax InterlockedMin InterlockedOr InterlockedXor NonUniformResourceIndex \
+Process2DQuadTessFactorsAvg Process2DQuadTessFactorsMax Process2DQuadTessFactorsMin \
+ProcessIsolineTessFactors ProcessQuadTessFactorsAvg ProcessQuadTessFactorsMax \
+ProcessQuadTessFactorsMin ProcessTriTessFactorsAvg ProcessTriTessFactorsMax \
+ProcessTriTessFactorsMin QuadReadAcrossDiagonal QuadReadAcrossX QuadReadAcrossY \
+QuadReadLaneAt WaveActiveAllEqual WaveActiveAllTrue WaveActiveAnyTrue \
+WaveActiveBallot WaveActiveBitAnd WaveActiveBitOr WaveActiveBitXor \
+WaveActiveCountBits WaveActiveMax WaveActiveMin WaveActiveProduct WaveActiveSum \
+WaveGetLaneCount WaveGetLaneIndex WaveIsFirstLane WaveMatch WaveMultiPrefixBitAnd \
+WaveMultiPrefixBitOr WaveMultiPrefixBitXor WaveMultiPrefixCountBits \
+WaveMultiPrefixProduct WaveMultiPrefixSum WavePrefixCountBits WavePrefixProduct \
+WavePrefixSum WaveReadLaneAt WaveReadLaneFirst abort abs acos all and any asdouble \
+asfloat asfloat16 asin asint asint16 asuint asuint16 atan atan2 ceil clamp clip cos \
+cosh countbits cross ddx ddx_coarse ddx_fine ddy ddy_coarse ddy_fine degrees \
+determinant distance dot dot2add dot4add_i8packed dot4add_u8packed dst errorf exp \
+exp2 f16tof32 f32tof16 faceforward firstbithigh firstbitlow floor fma fmod frac \
+frexp fwidth isfinite isinf isnan ldexp length lerp lit log log10 log2 mad max min \
+modf msad4 mul noise normalize or pow printf radians rcp reflect refract \
+reversebits round rsqrt saturate select sign sin sincos sinh smoothstep sqrt step \
+tan tanh tex1D tex1Dbias tex1Dgrad tex1Dlod tex1Dproj tex2D tex2Dbias tex2Dgrad \
+tex2Dlod tex2Dproj tex3D tex3Dbias tex3Dgrad tex3Dlod tex3Dproj texCUBE texCUBEbias \
+texCUBEgrad texCUBElod texCUBEproj transpose trunc";
 
 /// Scalar type names that take a `N` or `NxM` suffix to name a vector or matrix.
 const SCALAR_TYPES: &[&str] = &[
@@ -410,8 +107,8 @@ pub fn keywords() -> &'static Keywords {
             .into_iter()
             .map(|s| &*Box::leak(s.into_boxed_str()));
         Keywords::new(
-            KEYWORDS.iter().copied().chain(types),
-            INTRINSICS.iter().copied(),
+            KEYWORDS.split_ascii_whitespace().chain(types),
+            INTRINSICS.split_ascii_whitespace(),
             &["__", HELPER_PREFIX],
         )
         .ascii_only()
@@ -446,14 +143,13 @@ mod tests {
 
     #[test]
     fn the_lists_are_sorted_and_unique() {
-        assert!(
-            KEYWORDS.windows(2).all(|w| w[0] < w[1]),
-            "KEYWORDS must be sorted"
-        );
-        assert!(
-            INTRINSICS.windows(2).all(|w| w[0] < w[1]),
-            "INTRINSICS must be sorted"
-        );
+        for list in [KEYWORDS, INTRINSICS] {
+            let words: Vec<&str> = list.split_ascii_whitespace().collect();
+            assert!(
+                words.windows(2).all(|w| w[0] < w[1]),
+                "{words:?} must be sorted"
+            );
+        }
     }
 
     #[test]

@@ -12,12 +12,12 @@ use super::writer::HelperKind;
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Opcode};
 use crate::raise::RaiseError;
-use crate::raise::plan::{Bind, Index};
+use crate::raise::plan::{Bind, Index, StmtId};
 
 impl Hlsl<'_, '_> {
     pub(super) fn op(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         ops: Vec<E>,
     ) -> Result<E, RaiseError> {
@@ -84,7 +84,8 @@ impl Hlsl<'_, '_> {
                     .w
                     .x
                     .add(Node::Method(buf, "GetDimensions".into(), vec![n]));
-                b.out().push(Stmt::Expr(get));
+                let s = self.put(Stmt::Expr(get));
+                b.out().push(s);
                 n
             }
             O::Sign => {
@@ -151,10 +152,12 @@ impl Hlsl<'_, '_> {
             }
             O::WorkgroupUniformLoad => {
                 let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
-                b.out().push(Stmt::Expr(sync));
+                let s = self.put(Stmt::Expr(sync));
+                b.out().push(s);
                 let v = b.bind(self, i, arg(0)?, "value")?;
                 let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
-                b.out().push(Stmt::Expr(sync));
+                let s = self.put(Stmt::Expr(sync));
+                b.out().push(s);
                 v
             }
             O::Call => {
@@ -163,7 +166,7 @@ impl Hlsl<'_, '_> {
                     .w
                     .globals
                     .get(&callee)
-                    .map(|s| self.w.names[s.0 as usize].clone())
+                    .map(|s| self.w.names[s.index()].clone())
                     .ok_or_else(|| RaiseError::malformed(i, "call of an unnamed function"))?;
                 self.w.x.add(Node::Call(name, ops))
             }
@@ -201,7 +204,7 @@ impl Hlsl<'_, '_> {
 
     fn binary(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         op: Opcode,
         bin: Bin,
@@ -245,14 +248,7 @@ impl Hlsl<'_, '_> {
         Ok(self.w.x.add(Node::Binary(bin, l, r)))
     }
 
-    fn select(
-        &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
-        i: Inst,
-        c: E,
-        t: E,
-        f: E,
-    ) -> Result<E, RaiseError> {
+    fn select(&mut self, b: &mut Bind<'_, '_>, i: Inst, c: E, t: E, f: E) -> Result<E, RaiseError> {
         let m = self.w.m;
         if is_bool_vector(m, m.operand(i, 0)) {
             let name = self.bool_vector_helper(i, HelperKind::Select)?;
@@ -446,12 +442,7 @@ impl Hlsl<'_, '_> {
     /// Atomics: `Interlocked*` on a `groupshared` reference or, for a buffer place, the
     /// buffer's method at its offset; the original value comes back through an out
     /// parameter, declared before the statement.
-    fn atomic(
-        &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
-        i: Inst,
-        ops: Vec<E>,
-    ) -> Result<E, RaiseError> {
+    fn atomic(&mut self, b: &mut Bind<'_, '_>, i: Inst, ops: Vec<E>) -> Result<E, RaiseError> {
         use Opcode as O;
         let m = self.w.m;
         let op = m.opcode(i);
@@ -544,6 +535,7 @@ impl Hlsl<'_, '_> {
                 let cmp = self.temp(b, m.operand(i, 1), ops[1], "compare")?;
                 let (c, v) = (bits(self, cmp), bits(self, ops[2]));
                 let call = emit(self, name, vec![c, v], out);
+                let call = self.put(call);
                 b.out().push(call);
                 let eq = self.w.x.add(Node::Binary(Bin::Eq, out, c));
                 let old = back(self, out);
@@ -564,6 +556,7 @@ impl Hlsl<'_, '_> {
                     _ => bits(self, ops[1]),
                 };
                 let call = emit(self, name, vec![arg], out);
+                let call = self.put(call);
                 b.out().push(call);
                 // A store has no value: `effect` writes nothing for a bare name.
                 Ok(back(self, out))
@@ -612,7 +605,7 @@ impl Hlsl<'_, '_> {
         buffer: super::expr::Sym,
         name: &str,
     ) -> Result<String, RaiseError> {
-        let b = self.w.names[buffer.0 as usize].clone();
+        let b = self.w.names[buffer.index()].clone();
         let key = format!("{b}.{name}");
         if let Some(n) = self.w.signed_atomics.get(&key) {
             return Ok(n.clone());
@@ -704,7 +697,7 @@ impl Hlsl<'_, '_> {
                     let e = self.ty_of(m.operand(i, 1))?;
                     self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
                 };
-                let f_e = e_t.replace("int", "float");
+                let f_e = int_to_float(&e_t);
                 format!(
                     "{t} {name}({t} x, {e_t} e) {{\n  {e_t} half_e = e / 2;\n  return x * exp2(({f_e})half_e) * exp2(({f_e})(e - half_e));\n}}\n"
                 )
@@ -783,7 +776,7 @@ impl Hlsl<'_, '_> {
     /// (into `out`) and assigned where they were.
     pub(super) fn hoist_for_continuing(
         &mut self,
-        out: &mut Vec<Stmt>,
+        out: &mut Vec<StmtId>,
         body: &mut [Stmt],
         continuing: &[Stmt],
         break_if: Option<E>,
@@ -797,13 +790,14 @@ impl Hlsl<'_, '_> {
             if !read {
                 continue;
             }
-            out.push(Stmt::Decl {
+            let decl = self.put(Stmt::Decl {
                 ty: ty.clone(),
                 name: *name,
                 init: None,
                 constant: false,
                 defaulted: false,
             });
+            out.push(decl);
             let lhs = self.w.x.add(Node::Name(*name));
             *s = match init {
                 Some(e) => Stmt::Assign(lhs, *e),
@@ -811,4 +805,18 @@ impl Hlsl<'_, '_> {
             };
         }
     }
+}
+
+/// `text` with every `int` spelled `float` (`int3` → `float3`): `str::replace` without
+/// the two-way string searcher, which only this would link into the package.
+fn int_to_float(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(k) = rest.as_bytes().windows(3).position(|w| w == b"int") {
+        out.push_str(&rest[..k]);
+        out.push_str("float");
+        rest = &rest[k + 3..];
+    }
+    out.push_str(rest);
+    out
 }

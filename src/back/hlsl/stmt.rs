@@ -178,7 +178,7 @@ impl Printer<'_> {
                 if *constant {
                     self.out.push_str("const ");
                 }
-                let decl = ty.declare(&self.names[name.0 as usize]);
+                let decl = ty.declare(&self.names[name.index()]);
                 self.out.push_str(&decl);
                 if let Some(i) = init {
                     self.out.push_str(" = ");
@@ -291,7 +291,7 @@ impl Printer<'_> {
                 self.exit_test(break_if, depth + 1);
             }
             Some(flag) => {
-                let flag = self.names[flag.0 as usize].clone();
+                let flag = self.names[flag.index()].clone();
                 let _ = writeln!(self.out, "bool {flag} = true;");
                 self.indent(depth);
                 self.out.push_str("while (true) {\n");

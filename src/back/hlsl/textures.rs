@@ -77,7 +77,7 @@ impl Hlsl<'_, '_> {
 
     pub(super) fn texture(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         ops: Vec<E>,
     ) -> Result<E, RaiseError> {
@@ -111,7 +111,8 @@ impl Hlsl<'_, '_> {
                     .last()
                     .ok_or_else(|| RaiseError::malformed(i, "store"))?;
                 let place = self.add(Node::Index(tex, coords));
-                b.out().push(Stmt::Assign(place, value));
+                let s = self.put(Stmt::Assign(place, value));
+                b.out().push(s);
                 Ok(self.lit(""))
             }
             _ => self.sample(i, &kind, first, &ops),
@@ -268,7 +269,7 @@ impl Hlsl<'_, '_> {
     /// `GetDimensions` into a `uint4` declared first; the result reads its components.
     fn query(
         &mut self,
-        b: &mut Bind<'_, '_, Stmt>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         kind: &Kind,
         tex: E,
@@ -315,7 +316,8 @@ impl Hlsl<'_, '_> {
         }
         args.extend(outs);
         let call = self.add(Node::Method(tex, "GetDimensions".into(), args));
-        b.out().push(Stmt::Expr(call));
+        let s = self.put(Stmt::Expr(call));
+        b.out().push(s);
         Ok(match op {
             O::TextureDimensions => {
                 let sw = &"xyz"[..sizes];

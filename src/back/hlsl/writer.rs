@@ -92,7 +92,7 @@ impl<'m> MemoryCx<'m> for Writer<'m> {
         self.x.add(Node::Lit(format!("{v}u")))
     }
     fn name_text(&self, s: Sym) -> &str {
-        &self.names[s.0 as usize]
+        &self.names[s.index()]
     }
     fn fresh(&mut self, hint: &str) -> String {
         self.namer_fresh(hint)
@@ -148,7 +148,7 @@ impl<'m> Writer<'m> {
         if let Some(&s) = self.interned.get(text) {
             return s;
         }
-        let s = Sym(self.names.len() as u32);
+        let s = Sym::from_index(self.names.len());
         self.names.push(text.to_string());
         self.interned.insert(text.to_string(), s);
         s
@@ -371,7 +371,7 @@ impl<'m> Writer<'m> {
             .ty(v)
             .and_then(|t| m.ptr_parts(t))
             .ok_or_else(|| self.error(v, "a variable without a pointer type"))?;
-        let name = self.names[self.globals[&v].0 as usize].clone();
+        let name = self.names[self.globals[&v].index()].clone();
         match space {
             AddressSpace::Storage | AddressSpace::Uniform | AddressSpace::Immediate => {
                 if !matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer) {
@@ -447,7 +447,7 @@ impl<'m> Writer<'m> {
     /// value is baked in (its default).
     fn override_decl(&mut self, out: &mut String, o: Inst) -> Result<(), Error> {
         let m = self.m;
-        let name = self.names[self.globals[&o].0 as usize].clone();
+        let name = self.names[self.globals[&o].index()].clone();
         let ty = m
             .ty(o)
             .ok_or_else(|| self.error(o, "an override without a type"))?;
@@ -602,6 +602,7 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
     let word = |d: Inst, k: usize| m.operand_opt(d, k).and_then(|x| m.const_u32(x));
     let mut prefix = String::new();
     let mut semantic = String::new();
+    let mut flat = false;
     for d in m.decorations(f) {
         match m.opcode(d) {
             Opcode::DecoLocation => {
@@ -616,7 +617,10 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
             }
             Opcode::DecoInterpolate => {
                 match word(d, 0).and_then(InterpolationType::from_u32) {
-                    Some(InterpolationType::Flat) => prefix.push_str("nointerpolation "),
+                    Some(InterpolationType::Flat) => {
+                        prefix.push_str("nointerpolation ");
+                        flat = true;
+                    }
                     Some(InterpolationType::Linear) => prefix.push_str("noperspective "),
                     _ => {}
                 }
@@ -637,7 +641,7 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
         .and_then(|s| m.scalar(s))
         .is_some_and(|s| s.is_int());
     let location = m.decoration(f, Opcode::DecoLocation).is_some();
-    if integer && location && !prefix.contains("nointerpolation") {
+    if integer && location && !flat {
         prefix.insert_str(0, "nointerpolation ");
     }
     (prefix, semantic)

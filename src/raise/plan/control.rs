@@ -1,7 +1,8 @@
 //! Control flow: regions, blocks and their exits, `if` (with `&&` / `||`), `switch`,
 //! loops and their `break if`.
 
-use super::emitter::{CaseLabel, Clause, Emitter, Logic};
+use super::emitter::StmtId;
+use super::emitter::{CaseLabel, Clause, Logic};
 use super::facts::{Effect, effect_of};
 use super::state::{Pending, Walker};
 use super::tables::{Form, RegionKind};
@@ -23,11 +24,11 @@ struct ShortCircuit {
     short_value: Inst,
 }
 
-impl<E: Emitter> Walker<'_, '_, E> {
+impl Walker<'_, '_> {
     // ---- regions ---------------------------------------------------------------------------
 
     /// A region's statements, complete (see [`Emitter::end_list`]).
-    pub(super) fn region_stmts(&mut self, r: RegionId) -> Result<Vec<E::Stmt>, RaiseError> {
+    pub(super) fn region_stmts(&mut self, r: RegionId) -> Result<Vec<StmtId>, RaiseError> {
         let mut stmts = self.region_stmts_open(r)?;
         self.em.end_list(&mut stmts);
         Ok(stmts)
@@ -36,7 +37,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
     /// A region's statements before [`Emitter::end_list`]: a loop body's declarations can
     /// be seen by its continuing block, so the emitter ends the body's list only once it
     /// knows that block.
-    fn region_stmts_open(&mut self, r: RegionId) -> Result<Vec<E::Stmt>, RaiseError> {
+    fn region_stmts_open(&mut self, r: RegionId) -> Result<Vec<StmtId>, RaiseError> {
         let saved = std::mem::take(&mut self.out);
         let result = self.emit_region(r);
         let stmts = std::mem::replace(&mut self.out, saved);

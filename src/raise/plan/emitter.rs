@@ -8,6 +8,8 @@ use super::facts::{Effect, conflicts};
 use crate::ir::{Func, Inst, Module};
 use crate::raise::error::RaiseError;
 use crate::raise::names::Namer;
+pub use crate::syntax::ast::{ExprId, StmtId};
+pub use crate::util::Symbol;
 
 /// An index into a composite: a constant (a struct member, a vector component, an array
 /// element) or a dynamic index expression.
@@ -29,9 +31,9 @@ pub enum CaseLabel {
 
 /// One clause of a switch: its labels (the case values in the IR's order, then
 /// `Default` when the default target is this clause's) and its statements.
-pub struct Clause<S> {
+pub struct Clause {
     pub labels: Vec<CaseLabel>,
-    pub body: Vec<S>,
+    pub body: Vec<StmtId>,
 }
 
 /// `&&` or `||`, for the short-circuit shape (see [`Emitter::short_circuit`]).
@@ -44,12 +46,12 @@ pub enum Logic {
 /// What an emitter's [`Emitter::operation`] may ask of the plan while it builds an
 /// expression: a fresh name, or an operand bound to a temporary written before the
 /// statement being built (so the language sees a run-time value, or evaluates it first).
-pub struct Bind<'b, 'n, S> {
+pub struct Bind<'b, 'n> {
     pub(super) namer: &'b mut Namer<'n>,
-    pub(super) out: &'b mut Vec<S>,
+    pub(super) out: &'b mut Vec<StmtId>,
 }
 
-impl<S> Bind<'_, '_, S> {
+impl Bind<'_, '_> {
     /// A name no other declaration has, from `hint`.
     pub fn fresh_name(&mut self, hint: &str) -> String {
         self.namer.name(None, hint)
@@ -57,25 +59,25 @@ impl<S> Bind<'_, '_, S> {
 
     /// Binds `init`, the expression of IR value `of`, to a `let` with a fresh name written
     /// now, and returns an expression that reads it.
-    pub fn bind<E: Emitter<Stmt = S>>(
+    pub fn bind(
         &mut self,
-        em: &mut E,
+        em: &mut dyn Emitter,
         of: Inst,
-        init: E::Expr,
+        init: ExprId,
         hint: &str,
-    ) -> Result<E::Expr, RaiseError> {
+    ) -> Result<ExprId, RaiseError> {
         let name = self.bind_name(em, of, init, hint)?;
         Ok(em.local(name))
     }
 
     /// [`Self::bind`], returning the name.
-    pub fn bind_name<E: Emitter<Stmt = S>>(
+    pub fn bind_name(
         &mut self,
-        em: &mut E,
+        em: &mut dyn Emitter,
         of: Inst,
-        init: E::Expr,
+        init: ExprId,
         hint: &str,
-    ) -> Result<E::Name, RaiseError> {
+    ) -> Result<Symbol, RaiseError> {
         let name = self.namer.name(None, hint);
         let name = em.intern(&name);
         em.let_decl(self.out, name, of, init)?;
@@ -84,7 +86,7 @@ impl<S> Bind<'_, '_, S> {
 
     /// The statements written so far, where the emitter may add its own before the
     /// statement being built.
-    pub fn out(&mut self) -> &mut Vec<S> {
+    pub fn out(&mut self) -> &mut Vec<StmtId> {
         self.out
     }
 }
@@ -94,20 +96,16 @@ impl<S> Bind<'_, '_, S> {
 /// guarantees (every value is written once, operands come in the order the emitter's
 /// policies allow, declarations precede their uses, names never clash with the language's
 /// words).
+///
+/// Names, expressions and statements are handles of the AST's kinds ([`Symbol`],
+/// [`ExprId`], [`StmtId`]) whatever the language: WGSL's emitter builds AST nodes, and
+/// another emitter numbers its own nodes with them. With the same handles for every
+/// language, the walk is written once and calls its emitter through `&mut dyn Emitter`,
+/// instead of being copied for each language (a copy was 18 KB of the npm package's
+/// wasm); only [`Finish`], which hands back the language's own function, is generic.
 pub trait Emitter {
-    /// A name as the emitter stores it (an interned symbol).
-    type Name: Copy + Eq;
-    /// An expression (a handle into the emitter's own arena).
-    type Expr: Copy;
-    /// A statement.
-    type Stmt;
-    /// A function parameter, as [`Emitter::param`] makes it.
-    type Param;
-    /// A function, as [`Emitter::function`] makes it.
-    type Function;
-
     /// The language's name, for diagnostics ("cannot write WGSL for this module: …").
-    const LANGUAGE: &'static str;
+    fn language(&self) -> &'static str;
 
     // ---- policies --------------------------------------------------------------------
 
@@ -140,26 +138,26 @@ pub trait Emitter {
     // ---- names and leaves -------------------------------------------------------------
 
     /// Interns a name the namer made.
-    fn intern(&mut self, name: &str) -> Self::Name;
+    fn intern(&mut self, name: &str) -> Symbol;
 
     /// A function-scope name (parameter, `let`, variable) as an expression: a variable's
     /// name is a reference, not a pointer.
-    fn local(&mut self, name: Self::Name) -> Self::Expr;
+    fn local(&mut self, name: Symbol) -> ExprId;
 
     /// A module-scope variable as a reference expression.
-    fn global(&mut self, var: Inst) -> Result<Self::Expr, RaiseError>;
+    fn global(&mut self, var: Inst) -> Result<ExprId, RaiseError>;
 
     /// A module-scope value (a constant, an override, an override expression).
-    fn global_value(&mut self, v: Inst) -> Result<Self::Expr, RaiseError>;
+    fn global_value(&mut self, v: Inst) -> Result<ExprId, RaiseError>;
 
     /// The zero value of type `ty`.
-    fn zero(&mut self, ty: Inst) -> Result<Self::Expr, RaiseError>;
+    fn zero(&mut self, ty: Inst) -> Result<ExprId, RaiseError>;
 
     /// The height of an expression (a leaf is 1).
-    fn height(&self, e: Self::Expr) -> u32;
+    fn height(&self, e: ExprId) -> u32;
 
     /// Whether expression `e` reads the name `name` anywhere.
-    fn mentions(&self, e: Self::Expr, name: Self::Name) -> bool;
+    fn mentions(&self, e: ExprId, name: Symbol) -> bool;
 
     // ---- expressions ------------------------------------------------------------------
 
@@ -172,127 +170,115 @@ pub trait Emitter {
     /// built.
     fn operation(
         &mut self,
-        b: &mut Bind<'_, '_, Self::Stmt>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
-        ops: Vec<Self::Expr>,
-    ) -> Result<Self::Expr, RaiseError>;
+        ops: Vec<ExprId>,
+    ) -> Result<ExprId, RaiseError>;
 
     /// `base` (of type `base_ty`, a reference or a value) indexed: `.member`, `.x`,
     /// `[i]`. The plan has checked the index against the type.
     fn access(
         &mut self,
-        base: Self::Expr,
+        base: ExprId,
         base_ty: Inst,
-        index: Index<Self::Expr>,
-    ) -> Result<Self::Expr, RaiseError>;
+        index: Index<ExprId>,
+    ) -> Result<ExprId, RaiseError>;
 
     /// A value of composite type `ty` from its members, in order (an `insert` written as
     /// a constructor).
-    fn construct(&mut self, ty: Inst, parts: Vec<Self::Expr>) -> Result<Self::Expr, RaiseError>;
+    fn construct(&mut self, ty: Inst, parts: Vec<ExprId>) -> Result<ExprId, RaiseError>;
 
     /// A reference as a pointer (`&x` in WGSL; the same expression in a language without
     /// pointers).
-    fn address_of(&mut self, reference: Self::Expr) -> Self::Expr;
+    fn address_of(&mut self, reference: ExprId) -> ExprId;
 
     /// A pointer as a reference (`*p` in WGSL).
-    fn deref(&mut self, pointer: Self::Expr) -> Self::Expr;
+    fn deref(&mut self, pointer: ExprId) -> ExprId;
 
     /// Logical negation of a condition.
-    fn not(&mut self, cond: Self::Expr) -> Self::Expr;
+    fn not(&mut self, cond: ExprId) -> ExprId;
 
     /// `a && b` or `a || b`, written by the plan only when `b` needs no statements of its
     /// own (an `if` whose arm computes a `bool` merge parameter otherwise).
-    fn short_circuit(&mut self, op: Logic, a: Self::Expr, b: Self::Expr) -> Self::Expr;
+    fn short_circuit(&mut self, op: Logic, a: ExprId, b: ExprId) -> ExprId;
 
     // ---- statements -------------------------------------------------------------------
 
-    /// Function parameter `p`, named `name`, in the parameter list.
-    fn param(&mut self, p: Inst, name: Self::Name) -> Result<Self::Param, RaiseError>;
+    /// Function parameter `p`, named `name`, next in the parameter list (the emitter
+    /// keeps the list for [`Finish::function`]).
+    fn param(&mut self, p: Inst, name: Symbol) -> Result<(), RaiseError>;
 
     /// `let name = init;`, binding the value of IR instruction `of` (its type is
     /// `m.ty(of)`).
     fn let_decl(
         &mut self,
-        out: &mut Vec<Self::Stmt>,
-        name: Self::Name,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
         of: Inst,
-        init: Self::Expr,
+        init: ExprId,
     ) -> Result<(), RaiseError>;
 
     /// A function-scope variable of type `ty` (what it stores), with an initializer or
     /// without one (then it holds the zero value, or is assigned before any read).
     fn var_decl(
         &mut self,
-        out: &mut Vec<Self::Stmt>,
-        name: Self::Name,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
         ty: Inst,
-        init: Option<Self::Expr>,
+        init: Option<ExprId>,
     ) -> Result<(), RaiseError>;
 
     /// `name = value;` for a local variable.
     fn assign(
         &mut self,
-        out: &mut Vec<Self::Stmt>,
-        name: Self::Name,
-        value: Self::Expr,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
+        value: ExprId,
     ) -> Result<(), RaiseError>;
 
     /// A `store`: `reference = value;` (the emitter may shorten `x = x + e` to `x += e`).
-    fn store(&mut self, out: &mut Vec<Self::Stmt>, reference: Self::Expr, value: Self::Expr);
+    fn store(&mut self, out: &mut Vec<StmtId>, reference: ExprId, value: ExprId);
 
     /// One member of an `insert`'s temporary: `t.member = value;`, as written.
-    fn assign_member(&mut self, out: &mut Vec<Self::Stmt>, lhs: Self::Expr, value: Self::Expr);
+    fn assign_member(&mut self, out: &mut Vec<StmtId>, lhs: ExprId, value: ExprId);
 
     /// Instruction `i` written for its effect (a call, an atomic, a barrier, a texture
     /// store); `e` is its expression. Its value, if any, is unused.
-    fn effect(&mut self, out: &mut Vec<Self::Stmt>, i: Inst, e: Self::Expr);
+    fn effect(&mut self, out: &mut Vec<StmtId>, i: Inst, e: ExprId);
 
     /// The `demote` instruction (WGSL's `discard` statement: the invocation goes on as a
     /// helper).
-    fn demote(&mut self, out: &mut Vec<Self::Stmt>);
+    fn demote(&mut self, out: &mut Vec<StmtId>);
 
     /// Leaves the innermost loop or switch. `ends_case` when it is the last statement of
     /// a switch clause (implicit in WGSL; C-like languages fall through without it).
-    fn break_(&mut self, out: &mut Vec<Self::Stmt>, ends_case: bool);
+    fn break_(&mut self, out: &mut Vec<StmtId>, ends_case: bool);
 
     /// Goes to the continuing of the innermost loop. `ends_body` when it is the last
     /// statement of the loop's body (and so implicit).
-    fn continue_(&mut self, out: &mut Vec<Self::Stmt>, ends_body: bool);
+    fn continue_(&mut self, out: &mut Vec<StmtId>, ends_body: bool);
 
     /// Returns, with a value when the function has a result. `ends_function` when it is
     /// the last statement of the function's body.
-    fn return_(
-        &mut self,
-        out: &mut Vec<Self::Stmt>,
-        value: Option<Self::Expr>,
-        ends_function: bool,
-    );
+    fn return_(&mut self, out: &mut Vec<StmtId>, value: Option<ExprId>, ends_function: bool);
 
     /// The `discard` terminator: the invocation ends here. `result_ty` is the function's
     /// result type, for languages that must still return a value.
-    fn discard(
-        &mut self,
-        out: &mut Vec<Self::Stmt>,
-        result_ty: Option<Inst>,
-    ) -> Result<(), RaiseError>;
+    fn discard(&mut self, out: &mut Vec<StmtId>, result_ty: Option<Inst>)
+    -> Result<(), RaiseError>;
 
     /// `if cond { then } else { otherwise }` (either list may be empty; the plan never
     /// writes an `if` whose arms are both empty unless the IR has one).
     fn if_(
         &mut self,
-        out: &mut Vec<Self::Stmt>,
-        cond: Self::Expr,
-        then: Vec<Self::Stmt>,
-        otherwise: Vec<Self::Stmt>,
+        out: &mut Vec<StmtId>,
+        cond: ExprId,
+        then: Vec<StmtId>,
+        otherwise: Vec<StmtId>,
     );
 
     /// `switch selector { clauses }`.
-    fn switch(
-        &mut self,
-        out: &mut Vec<Self::Stmt>,
-        selector: Self::Expr,
-        clauses: Vec<Clause<Self::Stmt>>,
-    );
+    fn switch(&mut self, out: &mut Vec<StmtId>, selector: ExprId, clauses: Vec<Clause>);
 
     /// A loop: `body`, then `continuing` (run after the body and after every `continue`;
     /// it sees the body's declarations), then the loop exits when `break_if` holds. The
@@ -301,24 +287,31 @@ pub trait Emitter {
     /// lowers it here.
     fn loop_(
         &mut self,
-        out: &mut Vec<Self::Stmt>,
-        body: Vec<Self::Stmt>,
-        continuing: Vec<Self::Stmt>,
-        break_if: Option<Self::Expr>,
+        out: &mut Vec<StmtId>,
+        body: Vec<StmtId>,
+        continuing: Vec<StmtId>,
+        break_if: Option<ExprId>,
     ) -> Result<(), RaiseError>;
 
     /// A statement list is complete (an arm, a clause, a continuing, the function's
     /// body): the emitter may reshape it.
-    fn end_list(&mut self, stmts: &mut Vec<Self::Stmt>) {
+    fn end_list(&mut self, stmts: &mut Vec<StmtId>) {
         let _ = stmts;
     }
+}
 
-    /// Function `f`, with its parameters, its body (complete), and its result type.
+/// The end of a function, outside the walk: the emitter's own function from the
+/// parameters it was given and the body.
+pub trait Finish: Emitter {
+    /// A function, as [`Finish::function`] makes it.
+    type Function;
+
+    /// Function `f`, with the parameters given by [`Emitter::param`] since the last
+    /// function, its body (complete), and its result type.
     fn function(
         &mut self,
         f: Func,
-        params: Vec<Self::Param>,
-        body: Vec<Self::Stmt>,
+        body: Vec<StmtId>,
         result_ty: Option<Inst>,
     ) -> Result<Self::Function, RaiseError>;
 }

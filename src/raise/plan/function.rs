@@ -2,25 +2,38 @@
 //! walk, handing everything to the emitter.
 
 use super::analysis::Analysis;
-use super::emitter::Emitter;
+use super::emitter::{Emitter, Finish, StmtId, Symbol};
 use super::state::Walker;
 use super::tables::{Form, Tables};
 use crate::ir::cfg::Cfg;
 use crate::ir::structure::StructureTree;
-use crate::ir::{Func, Module, Opcode};
+use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
 use crate::raise::names::Namer;
 
 /// Writes function `f` of `m` through `em`. Local names avoid every name `base` has given
 /// (the module-scope names); `tables` is storage shared by a module's functions (see
 /// [`Tables`]).
-pub fn function<E: Emitter>(
+pub fn function<E: Finish>(
     em: &mut E,
     m: &Module,
     base: &Namer,
-    tables: &mut Tables<E::Name>,
+    tables: &mut Tables<Symbol>,
     f: Func,
 ) -> Result<E::Function, RaiseError> {
+    let (body, result_ty) = walk(em, m, base, tables, f)?;
+    em.function(f, body, result_ty)
+}
+
+/// [`function`] up to the emitter's own function: the parameters, then the body and the
+/// result type. Not generic: every language's emitter goes through this one copy.
+fn walk(
+    em: &mut dyn Emitter,
+    m: &Module,
+    base: &Namer,
+    tables: &mut Tables<Symbol>,
+    f: Func,
+) -> Result<(Vec<StmtId>, Option<Inst>), RaiseError> {
     let entry = m
         .entry_block(f)
         .ok_or_else(|| RaiseError::malformed(f.inst(), "function without blocks"))?;
@@ -32,7 +45,7 @@ pub fn function<E: Emitter>(
         )
     })?;
     let cfg = Cfg::new(m, f);
-    let mut a = Analysis::new(m, tree, tables, E::LANGUAGE, em.max_nesting());
+    let mut a = Analysis::new(m, tree, tables, em.language(), em.max_nesting());
     for (k, b) in cfg.blocks.iter().enumerate() {
         if cfg.is_reachable(k as u32) {
             a.reachable.insert(b.inst());
@@ -64,22 +77,20 @@ pub fn function<E: Emitter>(
         construct_decls: Vec::new(),
         carry: None,
     };
-    let mut params = Vec::new();
     for p in m.block_params(entry) {
         let p = p.inst();
         let name = w.namer.name(m.name(p), "p");
         let name = w.em.intern(&name);
         w.names.insert(p, name);
         w.a.form.insert(p, Form::FnParam);
-        params.push(w.em.param(p, name)?);
+        w.em.param(p, name)?;
     }
     w.a.analyze()?;
     let root = w.a.tree.root;
     let body = w.region_stmts(root)?;
-    let result = w.em.function(f, params, body, result_ty);
     tables.names = w.names;
     tables.declared = w.declared;
     w.a.into_tables(tables);
     tables.clear();
-    result
+    Ok((body, result_ty))
 }

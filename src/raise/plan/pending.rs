@@ -3,14 +3,14 @@
 //! would move a pending read or effect across a conflicting one first binds it (and
 //! everything before it) to a `let`, in IR order.
 
-use super::emitter::Emitter;
+use super::emitter::ExprId;
 use super::facts::{Effect, conflicts};
 use super::state::{Pending, Walker};
 use super::tables::Form;
 use crate::ir::Inst;
 use crate::raise::error::RaiseError;
 
-impl<E: Emitter> Walker<'_, '_, E> {
+impl Walker<'_, '_> {
     pub(super) fn pending_index(&self, v: Inst) -> Option<usize> {
         self.pending.iter().position(|p| p.inst == v)
     }
@@ -30,8 +30,8 @@ impl<E: Emitter> Walker<'_, '_, E> {
     /// that conflict never interleave (see [`Self::prepare`]), so that order agrees with
     /// the IR wherever order matters.
     pub(super) fn flush_through(&mut self, upto: u32) -> Result<(), RaiseError> {
-        let first = |p: &Pending<E::Expr>| p.leaves.iter().copied().min().unwrap_or(u32::MAX);
-        let last = |p: &Pending<E::Expr>| p.leaves.iter().copied().max().unwrap_or(0);
+        let first = |p: &Pending<ExprId>| p.leaves.iter().copied().min().unwrap_or(u32::MAX);
+        let last = |p: &Pending<ExprId>| p.leaves.iter().copied().max().unwrap_or(0);
         let mut bound = upto;
         loop {
             let grown = self

@@ -3,6 +3,7 @@
 
 use super::analysis::Analysis;
 use super::emitter::{Bind, Emitter};
+use super::emitter::{ExprId, StmtId, Symbol};
 use super::facts::Effect;
 use super::tables::InstMap;
 use crate::ir::structure::RegionId;
@@ -47,9 +48,9 @@ pub(super) struct Place<X> {
 }
 
 /// The walk over one function's structure tree that writes it through an emitter.
-pub(super) struct Walker<'a, 'm, E: Emitter> {
+pub(super) struct Walker<'a, 'm> {
     pub m: &'m Module,
-    pub em: &'a mut E,
+    pub em: &'a mut dyn Emitter,
     pub a: Analysis<'m>,
     pub namer: Namer<'a>,
     pub result_ty: Option<Inst>,
@@ -61,27 +62,27 @@ pub(super) struct Walker<'a, 'm, E: Emitter> {
     pub peeked: (Vec<Inst>, Vec<u32>),
     /// Scratch list of [`Self::prepare_operands`].
     pub operand_scratch: Vec<Inst>,
-    pub names: InstMap<E::Name>,
+    pub names: InstMap<Symbol>,
     /// Declarations waiting in the block being written, for its first assignment.
     pub lazy: Vec<Inst>,
     pub declared: InstSet,
-    pub pending: Vec<Pending<E::Expr>>,
+    pub pending: Vec<Pending<ExprId>>,
     /// The statements of the list being written.
-    pub out: Vec<E::Stmt>,
+    pub out: Vec<StmtId>,
     /// The `break if` condition of the continuing being written.
-    pub break_if: Option<E::Expr>,
+    pub break_if: Option<ExprId>,
     /// Loops being written: (header, body region, merge).
     pub loop_stack: Vec<(Block, RegionId, Block)>,
     /// Declarations waiting for the construct being written.
     pub construct_decls: Vec<Inst>,
     /// A pending expression handed from a construct to the block after it (the value
     /// of `a && b`).
-    pub carry: Option<Pending<E::Expr>>,
+    pub carry: Option<Pending<ExprId>>,
 }
 
-impl<E: Emitter> Walker<'_, '_, E> {
+impl Walker<'_, '_> {
     /// The name of local `v`, made on first use.
-    pub(super) fn name_of(&mut self, v: Inst) -> E::Name {
+    pub(super) fn name_of(&mut self, v: Inst) -> Symbol {
         if let Some(&n) = self.names.get(&v) {
             return n;
         }
@@ -96,7 +97,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
         n
     }
 
-    pub(super) fn name_expr(&mut self, v: Inst) -> E::Expr {
+    pub(super) fn name_expr(&mut self, v: Inst) -> ExprId {
         let n = self.name_of(v);
         self.em.local(n)
     }
@@ -131,7 +132,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
     }
 
     /// `name = value;`, declaring the variable first if it waits.
-    pub(super) fn assign(&mut self, v: Inst, value: E::Expr) -> Result<(), RaiseError> {
+    pub(super) fn assign(&mut self, v: Inst, value: ExprId) -> Result<(), RaiseError> {
         self.declare_if_lazy(v)?;
         let name = self.name_of(v);
         self.em.assign(&mut self.out, name, value)
@@ -142,9 +143,9 @@ impl<E: Emitter> Walker<'_, '_, E> {
     pub(super) fn temporary(
         &mut self,
         of: Inst,
-        init: E::Expr,
+        init: ExprId,
         hint: &str,
-    ) -> Result<E::Name, RaiseError> {
+    ) -> Result<Symbol, RaiseError> {
         let mut b = Bind {
             namer: &mut self.namer,
             out: &mut self.out,

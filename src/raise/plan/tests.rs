@@ -5,7 +5,9 @@
 //! writer does). It checks that nothing in the plan is WGSL's, and shows the shape of an
 //! emitter for a C-like language.
 
-use super::emitter::{Bind, CaseLabel, Clause, Emitter, Index, Logic};
+use super::emitter::{
+    Bind, CaseLabel, Clause, Emitter, ExprId, Finish, Index, Logic, StmtId, Symbol,
+};
 use super::function::function;
 use super::tables::Tables;
 use crate::ir::{Func, Inst, Module, Opcode};
@@ -18,6 +20,8 @@ struct Toy<'m> {
     globals: FxHashMap<Inst, String>,
     names: Vec<String>,
     exprs: Vec<String>,
+    stmts: Vec<String>,
+    params: Vec<String>,
 }
 
 /// Where a `continue` goes, until its loop's continuing is known: the plan writes a loop's
@@ -25,9 +29,20 @@ struct Toy<'m> {
 const CONTINUE: &str = "<continue>";
 
 impl Toy<'_> {
-    fn expr(&mut self, text: String) -> usize {
+    fn expr(&mut self, text: String) -> ExprId {
         self.exprs.push(text);
-        self.exprs.len() - 1
+        ExprId::from_index(self.exprs.len() - 1)
+    }
+
+    fn stmt(&mut self, text: String) -> StmtId {
+        self.stmts.push(text);
+        StmtId::from_index(self.stmts.len() - 1)
+    }
+
+    fn take(&mut self, list: Vec<StmtId>) -> Vec<String> {
+        list.iter()
+            .map(|s| std::mem::take(&mut self.stmts[s.index()]))
+            .collect()
     }
 
     fn block(stmts: &[String]) -> String {
@@ -40,13 +55,9 @@ impl Toy<'_> {
 }
 
 impl Emitter for Toy<'_> {
-    type Name = usize;
-    type Expr = usize;
-    type Stmt = String;
-    type Param = String;
-    type Function = String;
-
-    const LANGUAGE: &'static str = "Toy";
+    fn language(&self) -> &'static str {
+        "Toy"
+    }
 
     fn max_expression_height(&self) -> u32 {
         8
@@ -56,25 +67,25 @@ impl Emitter for Toy<'_> {
         64
     }
 
-    fn intern(&mut self, name: &str) -> usize {
+    fn intern(&mut self, name: &str) -> Symbol {
         self.names.push(name.to_string());
-        self.names.len() - 1
+        Symbol::from_index(self.names.len() - 1)
     }
 
-    fn local(&mut self, name: usize) -> usize {
-        let text = self.names[name].clone();
+    fn local(&mut self, name: Symbol) -> ExprId {
+        let text = self.names[name.index()].clone();
         self.expr(text)
     }
 
-    fn global(&mut self, var: Inst) -> Result<usize, RaiseError> {
+    fn global(&mut self, var: Inst) -> Result<ExprId, RaiseError> {
         let text = self.globals[&var].clone();
         Ok(self.expr(text))
     }
 
-    fn global_value(&mut self, v: Inst) -> Result<usize, RaiseError> {
+    fn global_value(&mut self, v: Inst) -> Result<ExprId, RaiseError> {
         let m = self.m;
         if m.opcode(v) != Opcode::Constant {
-            return Err(RaiseError::unsupported(Self::LANGUAGE, v, "a composite"));
+            return Err(RaiseError::unsupported("Toy", v, "a composite"));
         }
         let bits = m.literal(v);
         let text = match m.ty(v).map(|t| m.opcode(t)) {
@@ -84,175 +95,210 @@ impl Emitter for Toy<'_> {
         Ok(self.expr(text))
     }
 
-    fn zero(&mut self, _ty: Inst) -> Result<usize, RaiseError> {
+    fn zero(&mut self, _ty: Inst) -> Result<ExprId, RaiseError> {
         Ok(self.expr("0".into()))
     }
 
-    fn height(&self, _e: usize) -> u32 {
+    fn height(&self, _e: ExprId) -> u32 {
         1
     }
 
-    fn mentions(&self, e: usize, name: usize) -> bool {
-        let n = &self.names[name];
-        self.exprs[e]
+    fn mentions(&self, e: ExprId, name: Symbol) -> bool {
+        let n = &self.names[name.index()];
+        self.exprs[e.index()]
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .any(|w| w == n)
     }
 
     fn operation(
         &mut self,
-        _b: &mut Bind<'_, '_, String>,
+        _b: &mut Bind<'_, '_>,
         i: Inst,
-        ops: Vec<usize>,
-    ) -> Result<usize, RaiseError> {
+        ops: Vec<ExprId>,
+    ) -> Result<ExprId, RaiseError> {
         let m = self.m;
-        let arg = |k: usize| self.exprs[ops[k]].clone();
+        let arg = |k: usize| self.exprs[ops[k].index()].clone();
         let text = match m.opcode(i) {
             Opcode::Add => format!("({} + {})", arg(0), arg(1)),
             Opcode::Mul => format!("({} * {})", arg(0), arg(1)),
             Opcode::Rem => format!("({} % {})", arg(0), arg(1)),
             Opcode::Ge => format!("({} >= {})", arg(0), arg(1)),
             Opcode::Call => {
-                let args: Vec<String> = ops.iter().map(|&e| self.exprs[e].clone()).collect();
+                let args: Vec<String> =
+                    ops.iter().map(|&e| self.exprs[e.index()].clone()).collect();
                 format!("{}({})", self.globals[&m.operand(i, 0)], args.join(", "))
             }
-            op => return Err(RaiseError::unsupported(Self::LANGUAGE, i, op.name())),
+            op => return Err(RaiseError::unsupported("Toy", i, op.name())),
         };
         Ok(self.expr(text))
     }
 
-    fn access(&mut self, base: usize, _t: Inst, index: Index<usize>) -> Result<usize, RaiseError> {
+    fn access(
+        &mut self,
+        base: ExprId,
+        _t: Inst,
+        index: Index<ExprId>,
+    ) -> Result<ExprId, RaiseError> {
         let text = match index {
-            Index::Const(k) => format!("{}[{k}]", self.exprs[base]),
-            Index::Dynamic(e) => format!("{}[{}]", self.exprs[base], self.exprs[e]),
+            Index::Const(k) => format!("{}[{k}]", self.exprs[base.index()]),
+            Index::Dynamic(e) => format!("{}[{}]", self.exprs[base.index()], self.exprs[e.index()]),
         };
         Ok(self.expr(text))
     }
 
-    fn construct(&mut self, _ty: Inst, parts: Vec<usize>) -> Result<usize, RaiseError> {
-        let parts: Vec<String> = parts.iter().map(|&e| self.exprs[e].clone()).collect();
+    fn construct(&mut self, _ty: Inst, parts: Vec<ExprId>) -> Result<ExprId, RaiseError> {
+        let parts: Vec<String> = parts
+            .iter()
+            .map(|&e| self.exprs[e.index()].clone())
+            .collect();
         Ok(self.expr(format!("{{{}}}", parts.join(", "))))
     }
 
-    fn address_of(&mut self, reference: usize) -> usize {
+    fn address_of(&mut self, reference: ExprId) -> ExprId {
         reference
     }
 
-    fn deref(&mut self, pointer: usize) -> usize {
+    fn deref(&mut self, pointer: ExprId) -> ExprId {
         pointer
     }
 
-    fn not(&mut self, cond: usize) -> usize {
-        let text = format!("!{}", self.exprs[cond]);
+    fn not(&mut self, cond: ExprId) -> ExprId {
+        let text = format!("!{}", self.exprs[cond.index()]);
         self.expr(text)
     }
 
-    fn short_circuit(&mut self, op: Logic, a: usize, b: usize) -> usize {
+    fn short_circuit(&mut self, op: Logic, a: ExprId, b: ExprId) -> ExprId {
         let op = if op == Logic::And { "&&" } else { "||" };
-        let text = format!("({} {op} {})", self.exprs[a], self.exprs[b]);
+        let text = format!("({} {op} {})", self.exprs[a.index()], self.exprs[b.index()]);
         self.expr(text)
     }
 
-    fn param(&mut self, _p: Inst, name: usize) -> Result<String, RaiseError> {
-        Ok(format!("float {}", self.names[name]))
+    fn param(&mut self, _p: Inst, name: Symbol) -> Result<(), RaiseError> {
+        let text = format!("float {}", self.names[name.index()]);
+        self.params.push(text);
+        Ok(())
     }
 
     fn let_decl(
         &mut self,
-        out: &mut Vec<String>,
-        name: usize,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
         _of: Inst,
-        init: usize,
+        init: ExprId,
     ) -> Result<(), RaiseError> {
-        out.push(format!(
+        let s = self.stmt(format!(
             "const float {} = {};",
-            self.names[name], self.exprs[init]
+            self.names[name.index()],
+            self.exprs[init.index()]
         ));
+        out.push(s);
         Ok(())
     }
 
     fn var_decl(
         &mut self,
-        out: &mut Vec<String>,
-        name: usize,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
         _ty: Inst,
-        init: Option<usize>,
+        init: Option<ExprId>,
     ) -> Result<(), RaiseError> {
-        match init {
-            Some(e) => out.push(format!("float {} = {};", self.names[name], self.exprs[e])),
-            None => out.push(format!("float {};", self.names[name])),
-        }
+        let text = match init {
+            Some(e) => format!(
+                "float {} = {};",
+                self.names[name.index()],
+                self.exprs[e.index()]
+            ),
+            None => format!("float {};", self.names[name.index()]),
+        };
+        let s = self.stmt(text);
+        out.push(s);
         Ok(())
     }
 
     fn assign(
         &mut self,
-        out: &mut Vec<String>,
-        name: usize,
-        value: usize,
+        out: &mut Vec<StmtId>,
+        name: Symbol,
+        value: ExprId,
     ) -> Result<(), RaiseError> {
-        out.push(format!("{} = {};", self.names[name], self.exprs[value]));
+        let s = self.stmt(format!(
+            "{} = {};",
+            self.names[name.index()],
+            self.exprs[value.index()]
+        ));
+        out.push(s);
         Ok(())
     }
 
-    fn store(&mut self, out: &mut Vec<String>, reference: usize, value: usize) {
-        out.push(format!(
+    fn store(&mut self, out: &mut Vec<StmtId>, reference: ExprId, value: ExprId) {
+        let s = self.stmt(format!(
             "{} = {};",
-            self.exprs[reference], self.exprs[value]
+            self.exprs[reference.index()],
+            self.exprs[value.index()]
         ));
+        out.push(s);
     }
 
-    fn assign_member(&mut self, out: &mut Vec<String>, lhs: usize, value: usize) {
+    fn assign_member(&mut self, out: &mut Vec<StmtId>, lhs: ExprId, value: ExprId) {
         self.store(out, lhs, value);
     }
 
-    fn effect(&mut self, out: &mut Vec<String>, _i: Inst, e: usize) {
-        out.push(format!("{};", self.exprs[e]));
+    fn effect(&mut self, out: &mut Vec<StmtId>, _i: Inst, e: ExprId) {
+        let s = self.stmt(format!("{};", self.exprs[e.index()]));
+        out.push(s);
     }
 
-    fn demote(&mut self, out: &mut Vec<String>) {
-        out.push("demote;".into());
+    fn demote(&mut self, out: &mut Vec<StmtId>) {
+        let s = self.stmt("demote;".into());
+        out.push(s);
     }
 
-    fn break_(&mut self, out: &mut Vec<String>, _ends_case: bool) {
-        out.push("break;".into());
+    fn break_(&mut self, out: &mut Vec<StmtId>, _ends_case: bool) {
+        let s = self.stmt("break;".into());
+        out.push(s);
     }
 
     /// The continuing runs at the end of the body anyway.
-    fn continue_(&mut self, out: &mut Vec<String>, ends_body: bool) {
+    fn continue_(&mut self, out: &mut Vec<StmtId>, ends_body: bool) {
         if !ends_body {
-            out.push(CONTINUE.into());
+            let s = self.stmt(CONTINUE.into());
+            out.push(s);
         }
     }
 
-    fn return_(&mut self, out: &mut Vec<String>, value: Option<usize>, _ends: bool) {
-        match value {
-            Some(v) => out.push(format!("return {};", self.exprs[v])),
-            None => out.push("return;".into()),
-        }
+    fn return_(&mut self, out: &mut Vec<StmtId>, value: Option<ExprId>, _ends: bool) {
+        let text = match value {
+            Some(v) => format!("return {};", self.exprs[v.index()]),
+            None => "return;".into(),
+        };
+        let s = self.stmt(text);
+        out.push(s);
     }
 
-    fn discard(&mut self, out: &mut Vec<String>, _rt: Option<Inst>) -> Result<(), RaiseError> {
-        out.push("discard;".into());
+    fn discard(&mut self, out: &mut Vec<StmtId>, _rt: Option<Inst>) -> Result<(), RaiseError> {
+        let s = self.stmt("discard;".into());
+        out.push(s);
         Ok(())
     }
 
     fn if_(
         &mut self,
-        out: &mut Vec<String>,
-        cond: usize,
-        then: Vec<String>,
-        otherwise: Vec<String>,
+        out: &mut Vec<StmtId>,
+        cond: ExprId,
+        then: Vec<StmtId>,
+        otherwise: Vec<StmtId>,
     ) {
-        let mut s = format!("if ({}) {}", self.exprs[cond], Toy::block(&then));
+        let (then, otherwise) = (self.take(then), self.take(otherwise));
+        let mut s = format!("if ({}) {}", self.exprs[cond.index()], Toy::block(&then));
         if !otherwise.is_empty() {
             s = format!("{s} else {}", Toy::block(&otherwise));
         }
+        let s = self.stmt(s);
         out.push(s);
     }
 
     /// Each clause ends with a jump: `break;` unless its last statement is one.
-    fn switch(&mut self, out: &mut Vec<String>, selector: usize, clauses: Vec<Clause<String>>) {
+    fn switch(&mut self, out: &mut Vec<StmtId>, selector: ExprId, clauses: Vec<Clause>) {
         let mut lines = Vec::new();
         for c in clauses {
             let labels: Vec<String> = c
@@ -263,7 +309,7 @@ impl Emitter for Toy<'_> {
                     CaseLabel::Default => "default:".into(),
                 })
                 .collect();
-            let mut body = c.body;
+            let mut body = self.take(c.body);
             let jumps = ["break;", "continue;", "return", CONTINUE];
             if !body
                 .last()
@@ -273,42 +319,49 @@ impl Emitter for Toy<'_> {
             }
             lines.push(format!("{} {}", labels.join(" "), Toy::block(&body)));
         }
-        out.push(format!(
+        let s = self.stmt(format!(
             "switch ({}) {}",
-            self.exprs[selector],
+            self.exprs[selector.index()],
             Toy::block(&lines)
         ));
+        out.push(s);
     }
 
     /// `for (;;) { body continuing if (c) break; }`, with each `continue` of the body
     /// (nested loops have replaced theirs) running the continuing first.
     fn loop_(
         &mut self,
-        out: &mut Vec<String>,
-        body: Vec<String>,
-        continuing: Vec<String>,
-        break_if: Option<usize>,
+        out: &mut Vec<StmtId>,
+        body: Vec<StmtId>,
+        continuing: Vec<StmtId>,
+        break_if: Option<ExprId>,
     ) -> Result<(), RaiseError> {
-        let mut tail = continuing;
+        let (body, mut tail) = (self.take(body), self.take(continuing));
         if let Some(c) = break_if {
-            tail.push(format!("if ({}) break;", self.exprs[c]));
+            tail.push(format!("if ({}) break;", self.exprs[c.index()]));
         }
         let mut jump = tail.clone();
         jump.push("continue;".into());
         let jump = jump.join(" ");
         let mut body: Vec<String> = body.iter().map(|s| s.replace(CONTINUE, &jump)).collect();
         body.extend(tail);
-        out.push(format!("for (;;) {}", Toy::block(&body)));
+        let s = self.stmt(format!("for (;;) {}", Toy::block(&body)));
+        out.push(s);
         Ok(())
     }
+}
+
+impl Finish for Toy<'_> {
+    type Function = String;
 
     fn function(
         &mut self,
         f: Func,
-        params: Vec<String>,
-        body: Vec<String>,
+        body: Vec<StmtId>,
         _rt: Option<Inst>,
     ) -> Result<String, RaiseError> {
+        let params = std::mem::take(&mut self.params);
+        let body = self.take(body);
         let name = &self.globals[&f.inst()];
         Ok(format!(
             "{name}({}) {}",
@@ -335,6 +388,8 @@ fn toy(src: &str) -> String {
         globals,
         names: Vec::new(),
         exprs: Vec::new(),
+        stmts: Vec::new(),
+        params: Vec::new(),
     };
     let mut tables = Tables::new(&m);
     let mut out = Vec::new();

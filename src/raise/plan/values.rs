@@ -1,7 +1,8 @@
 //! Values: operands and places, each instruction by its form, and the parallel copies of
 //! branch arguments.
 
-use super::emitter::{Bind, Emitter, Index};
+use super::emitter::{Bind, Index};
+use super::emitter::{ExprId, Symbol};
 use super::facts::{Effect, constant_index, effect_of, is_handle_load, member_count};
 use super::state::{Pending, Piece, Place, Walker};
 use super::tables::Form;
@@ -12,11 +13,11 @@ use crate::raise::error::RaiseError;
 /// evaluation order.
 type Operands<X> = (Vec<X>, Effect, Vec<u32>);
 
-impl<E: Emitter> Walker<'_, '_, E> {
+impl Walker<'_, '_> {
     // ---- operands ----------------------------------------------------------------------------
 
     /// A value operand's expression (consuming it if pending).
-    pub(super) fn value(&mut self, v: Inst) -> Result<Piece<E::Expr>, RaiseError> {
+    pub(super) fn value(&mut self, v: Inst) -> Result<Piece<ExprId>, RaiseError> {
         let m = self.m;
         if let Some(k) = self.pending_index(v) {
             let p = self.pending.remove(k);
@@ -59,16 +60,16 @@ impl<E: Emitter> Walker<'_, '_, E> {
         }
     }
 
-    pub(super) fn as_pointer(&mut self, e: E::Expr, is_ref: bool) -> E::Expr {
+    pub(super) fn as_pointer(&mut self, e: ExprId, is_ref: bool) -> ExprId {
         if is_ref { self.em.address_of(e) } else { e }
     }
 
-    pub(super) fn as_ref(&mut self, e: E::Expr, is_ref: bool) -> E::Expr {
+    pub(super) fn as_ref(&mut self, e: ExprId, is_ref: bool) -> ExprId {
         if is_ref { e } else { self.em.deref(e) }
     }
 
     /// A pointer operand as a place.
-    pub(super) fn place(&mut self, p: Inst) -> Result<Place<E::Expr>, RaiseError> {
+    pub(super) fn place(&mut self, p: Inst) -> Result<Place<ExprId>, RaiseError> {
         let m = self.m;
         let simple = |e| Place {
             expr: e,
@@ -158,13 +159,13 @@ impl<E: Emitter> Walker<'_, '_, E> {
 
     /// Every operand's expression, in the language's evaluation order (pointer operands
     /// in pointer form), indexed by operand number; a call's callee has none.
-    pub(super) fn operands_of(&mut self, i: Inst) -> Result<Operands<E::Expr>, RaiseError> {
+    pub(super) fn operands_of(&mut self, i: Inst) -> Result<Operands<ExprId>, RaiseError> {
         let m = self.m;
         let skip = usize::from(m.opcode(i) == Opcode::Call);
         let mut operands = m.operands(i).skip(skip);
         let n = operands.len();
         let reversed = self.em.reverses_operands(m, i);
-        let mut exprs: Vec<E::Expr> = Vec::with_capacity(n);
+        let mut exprs: Vec<ExprId> = Vec::with_capacity(n);
         let mut effect = Effect::Pure;
         let mut leaves = Vec::new();
         for _ in 0..n {
@@ -203,7 +204,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
     }
 
     /// The emitter's expression of operation `i` from its operands' expressions.
-    fn operation(&mut self, i: Inst, ops: Vec<E::Expr>) -> Result<E::Expr, RaiseError> {
+    fn operation(&mut self, i: Inst, ops: Vec<ExprId>) -> Result<ExprId, RaiseError> {
         let mut b = Bind {
             namer: &mut self.namer,
             out: &mut self.out,
@@ -218,7 +219,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
         i: Inst,
         own: Effect,
         at: u32,
-    ) -> Result<Piece<E::Expr>, RaiseError> {
+    ) -> Result<Piece<ExprId>, RaiseError> {
         let m = self.m;
         let (expr, effect, mut leaves) = match m.opcode(i) {
             Opcode::Load => {
@@ -246,7 +247,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
     }
 
     /// `insert comp, value, i…` as a constructor: `vec4<f32>(c.x, v, c.z, c.w)`.
-    pub(super) fn insert_constructor(&mut self, i: Inst) -> Result<Piece<E::Expr>, RaiseError> {
+    pub(super) fn insert_constructor(&mut self, i: Inst) -> Result<Piece<ExprId>, RaiseError> {
         let m = self.m;
         let comp = m.operand(i, 0);
         let value = self.value(m.operand(i, 1))?;
@@ -270,8 +271,8 @@ impl<E: Emitter> Walker<'_, '_, E> {
         prefix: Vec<u32>,
         t: Inst,
         path: &[u32],
-        value: E::Expr,
-    ) -> Result<E::Expr, RaiseError> {
+        value: ExprId,
+    ) -> Result<ExprId, RaiseError> {
         let m = self.m;
         let Some((&first, rest)) = path.split_first() else {
             return Ok(value);
@@ -294,7 +295,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
     }
 
     /// The member of `comp` at constant `path`, as a fresh expression.
-    pub(super) fn member_of(&mut self, comp: Inst, path: &[u32]) -> Result<E::Expr, RaiseError> {
+    pub(super) fn member_of(&mut self, comp: Inst, path: &[u32]) -> Result<ExprId, RaiseError> {
         let m = self.m;
         // Members of constants are constants.
         let mut c = comp;
@@ -523,7 +524,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
         target: Option<Block>,
         args: &[Inst],
         tail: &[Inst],
-    ) -> Result<Vec<E::Expr>, RaiseError> {
+    ) -> Result<Vec<ExprId>, RaiseError> {
         let mut copies: Vec<(Inst, Inst)> = Vec::new();
         if let Some(t) = target {
             self.edge_copies(t, args, &mut copies);
@@ -535,7 +536,7 @@ impl<E: Emitter> Walker<'_, '_, E> {
         &mut self,
         copies: &[(Inst, Inst)],
         tail: &[Inst],
-    ) -> Result<Vec<E::Expr>, RaiseError> {
+    ) -> Result<Vec<ExprId>, RaiseError> {
         if copies.is_empty() && tail.is_empty() {
             // Nothing is evaluated, so nothing is bound either.
             return Ok(Vec::new());
@@ -549,9 +550,9 @@ impl<E: Emitter> Walker<'_, '_, E> {
         }
         // Parallel copy: a value that reads a variable assigned before it goes through a
         // `let`, and so do the reads and effects before it, to keep their order.
-        let assigned: Vec<E::Name> = copies.iter().map(|&(p, _)| self.name_of(p)).collect();
+        let assigned: Vec<Symbol> = copies.iter().map(|&(p, _)| self.name_of(p)).collect();
         let em = &*self.em;
-        let hazard = |k: usize, e: E::Expr| -> bool {
+        let hazard = |k: usize, e: ExprId| -> bool {
             let before = k.min(assigned.len());
             assigned[..before].iter().any(|&s| em.mentions(e, s))
         };

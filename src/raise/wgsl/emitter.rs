@@ -17,7 +17,9 @@ use crate::diag::Span;
 use crate::ir::eval::nonzero_divisor;
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
-use crate::raise::plan::{Bind, CaseLabel, Clause, Effect, Emitter, Index, Logic, conflicts};
+use crate::raise::plan::{
+    Bind, CaseLabel, Clause, Effect, Emitter, Finish, Index, Logic, conflicts,
+};
 use crate::syntax::ast::{self, ExprId, StmtId, StmtKind, UnaryOp};
 use crate::util::Symbol;
 
@@ -27,6 +29,8 @@ pub(super) struct Wgsl<'a, 'm> {
     pub cx: &'a Cx<'m>,
     pub ast: &'a mut Ast,
     behaviors: Behaviors,
+    /// The parameters of the function being written, for [`Finish::function`].
+    params: Vec<ast::Param>,
 }
 
 impl<'a, 'm> Wgsl<'a, 'm> {
@@ -35,6 +39,7 @@ impl<'a, 'm> Wgsl<'a, 'm> {
             cx,
             ast,
             behaviors: Behaviors::default(),
+            params: Vec::new(),
         }
     }
 
@@ -42,7 +47,7 @@ impl<'a, 'm> Wgsl<'a, 'm> {
     /// treat it as a constant expression.
     fn with_runtime_operand(
         &mut self,
-        b: &mut Bind<'_, '_, StmtId>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         mut ops: Vec<ExprId>,
         k: usize,
@@ -62,13 +67,9 @@ fn constant_operands(m: &Module, i: Inst) -> bool {
 }
 
 impl Emitter for Wgsl<'_, '_> {
-    type Name = Symbol;
-    type Expr = ExprId;
-    type Stmt = StmtId;
-    type Param = ast::Param;
-    type Function = ast::FnDecl;
-
-    const LANGUAGE: &'static str = WGSL;
+    fn language(&self) -> &'static str {
+        WGSL
+    }
 
     fn max_expression_height(&self) -> u32 {
         self.cx.options.max_expression_height
@@ -122,7 +123,7 @@ impl Emitter for Wgsl<'_, '_> {
 
     fn operation(
         &mut self,
-        b: &mut Bind<'_, '_, StmtId>,
+        b: &mut Bind<'_, '_>,
         i: Inst,
         ops: Vec<ExprId>,
     ) -> Result<ExprId, RaiseError> {
@@ -188,7 +189,7 @@ impl Emitter for Wgsl<'_, '_> {
         self.ast.binary(op, a, b)
     }
 
-    fn param(&mut self, p: Inst, name: Symbol) -> Result<ast::Param, RaiseError> {
+    fn param(&mut self, p: Inst, name: Symbol) -> Result<(), RaiseError> {
         let ty = self
             .cx
             .m
@@ -196,12 +197,13 @@ impl Emitter for Wgsl<'_, '_> {
             .ok_or_else(|| self.cx.malformed(p, "parameter"))?;
         let attributes = io_attributes(self.cx, self.ast, p)?;
         let ty = type_expr(self.cx, self.ast, ty)?;
-        Ok(ast::Param {
+        self.params.push(ast::Param {
             attributes,
             name: Ast::ident(name),
             ty,
             span: Span::DETACHED,
-        })
+        });
+        Ok(())
     }
 
     fn let_decl(
@@ -353,7 +355,7 @@ impl Emitter for Wgsl<'_, '_> {
         push_if(self.ast, out, cond, then, otherwise);
     }
 
-    fn switch(&mut self, out: &mut Vec<StmtId>, selector: ExprId, clauses: Vec<Clause<StmtId>>) {
+    fn switch(&mut self, out: &mut Vec<StmtId>, selector: ExprId, clauses: Vec<Clause>) {
         let clauses = clauses
             .into_iter()
             .map(|c| {
@@ -418,6 +420,10 @@ impl Emitter for Wgsl<'_, '_> {
             fold_for_init(&mut self.ast.module, stmts, &[]);
         }
     }
+}
+
+impl Finish for Wgsl<'_, '_> {
+    type Function = ast::FnDecl;
 
     /// The function with what WGSL's behaviour analysis needs (a final `return T();`
     /// where the body could fall through, one after a trailing loop), checked against
@@ -425,11 +431,11 @@ impl Emitter for Wgsl<'_, '_> {
     fn function(
         &mut self,
         f: Func,
-        params: Vec<ast::Param>,
         body: Vec<StmtId>,
         result_ty: Option<Inst>,
     ) -> Result<ast::FnDecl, RaiseError> {
         let (cx, m) = (self.cx, self.cx.m);
+        let params = std::mem::take(&mut self.params);
         let mut behaviors = std::mem::take(&mut self.behaviors);
         let mut body = body;
         if let Some(rt) = result_ty {

@@ -206,7 +206,9 @@ pub fn convert_float(s: Scalar, x: f64) -> EvalResult {
 pub fn make_int_wrapping(s: Scalar, x: i128) -> EvalResult {
     Ok(match s {
         Scalar::AbstractInt => {
-            Value::AbstractInt(i64::try_from(x).map_err(|_| EvalError::overflow(x, "AbstractInt"))?)
+            Value::AbstractInt(i64::try_from(x).map_err(|_| {
+                EvalError::overflow(crate::util::decimal::i128_text(x), "AbstractInt")
+            })?)
         }
         Scalar::I32 => Value::I32(x as i32),
         Scalar::U32 => Value::U32(x as u32),
@@ -223,7 +225,10 @@ pub fn make_int_exact(s: Scalar, x: i128) -> EvalResult {
         _ => false,
     };
     if !fits {
-        return Err(EvalError::overflow(x, s.name()));
+        return Err(EvalError::overflow(
+            crate::util::decimal::i128_text(x),
+            s.name(),
+        ));
     }
     make_int_wrapping(s, x)
 }

@@ -289,8 +289,12 @@ fn shift_left(s: Scalar, x: i128, y: i128) -> EvalResult {
         return Ok(Value::AbstractInt(0));
     }
     if y >= width {
+        // The operands come from i64, i32 and u32 values: printed as i64, the package
+        // links no 128-bit formatting for them.
         return Err(shift_error(format!(
-            "shift amount {y} is not less than the bit width {width} of `{}`",
+            "shift amount {} is not less than the bit width {} of `{}`",
+            y as i64,
+            width as i64,
             s.name()
         )));
     }
@@ -301,7 +305,8 @@ fn shift_left(s: Scalar, x: i128, y: i128) -> EvalResult {
             // None of the y most significant bits may be 1.
             if y > 0 && value >> (width - y) != 0 {
                 return Err(shift_error(format!(
-                    "`{x}u << {y}u` shifts 1 bits out of `u32`"
+                    "`{}u << {}u` shifts 1 bits out of `u32`",
+                    x as i64, y as i64
                 )));
             }
         }
@@ -311,7 +316,9 @@ fn shift_left(s: Scalar, x: i128, y: i128) -> EvalResult {
             let all_ones = mask(y + 1);
             if top != 0 && top != all_ones {
                 return Err(shift_error(format!(
-                    "`{x} << {y}` overflows `{}`: the result changes sign or loses bits",
+                    "`{} << {}` overflows `{}`: the result changes sign or loses bits",
+                    x as i64,
+                    y as i64,
                     s.name()
                 )));
             }
@@ -332,8 +339,12 @@ fn shift_left(s: Scalar, x: i128, y: i128) -> EvalResult {
 fn shift_right(s: Scalar, x: i128, y: i128) -> EvalResult {
     let width = s.bit_width() as i128;
     if s != Scalar::AbstractInt && y >= width {
+        // The operands come from i64, i32 and u32 values: printed as i64, the package
+        // links no 128-bit formatting for them.
         return Err(shift_error(format!(
-            "shift amount {y} is not less than the bit width {width} of `{}`",
+            "shift amount {} is not less than the bit width {} of `{}`",
+            y as i64,
+            width as i64,
             s.name()
         )));
     }
