@@ -84,7 +84,16 @@ fn passes_lists_every_pass() {
     let (code, out, _) = refract(&["passes"], &[]);
     assert_eq!(code, 0);
     let names: Vec<&str> = out.lines().collect();
-    for p in ["mem2reg", "simplify-cfg", "const-fold", "dce"] {
+    for p in [
+        "mem2reg",
+        "simplify-cfg",
+        "const-fold",
+        "dce",
+        "dead-globals",
+        "simplify",
+        "gvn",
+        "optimize",
+    ] {
         assert!(names.contains(&p), "{p} missing from {names:?}");
     }
 }
