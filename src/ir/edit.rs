@@ -50,6 +50,48 @@ pub fn find_all(m: &Module, ops: &[Opcode]) -> Vec<Inst> {
     out
 }
 
+/// Rewrites the pure instructions of every function to a fixpoint: `rewrite` says what
+/// an instruction is to be replaced with (an operand, a constant, or an instruction it
+/// placed before it), or `None`. A replaced instruction is removed, and its pure users,
+/// and the replacement if pure, are tried again, since the rewrite may make theirs apply.
+/// Returns whether anything was replaced.
+pub fn rewrite_pure(
+    m: &mut Module,
+    mut rewrite: impl FnMut(&mut Module, Inst) -> Option<Inst>,
+) -> bool {
+    let mut work: Vec<Inst> = Vec::new();
+    for f in functions(m) {
+        for b in m.blocks(f) {
+            work.extend(m.children(b.inst()).filter(|&i| m.opcode(i).is_pure()));
+        }
+    }
+    // Popped in layout order, so operands are rewritten before their users.
+    work.reverse();
+    let mut changed = false;
+    while let Some(i) = work.pop() {
+        if m.is_dead(i) || m.parent(i).is_none() {
+            continue;
+        }
+        let Some(replacement) = rewrite(m, i) else {
+            continue;
+        };
+        let users: Vec<Inst> = m
+            .uses(i)
+            .map(|u| u.user)
+            .filter(|&u| m.opcode(u).is_pure())
+            .collect();
+        m.replace_all_uses_with(i, replacement);
+        m.set_operands(i, &[]);
+        m.remove(i);
+        work.extend(users);
+        if !m.is_global(replacement) && m.opcode(replacement).is_pure() {
+            work.push(replacement);
+        }
+        changed = true;
+    }
+    changed
+}
+
 /// Scalar kind and component count of a value's type.
 pub fn shape(m: &Module, v: Inst) -> Option<(Scalar, u32)> {
     m.ty(v).and_then(|t| m.scalar_or_vec(t))

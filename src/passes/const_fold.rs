@@ -22,7 +22,7 @@
 
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
-use crate::ir::edit::functions;
+use crate::ir::edit::rewrite_pure;
 use crate::ir::eval::{
     Const, MAX_EXPANDED_MEMBERS, constant_member, evaluate, materialize, may_read, nonzero_divisor,
     read,
@@ -31,38 +31,15 @@ use crate::ir::types::Scalar;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
 
 pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
-    let mut work: Vec<Inst> = Vec::new();
-    let funcs = functions(m);
-    for f in funcs {
-        for b in m.blocks(f) {
-            work.extend(m.children(b.inst()).filter(|&i| m.opcode(i).is_pure()));
+    let mut divisors = false;
+    let rewritten = rewrite_pure(m, |m, i| {
+        let r = simplify(m, i);
+        if r.is_none() {
+            divisors |= divisor_lanes_nonzero(m, i);
         }
-    }
-    work.reverse();
-    let mut changed = false;
-    while let Some(i) = work.pop() {
-        if m.is_dead(i) || m.parent(i).is_none() {
-            continue;
-        }
-        let Some(replacement) = simplify(m, i) else {
-            changed |= divisor_lanes_nonzero(m, i);
-            continue;
-        };
-        let users: Vec<Inst> = m
-            .uses(i)
-            .map(|u| u.user)
-            .filter(|&u| m.opcode(u).is_pure())
-            .collect();
-        m.replace_all_uses_with(i, replacement);
-        m.set_operands(i, &[]);
-        m.remove(i);
-        work.extend(users);
-        if !m.is_global(replacement) && m.opcode(replacement).is_pure() {
-            work.push(replacement);
-        }
-        changed = true;
-    }
-    Ok(Changed::instructions_if(changed))
+        r
+    });
+    Ok(Changed::instructions_if(rewritten || divisors))
 }
 
 /// `x / C` and `x % C` where `C` is an integer vector constant with some zero lanes: the

@@ -5,18 +5,9 @@
 //! calls, then module-scope variables nothing uses any more. Types and constants are left
 //! to `dce`.
 
+use super::dead_globals::{is_entry_point, keep_reachable};
 use crate::diag::{Diagnostic, codes};
 use crate::ir::{Inst, Module, Opcode};
-use rustc_hash::FxHashSet;
-
-fn is_entry_point(m: &Module, f: Inst) -> bool {
-    m.decorations(f).any(|d| {
-        matches!(
-            m.opcode(d),
-            Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
-        )
-    })
-}
 
 /// Keeps only the entry point called `name` and what it uses.
 pub fn keep_only(m: &mut Module, name: &str) -> Result<(), Vec<Diagnostic>> {
@@ -42,37 +33,7 @@ pub fn keep_only(m: &mut Module, name: &str) -> Result<(), Vec<Diagnostic>> {
         };
         return Err(vec![d]);
     };
-    // Functions reachable through calls from the kept entry point.
-    let mut live: FxHashSet<Inst> = FxHashSet::default();
-    let mut work = vec![keep];
-    live.insert(keep);
-    while let Some(f) = work.pop() {
-        for b in m.children(f) {
-            for i in m.children(b) {
-                if m.opcode(i) == Opcode::Call {
-                    let callee = m.operand(i, 0);
-                    if live.insert(callee) {
-                        work.push(callee);
-                    }
-                }
-            }
-        }
-    }
-    let doomed: Vec<Inst> = funcs.into_iter().filter(|f| !live.contains(f)).collect();
-    // Drop every operand inside the doomed functions first, so uses among them (and
-    // calls between them) never block the removal.
-    for &f in &doomed {
-        for b in m.children_vec(f) {
-            for i in m.children_vec(b) {
-                if m.num_operands(i) > 0 {
-                    m.set_operands(i, &[]);
-                }
-            }
-        }
-    }
-    for f in doomed {
-        m.remove(f);
-    }
+    keep_reachable(m, &[keep]);
     let unused_vars: Vec<Inst> = m
         .children(m.root())
         .filter(|&c| m.opcode(c) == Opcode::Var && !m.has_uses(c))

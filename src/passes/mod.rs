@@ -13,9 +13,13 @@
 pub mod cleanup;
 pub mod const_fold;
 pub mod dce;
+pub mod dead_globals;
 pub mod entry;
+pub mod gvn;
 pub mod manager;
 pub mod mem2reg;
+pub mod optimize;
+pub mod simplify;
 pub mod simplify_cfg;
 
 use crate::diag::{Diagnostic, codes};
@@ -60,6 +64,26 @@ pub const PASSES: &[Pass] = &[
         summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
         step: cleanup::step,
     },
+    Pass {
+        name: "dead-globals",
+        summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
+        step: || Step::new("dead-globals", dead_globals::run, ()),
+    },
+    Pass {
+        name: "simplify",
+        summary: "algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c, a, a), (x + y) - y, …; no float algebra)",
+        step: || Step::new("simplify", simplify::run, ()),
+    },
+    Pass {
+        name: "gvn",
+        summary: "merges equal pure values in dominated blocks (CSE); control-dependent operations (derivatives, sampling, subgroup) only within a block",
+        step: || Step::new("gvn", gvn::run, ()),
+    },
+    Pass {
+        name: "optimize",
+        summary: "simplify, gvn and cleanup, repeated until nothing changes (the body of -O2)",
+        step: optimize::step,
+    },
 ];
 
 /// The pass called `name`.
@@ -68,17 +92,22 @@ pub fn find(name: &str) -> Option<&'static Pass> {
 }
 
 /// The passes an optimization level runs, in order: none at `-O0` (lowering only);
-/// mem2reg and the meaning-preserving cleanups at `-O1` (the default) and, until it has
-/// passes of its own, `-O2`.
+/// mem2reg and the meaning-preserving cleanups at `-O1` (the default, kept quick); at
+/// `-O2` and above, dead functions and globals go and the optimizing passes run to a
+/// fixpoint (see [`optimize`]).
 pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
     match opt_level {
         0 => &[],
-        _ => O1,
+        1 => O1,
+        _ => O2,
     }
 }
 
 /// The `-O1` pipeline.
 pub const O1: &[&str] = &["mem2reg", "cleanup"];
+
+/// The `-O2` pipeline: see [`optimize`] for why in this order.
+pub const O2: &[&str] = &["mem2reg", "dead-globals", "optimize"];
 
 /// Checks a list of pass names; every unknown one is a diagnostic.
 pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> {

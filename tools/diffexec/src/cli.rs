@@ -41,6 +41,7 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --print-seed S     print generated program S and exit
   --validate-only    with --seeds: only check that the programs are valid (naga)
   --float-specials   also feed NaN, infinities and subnormals to float inputs
+  --opt-level N      compile refract's paths at -ON (0, 1 or 2; default 1)
   --jobs N           shaders run at once, each with its own driver process
                      (default: the number of cores, at most 4)
   --out DIR          where reports and reduced repros go (default target/diffexec)
@@ -67,6 +68,7 @@ struct Args {
     verbose: bool,
     validate_only: bool,
     float_specials: bool,
+    opt_level: u8,
     jobs: usize,
 }
 
@@ -85,6 +87,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         verbose: false,
         validate_only: false,
         float_specials: false,
+        opt_level: 1,
         jobs: std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(4),
@@ -134,6 +137,14 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--verbose" => a.verbose = true,
             "--validate-only" => a.validate_only = true,
             "--float-specials" => a.float_specials = true,
+            "--opt-level" => {
+                a.opt_level = match value()?.as_str() {
+                    "0" => 0,
+                    "1" => 1,
+                    "2" => 2,
+                    other => return Err(format!("--opt-level: `{other}` is not 0, 1 or 2")),
+                };
+            }
             "--jobs" => {
                 a.jobs = value()?.parse().map_err(|e| format!("--jobs: {e}"))?;
                 a.jobs = a.jobs.max(1);
@@ -216,6 +227,7 @@ fn run(argv: &[String]) -> u8 {
     };
     let mut harness = Harness::new(Runner::new(exe.clone()), args.paths.clone());
     harness.float_specials = args.float_specials;
+    harness.opt_level = args.opt_level;
     match harness.runner.start() {
         Ok(name) => println!("driver: {name}"),
         Err(e) => {
@@ -274,6 +286,7 @@ fn run(argv: &[String]) -> u8 {
     for _ in 1..args.jobs {
         let mut h = Harness::new(Runner::new(exe.clone()), args.paths.clone());
         h.float_specials = args.float_specials;
+        h.opt_level = args.opt_level;
         pool.push(h);
     }
     let start = Instant::now();
@@ -461,6 +474,7 @@ fn reduce_and_report(program: &Program, path: Path, args: &Args, mismatch: bool)
     };
     let mut harness = Harness::new(Runner::new(exe), vec![path]);
     harness.float_specials = args.float_specials;
+    harness.opt_level = args.opt_level;
     let started = Instant::now();
     let reduced = reduce::reduce(
         program,

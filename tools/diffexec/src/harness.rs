@@ -75,6 +75,9 @@ pub struct Harness {
     pub paths: Vec<Path>,
     /// Feed NaN, infinities and subnormals too (`--float-specials`).
     pub float_specials: bool,
+    /// The optimization level refract's paths compile at (`--opt-level`; 1 by default,
+    /// as `refract compile`).
+    pub opt_level: u8,
 }
 
 /// Input narrowing steps: (index divisor, all integers small).
@@ -86,6 +89,7 @@ impl Harness {
             runner,
             paths,
             float_specials: false,
+            opt_level: 1,
         }
     }
 
@@ -237,9 +241,10 @@ impl Harness {
         }
         let (compiled, text) = match path {
             Path::RefractHlsl => {
-                paths::compile_hlsl(&case.source, &case.entry, &storage_indices(&base.interface))
+                let sizes = storage_indices(&base.interface);
+                paths::compile_hlsl(&case.source, &case.entry, &sizes, self.opt_level)
             }
-            _ => paths::compile(path, &case.source, &case.entry),
+            _ => paths::compile(path, &case.source, &case.entry, self.opt_level),
         };
         let (words, entry) = match compiled {
             Compiled::Spirv(w, entry) => (w, entry),

@@ -69,8 +69,10 @@ pub fn compile_hlsl(
     source: &str,
     entry: &str,
     sizes: &std::collections::BTreeMap<(u32, u32), u32>,
+    opt_level: u8,
 ) -> (Compiled, Option<String>) {
     let mut options = refract::Options::new(refract::Target::Hlsl);
+    options.opt_level = opt_level;
     options.entry_point = Some(entry.to_string());
     options.hlsl.num_workgroups = Some(NUM_WORKGROUPS);
     options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
@@ -213,9 +215,9 @@ pub fn naga_wgsl(source: &str) -> Result<String, String> {
         .map_err(|e| format!("naga WGSL writer: {e}"))
 }
 
-/// Compiles `source` along `path`. Also returns the intermediate WGSL, if there is one,
-/// for mismatch reports.
-pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<String>) {
+/// Compiles `source` along `path`, refract's paths at `opt_level` (`-O0`…`-O2`). Also
+/// returns the intermediate WGSL, if there is one, for mismatch reports.
+pub fn compile(path: Path, source: &str, entry: &str, opt_level: u8) -> (Compiled, Option<String>) {
     match path {
         Path::Reference => (
             wrap(naga_spirv(source, entry, Policy::Restrict), entry),
@@ -235,7 +237,7 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             }
             Err(e) => (Compiled::Failed(e), None),
         },
-        Path::RefractWgsl => match refract_compile(source, refract::Target::Wgsl) {
+        Path::RefractWgsl => match refract_compile(source, refract::Target::Wgsl, opt_level) {
             Ok(refract::Output::Text(text)) => {
                 let out = naga_spirv(&text, entry, Policy::Restrict)
                     .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
@@ -259,8 +261,8 @@ pub fn compile(path: Path, source: &str, entry: &str) -> (Compiled, Option<Strin
             Compiled::Failed("the Gen paths run on the simulator (gen.rs)".into()),
             None,
         ),
-        Path::RefractHlsl => compile_hlsl(source, entry, &Default::default()),
-        Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv) {
+        Path::RefractHlsl => compile_hlsl(source, entry, &Default::default(), opt_level),
+        Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv, opt_level) {
             Ok(refract::Output::Words(words)) => match spirv_val(&words) {
                 Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
                 Err(e) => (
@@ -328,9 +330,15 @@ pub(crate) fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
     })
 }
 
-/// refract's output for `target`, or how it failed.
-fn refract_compile(source: &str, target: refract::Target) -> Result<refract::Output, Compiled> {
-    refract_compile_with(source, &refract::Options::new(target))
+/// refract's output for `target` at `opt_level`, or how it failed.
+fn refract_compile(
+    source: &str,
+    target: refract::Target,
+    opt_level: u8,
+) -> Result<refract::Output, Compiled> {
+    let mut options = refract::Options::new(target);
+    options.opt_level = opt_level;
+    refract_compile_with(source, &options)
 }
 
 fn refract_compile_with(

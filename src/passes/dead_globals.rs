@@ -1,0 +1,122 @@
+//! `dead-globals`: removes what no entry point of the module can reach: functions that no
+//! entry point calls (directly or not), module-scope variables that no kept function
+//! uses, and struct types that nothing uses any more.
+//!
+//! `dce` works inside functions and removes unused hash-consed global values (types,
+//! constants); it keeps functions, variables, overrides and structs, because it does not
+//! know which functions are the program. This pass does: the entry points (functions
+//! with a stage decoration) are the roots. A module without an entry point is a library
+//! of functions, and is left as it is.
+//!
+//! **What stays.** Every entry point and what it calls; overrides, used or not (a
+//! pipeline may name any override of the module in its constants, and naming one that
+//! does not exist is an error in WebGPU); variables that a kept function uses; structs
+//! used by anything kept. Removing an unused resource variable changes only the bindings
+//! the module declares, not the ones an entry point uses, which are all a pipeline layout
+//! made from the module (`layout: "auto"`) ever held.
+//!
+//! **Algorithm.** A walk of the call graph from the entry points marks the live
+//! functions; the others lose their operands (so calls among them do not keep each
+//! other) and are removed. Then, until nothing changes, module-scope variables, struct
+//! types and hash-consed global values with no use (and, for types, no value of the type)
+//! are removed: removing a variable frees its pointer type, which can free a struct.
+//! Cost: linear in the module, times the depth of type nesting for the last step.
+
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::{Inst, Module, Opcode};
+use rustc_hash::FxHashSet;
+
+pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    let entries: Vec<Inst> = m
+        .children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func && is_entry_point(m, c))
+        .collect();
+    if entries.is_empty() {
+        return Ok(Changed::None);
+    }
+    let removed_functions = keep_reachable(m, &entries);
+    let removed_globals = unused_module_items(m);
+    // Removing a function changes the set of functions, which the cache is keyed by.
+    Ok(Changed::cfg_if(removed_functions) | Changed::instructions_if(removed_globals))
+}
+
+/// Whether `f` has a stage decoration.
+pub fn is_entry_point(m: &Module, f: Inst) -> bool {
+    m.decorations(f).any(|d| {
+        matches!(
+            m.opcode(d),
+            Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
+        )
+    })
+}
+
+/// Removes every function that `roots` do not reach through calls; returns whether any
+/// was removed.
+pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
+    let mut live: FxHashSet<Inst> = roots.iter().copied().collect();
+    let mut work: Vec<Inst> = roots.to_vec();
+    while let Some(f) = work.pop() {
+        for b in m.children(f) {
+            for i in m.children(b) {
+                if m.opcode(i) == Opcode::Call {
+                    if let Some(callee) = m.operand_opt(i, 0) {
+                        if live.insert(callee) {
+                            work.push(callee);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let doomed: Vec<Inst> = m
+        .children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func && !live.contains(&c))
+        .collect();
+    // Every operand inside the doomed functions goes first, so uses among them (and
+    // calls between them) never block the removal.
+    for &f in &doomed {
+        for b in m.children_vec(f) {
+            for i in m.children_vec(b) {
+                if m.num_operands(i) > 0 {
+                    m.set_operands(i, &[]);
+                }
+            }
+        }
+    }
+    let any = !doomed.is_empty();
+    for f in doomed {
+        m.remove(f);
+    }
+    any
+}
+
+/// Removes module-scope variables, structs and hash-consed values that nothing uses,
+/// until none is left; returns whether any was removed.
+fn unused_module_items(m: &mut Module) -> bool {
+    let kind = m.type_kind();
+    let mut changed = false;
+    loop {
+        let dead: Vec<Inst> = m
+            .children(m.root())
+            .filter(|&c| {
+                let op = m.opcode(c);
+                let candidate = op == Opcode::Var || op == Opcode::Struct || op.is_hoistable();
+                // `has_uses` counts the values a type types, too.
+                candidate && c != kind && !m.has_uses(c)
+            })
+            .collect();
+        if dead.is_empty() {
+            return changed;
+        }
+        changed = true;
+        for &d in &dead {
+            if m.num_operands(d) > 0 {
+                m.set_operands(d, &[]);
+            }
+        }
+        for d in dead {
+            m.remove(d);
+        }
+    }
+}

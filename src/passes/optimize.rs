@@ -1,0 +1,70 @@
+//! `optimize`: the body of `-O2`: `simplify`, `gvn` and `cleanup`, repeated until a round
+//! changes nothing (at most [`MAX_ROUNDS`] rounds).
+//!
+//! The `-O2` pipeline is `mem2reg`, `dead-globals`, `optimize`:
+//!
+//! 1. `mem2reg` makes the SSA values the other passes work on;
+//! 2. `dead-globals` drops the functions and module-scope variables no entry point
+//!    reaches, so no later pass spends time on them;
+//! 3. each round of `optimize` simplifies algebraically (which can make two
+//!    instructions equal: `(x + y) - y` and `x`), merges equal values (which can make a
+//!    rule apply: `a - b` with `a` and `b` merged is `x - x`), and cleans up (constant
+//!    folding, branches on constants, dead code), which exposes more of both.
+//!
+//! Why a bound: every pass here only removes or shrinks instructions, so the rounds end
+//! on their own; the bound keeps the worst case linear in the rounds, and a program that
+//! still changes after it is left as correct as after any round. `cleanup` is its own
+//! fixpoint loop; a round after the first mostly confirms it.
+//!
+//! The sub-passes run through the pass manager that runs `optimize`, so each is verified
+//! (in debug builds and the `ci` profile), printed and timed on its own.
+
+use super::manager::{Manager, RunOptions, Step};
+use super::{cleanup, gvn, simplify};
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+use crate::ir::analysis::{Analyses, Changed};
+
+/// Most rounds run.
+pub const MAX_ROUNDS: usize = 4;
+
+/// `optimize` on its own manager (which verifies its sub-passes in debug builds).
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    let mut manager = Manager::new(RunOptions::default());
+    run_in(&mut manager, m, an).map_err(|mut d| d.remove(0))
+}
+
+/// `optimize` as a step of a pipeline: its sub-passes run on `manager`.
+pub fn step() -> Step<'static> {
+    Step::nested("optimize", run_in)
+}
+
+/// Runs the rounds, each sub-pass through `manager`.
+pub fn run_in(
+    manager: &mut Manager,
+    m: &mut Module,
+    an: &mut Analyses,
+) -> Result<Changed, Vec<Diagnostic>> {
+    let steps = [
+        Step::new("simplify", simplify::run, ()),
+        Step::new("gvn", gvn::run, ()),
+        cleanup::step(),
+    ];
+    let mut changed = Changed::None;
+    for round in 0..MAX_ROUNDS {
+        let mut round_changed = Changed::None;
+        for (k, s) in steps.iter().enumerate() {
+            // After the first round, `cleanup` has nothing to do unless a pass before it
+            // in this round changed something (it ended the last round at its fixpoint).
+            if round > 0 && k == steps.len() - 1 && !round_changed.any() {
+                continue;
+            }
+            round_changed |= manager.run(s, m, an)?;
+        }
+        changed |= round_changed;
+        if !round_changed.any() {
+            break;
+        }
+    }
+    Ok(changed)
+}
