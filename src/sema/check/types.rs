@@ -627,7 +627,12 @@ impl Checker<'_> {
             space,
             AddressSpace::Function | AddressSpace::Private | AddressSpace::Workgroup
         ) {
-            if let Some(n) = largest_array(&self.p.types, ty).filter(|&n| n > MAX_LOCAL_ARRAY) {
+            if let Some(n) = self
+                .p
+                .types
+                .largest_array(ty)
+                .filter(|&n| n > MAX_LOCAL_ARRAY)
+            {
                 self.report(
                     Diagnostic::error(
                         codes::LIMIT,
@@ -670,26 +675,6 @@ impl Checker<'_> {
 /// refract's limit on the element count of arrays in per-invocation and workgroup memory
 /// (as Chromium's); the spec leaves it to implementations.
 const MAX_LOCAL_ARRAY: u32 = 65535;
-
-/// The largest constant element count of any array in `ty`.
-fn largest_array(t: &crate::sema::types::TypeTable, ty: TypeId) -> Option<u32> {
-    match t.kind(ty) {
-        TypeKind::Array { elem, size } => {
-            let own = match size {
-                ArraySize::Const(n) => Some(n),
-                _ => None,
-            };
-            own.max(largest_array(t, elem))
-        }
-        TypeKind::Struct(id) => t
-            .struct_def(id)
-            .members
-            .iter()
-            .filter_map(|m| largest_array(t, m.ty))
-            .max(),
-        _ => None,
-    }
-}
 
 fn host_shareable_reason(f: TypeFlags) -> String {
     if f.contains(TypeFlags::CONTAINS_BOOL) {
