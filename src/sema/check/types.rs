@@ -222,7 +222,12 @@ impl Checker<'_> {
                     Some(&n) => self.element_count(n, "array element count")?,
                     None => ArraySize::Runtime,
                 };
-                self.p.types.array(elem, size)
+                let ty = self.p.types.array(elem, size);
+                let span = self.span(args[0]).join(self.span(*args.last()?));
+                if !self.check_type_size(span, ty) {
+                    return None;
+                }
+                ty
             }
             TypeGenerator::Buffer => {
                 let size = self.element_count(args[0], "buffer size")?;
@@ -675,6 +680,30 @@ impl Checker<'_> {
 /// refract's limit on the element count of arrays in per-invocation and workgroup memory
 /// (as Chromium's); the spec leaves it to implementations.
 const MAX_LOCAL_ARRAY: u32 = 65535;
+
+impl Checker<'_> {
+    /// Reports E1120 when `ty`'s byte size passes 2^32 - 1: WebGPU addresses no more (and
+    /// Chromium rejects such types), and the IR's layouts are 32-bit. Checked where the
+    /// type is made, so `check` rejects what `compile` would.
+    pub(crate) fn check_type_size(&mut self, span: Span, ty: TypeId) -> bool {
+        let Some(size) = self.p.types.layout(ty).map(|l| l.size) else {
+            return true;
+        };
+        if size <= u64::from(u32::MAX) {
+            return true;
+        }
+        self.error(
+            codes::TYPE_TOO_LARGE,
+            span,
+            format!(
+                "`{}` is {size} bytes; a type's byte size must not exceed 4294967295 (2^32 - 1)",
+                self.tn(ty)
+            ),
+            "too large",
+        );
+        false
+    }
+}
 
 fn host_shareable_reason(f: TypeFlags) -> String {
     if f.contains(TypeFlags::CONTAINS_BOOL) {
