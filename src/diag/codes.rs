@@ -835,7 +835,7 @@ pub const OVERRIDE_ID: &str = "E1308";
 const OVERRIDE_ID_MEANING: &str = "an override `@id` out of range or used twice";
 
 pub const CONST_BUDGET: &str = "E1309";
-const CONST_BUDGET_MEANING: &str = "the constant values a module builds hold more scalars than refract's budget (one value at most 1,048,576; all values together at most 4,194,304)";
+const CONST_BUDGET_MEANING: &str = "the constant values a module builds hold more scalars than refract's budget (one value at most 1,048,576; all together at most 65,536 plus 8 per source byte, and 4,194,304)";
 
 pub const UNUSED_RESULT: &str = "E1400";
 const UNUSED_RESULT_MEANING: &str =

@@ -177,10 +177,16 @@ pub(crate) struct Checker<'m> {
     resolve_args: Vec<crate::sema::builtins::Arg>,
 }
 
-/// The most scalars one constant value may hold (2^20), and all of a module's constant
-/// values together (2^22); see [`Checker::charge_const`].
+/// The most scalars one constant value may hold (2^20); see [`Checker::charge_const`].
 const MAX_CONST_VALUE_SCALARS: u64 = 1 << 20;
-const MAX_CONST_SCALARS: u64 = 1 << 22;
+
+/// The most scalars all of a module's constant values may hold together: 2^16 plus 8 per
+/// source byte, at most 2^22. Linear in the source, so what later phases materialize is
+/// too; a table written out in full holds at most one scalar per two bytes, charged once
+/// per level of nesting, far inside it.
+fn const_budget(source_len: usize) -> u64 {
+    ((1u64 << 16) + 8 * source_len as u64).min(1 << 22)
+}
 
 /// Runs the checker over a resolved module. Functions past the error limit's horizon
 /// that nothing before it uses are left unchecked (see [`super::first_use`]).
@@ -350,7 +356,8 @@ impl<'m> Checker<'m> {
             return true;
         }
         let total = self.const_scalars.saturating_add(n);
-        if n <= MAX_CONST_VALUE_SCALARS && total <= MAX_CONST_SCALARS {
+        let budget = const_budget(self.src.len());
+        if n <= MAX_CONST_VALUE_SCALARS && total <= budget {
             self.const_scalars = total;
             return true;
         }
@@ -362,7 +369,8 @@ impl<'m> Checker<'m> {
                 )
             } else {
                 format!(
-                    "the module's constant values hold more than {MAX_CONST_SCALARS} scalars in all, refract's budget"
+                    "the module's constant values hold more than {budget} scalars in all, refract's budget for a source of {} bytes",
+                    self.src.len()
                 )
             };
             let d = Diagnostic::error(codes::CONST_BUDGET, message)
