@@ -40,6 +40,8 @@ pub const ALL: &[(&str, &str)] = &[
     (CONST_DOMAIN, CONST_DOMAIN_MEANING),
     (CONST_INDEX_OUT_OF_BOUNDS, CONST_INDEX_OUT_OF_BOUNDS_MEANING),
     (CONST_NOT_REPRESENTABLE, CONST_NOT_REPRESENTABLE_MEANING),
+    (CONST_BUDGET, CONST_BUDGET_MEANING),
+    (TYPE_TOO_LARGE, TYPE_TOO_LARGE_MEANING),
     (INVALID_CHARACTER, INVALID_CHARACTER_MEANING),
     (UNTERMINATED_COMMENT, UNTERMINATED_COMMENT_MEANING),
     (INT_LITERAL_OUT_OF_RANGE, INT_LITERAL_OUT_OF_RANGE_MEANING),
@@ -827,6 +829,10 @@ pub const INITIALIZER_NOT_ALLOWED: &str = "E1119";
 const INITIALIZER_NOT_ALLOWED_MEANING: &str =
     "an initializer on a variable whose address space does not allow one";
 
+pub const TYPE_TOO_LARGE: &str = "E1120";
+const TYPE_TOO_LARGE_MEANING: &str =
+    "a type whose byte size is larger than 2^32 - 1 bytes (the largest size WebGPU can address)";
+
 pub const NOT_CONST: &str = "E1306";
 const NOT_CONST_MEANING: &str =
     "an expression that must be a const-expression (or override-expression) is not";
@@ -836,6 +842,9 @@ const CONST_ASSERT_FAILED_MEANING: &str = "a `const_assert` whose condition is f
 
 pub const OVERRIDE_ID: &str = "E1308";
 const OVERRIDE_ID_MEANING: &str = "an override `@id` out of range or used twice";
+
+pub const CONST_BUDGET: &str = "E1309";
+const CONST_BUDGET_MEANING: &str = "the constant values a module builds hold more scalars than refract's budget (one value at most 1,048,576; all together at most 65,536 plus 8 per source byte, and 4,194,304)";
 
 pub const UNUSED_RESULT: &str = "E1400";
 const UNUSED_RESULT_MEANING: &str =

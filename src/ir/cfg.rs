@@ -40,32 +40,30 @@ pub fn terminator(m: &Module, b: Block) -> Option<Inst> {
 
 /// The distinct successors of a block, in operand order.
 pub fn successors(m: &Module, b: Block) -> Vec<Block> {
-    let mut out: Vec<Block> = Vec::new();
+    let mut out = crate::util::distinct::Distinct::new();
     if let Some(t) = terminator(m, b) {
         let op = m.opcode(t);
         for (k, x) in m.operands(t).enumerate() {
-            if is_edge_operand(op, k) && m.opcode(x) == Opcode::Block && !out.contains(&Block(x)) {
+            if is_edge_operand(op, k) && m.opcode(x) == Opcode::Block {
                 out.push(Block(x));
             }
         }
     }
-    out
+    out.into_vec()
 }
 
 /// The distinct predecessors of a block, from its uses by terminators.
 pub fn predecessors(m: &Module, b: Block) -> Vec<Block> {
-    let mut out: Vec<Block> = Vec::new();
+    let mut out = crate::util::distinct::Distinct::new();
     for u in m.uses(b.inst()) {
         let op = m.opcode(u.user);
         if op.is_terminator() && is_edge_operand(op, u.index as usize) {
             if let Some(p) = m.parent(u.user) {
-                if !out.contains(&Block(p)) {
-                    out.push(Block(p));
-                }
+                out.push(Block(p));
             }
         }
     }
-    out
+    out.into_vec()
 }
 
 /// The parameters of a block.
@@ -118,19 +116,18 @@ impl Cfg {
         let mut succ = Vec::new();
         for &b in &blocks {
             succ_start.push(succ.len() as u32);
-            let first = succ.len();
             if let Some(t) = terminator(m, b) {
                 let op = m.opcode(t);
+                let mut distinct = crate::util::distinct::Distinct::new();
                 for (k, x) in m.operands(t).enumerate() {
                     if !is_edge_operand(op, k) {
                         continue;
                     }
                     if let Some(&ix) = index.get(&x) {
-                        if !succ[first..].contains(&ix) {
-                            succ.push(ix);
-                        }
+                        distinct.push(ix);
                     }
                 }
+                succ.extend_from_slice(distinct.as_slice());
             }
         }
         succ_start.push(succ.len() as u32);

@@ -35,12 +35,28 @@ pub fn round_up(align: u32, n: u32) -> u32 {
 /// decorations when present, else from their members. A runtime-sized array's size is
 /// one element's stride.
 pub fn layout(m: &Module, t: Inst) -> Option<Layout> {
-    layout_at(m, t, 0)
+    layout_at(m, t, 0, &mut Memo::default())
 }
 
-fn layout_at(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
+/// The struct layouts one query has worked out: a struct whose members repeat a type
+/// (`struct S1 { a: S0, b: S0 }`, nested thirty times) would otherwise be measured once
+/// per path to it, exponentially many.
+type Memo = rustc_hash::FxHashMap<Inst, Option<Layout>>;
+
+fn layout_at(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<Layout> {
     if depth > MAX_DEPTH {
         return None;
+    }
+    if m.opcode(t) == Opcode::Struct {
+        if let Some(&l) = memo.get(&t) {
+            return l;
+        }
+        // A struct that reaches itself (only a malformed module) has no layout: marked so
+        // before its members are measured, so a cycle ends at once.
+        memo.insert(t, None);
+        let l = struct_layout(m, t, depth, memo);
+        memo.insert(t, l);
+        return l;
     }
     Some(match m.opcode(t) {
         Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 => Layout { size: 4, align: 4 },
@@ -48,20 +64,20 @@ fn layout_at(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
         Opcode::Atomic => Layout { size: 4, align: 4 },
         Opcode::Vec => {
             let (e, n) = m.vec_parts(t)?;
-            let s = layout_at(m, e, depth + 1)?.size;
+            let s = layout_at(m, e, depth + 1, memo)?.size;
             let align = if n == 2 { 2 * s } else { 4 * s };
             Layout { size: n * s, align }
         }
         Opcode::Mat => {
             let (col, c) = m.mat_parts(t)?;
-            let cl = layout_at(m, col, depth + 1)?;
+            let cl = layout_at(m, col, depth + 1, memo)?;
             Layout {
                 size: c * round_up(cl.align, cl.size),
                 align: cl.align,
             }
         }
         Opcode::Array => {
-            let e = layout_at(m, m.operand_opt(t, 0)?, depth + 1)?;
+            let e = layout_at(m, m.operand_opt(t, 0)?, depth + 1, memo)?;
             let n = m.const_u32(m.operand_opt(t, 1)?)?;
             let stride = array_stride_with(m, t, 2, e);
             Layout {
@@ -70,25 +86,27 @@ fn layout_at(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
             }
         }
         Opcode::RuntimeArray => {
-            let e = layout_at(m, m.operand_opt(t, 0)?, depth + 1)?;
+            let e = layout_at(m, m.operand_opt(t, 0)?, depth + 1, memo)?;
             Layout {
                 size: array_stride_with(m, t, 1, e),
                 align: e.align,
             }
         }
-        Opcode::Struct => {
-            let deco = |op: Opcode| {
-                m.decoration(t, op)
-                    .and_then(|d| m.operand_opt(d, 0))
-                    .and_then(|x| m.const_u32(x))
-            };
-            let natural = natural_struct_layout(m, t, depth)?;
-            Layout {
-                size: deco(Opcode::DecoSize).unwrap_or(natural.size),
-                align: deco(Opcode::DecoAlign).unwrap_or(natural.align),
-            }
-        }
         _ => return None,
+    })
+}
+
+/// A struct's layout: its `@size` and `@align` decorations, else its members'.
+fn struct_layout(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<Layout> {
+    let deco = |op: Opcode| {
+        m.decoration(t, op)
+            .and_then(|d| m.operand_opt(d, 0))
+            .and_then(|x| m.const_u32(x))
+    };
+    let natural = natural_struct_layout(m, t, depth, memo)?;
+    Some(Layout {
+        size: deco(Opcode::DecoSize).unwrap_or(natural.size),
+        align: deco(Opcode::DecoAlign).unwrap_or(natural.align),
     })
 }
 
@@ -120,11 +138,11 @@ pub fn column_stride(m: &Module, t: Inst) -> Option<u32> {
 
 /// A struct's layout from its members' offsets (or natural offsets where none are given)
 /// and its members' layouts.
-fn natural_struct_layout(m: &Module, t: Inst, depth: u32) -> Option<Layout> {
+fn natural_struct_layout(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<Layout> {
     let mut end = 0u32;
     let mut align = 1u32;
     for f in m.struct_fields(t) {
-        let l = layout_at(m, m.ty(f)?, depth + 1)?;
+        let l = layout_at(m, m.ty(f)?, depth + 1, memo)?;
         let offset = member_offset(m, f).unwrap_or(round_up(l.align, end));
         end = offset.saturating_add(l.size);
         align = align.max(l.align);

@@ -450,16 +450,12 @@ impl Walker<'_> {
         let n = self.m.num_operands(term);
         let ops = |k: usize| Block(self.m.operand(term, k));
         let merge = ops(2);
-        let mut targets: Vec<Block> = vec![ops(1)];
-        let mut k = 4;
-        while k < n {
-            let t = ops(k);
-            if !targets.contains(&t) {
-                targets.push(t);
-            }
-            k += 2;
+        let mut distinct = crate::util::distinct::Distinct::new();
+        distinct.push(ops(1));
+        for k in (4..n).step_by(2) {
+            distinct.push(ops(k));
         }
-        if targets.contains(&merge) {
+        if distinct.contains(&merge) {
             return Err(self.error(
                 Rule::SwitchCases,
                 term,
@@ -478,8 +474,9 @@ impl Walker<'_> {
                 exit: Exit::Construct,
             },
         );
-        let cases: Vec<(Block, RegionId)> =
-            targets.iter().map(|&t| (t, self.new_region())).collect();
+        let cases: Vec<(Block, RegionId)> = (distinct.into_vec().into_iter())
+            .map(|t| (t, self.new_region()))
+            .collect();
         self.push_node(
             region,
             Node::Switch {

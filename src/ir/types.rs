@@ -171,13 +171,34 @@ impl Module {
     /// operation, a block parameter or a function result. A struct that contains itself
     /// (only a malformed module can say that) is not.
     pub fn is_constructible(&self, t: Inst) -> bool {
-        self.constructible_within(t, 0)
+        self.constructible_within(t, 0, &mut rustc_hash::FxHashMap::default())
     }
 
-    fn constructible_within(&self, t: Inst, depth: u32) -> bool {
-        // WGSL types nest far less deeply than this; deeper means a cycle.
-        if depth > 64 {
+    /// One step of [`Self::is_constructible`]. `seen` holds the structs already measured
+    /// (each once: types that repeat a member type nest without exponential cost).
+    fn constructible_within(
+        &self,
+        t: Inst,
+        depth: u32,
+        seen: &mut rustc_hash::FxHashMap<Inst, bool>,
+    ) -> bool {
+        // The IR parser's nesting bound: deeper only through a cycle.
+        if depth > super::layout::MAX_DEPTH {
             return false;
+        }
+        if self.opcode(t) == Opcode::Struct {
+            if let Some(&c) = seen.get(&t) {
+                return c;
+            }
+            // A struct that reaches itself (only a malformed module) is not constructible:
+            // marked so before its members are looked at, so a cycle ends at once.
+            seen.insert(t, false);
+            let c = self.struct_fields(t).iter().all(|&f| {
+                self.ty(f)
+                    .is_some_and(|ft| self.constructible_within(ft, depth + 1, seen))
+            });
+            seen.insert(t, c);
+            return c;
         }
         match self.opcode(t) {
             Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 | Opcode::F16 => true,
@@ -187,12 +208,8 @@ impl Module {
                     .is_some_and(|c| self.opcode(c) == Opcode::Constant)
                     && self
                         .operand_opt(t, 0)
-                        .is_some_and(|e| self.constructible_within(e, depth + 1))
+                        .is_some_and(|e| self.constructible_within(e, depth + 1, seen))
             }
-            Opcode::Struct => self.struct_fields(t).iter().all(|&f| {
-                self.ty(f)
-                    .is_some_and(|ft| self.constructible_within(ft, depth + 1))
-            }),
             _ => false,
         }
     }

@@ -6,6 +6,7 @@
 //! `Option<Id>` costs no extra space.
 
 pub(crate) mod decimal;
+pub(crate) mod distinct;
 mod interner;
 pub(crate) mod json;
 pub(crate) mod names;

@@ -460,11 +460,10 @@ pub enum Term {
 impl Term {
     /// The successors (CFG edges), in operand order, distinct.
     pub fn succs(&self) -> Vec<BlockId> {
-        let mut out: Vec<BlockId> = Vec::new();
+        // Distinct in linear time: a switch may have tens of thousands of cases.
+        let mut out = crate::util::distinct::Distinct::new();
         let mut push = |b: BlockId| {
-            if !out.contains(&b) {
-                out.push(b);
-            }
+            out.push(b);
         };
         match self {
             Term::Br { target, .. } => push(*target),
@@ -481,7 +480,7 @@ impl Term {
             }
             Term::Ret | Term::Discard | Term::Unreachable => {}
         }
-        out
+        out.into_vec()
     }
 
     /// The registers the terminator reads.

@@ -114,91 +114,89 @@ pub fn array_stride(m: &Module, t: Inst) -> Option<u32> {
 
 /// Byte offsets of a struct's members: their `@offset`s, or the natural layout.
 pub fn member_offsets(m: &Module, t: Inst) -> Option<Vec<u32>> {
-    let mut out = Vec::new();
-    let mut at = 0u32;
-    for f in m.struct_fields(t) {
-        let (size, align) = size_align(m, m.ty(f)?)?;
-        let size = match m.decoration(f, Opcode::DecoSize) {
-            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-            None => size,
-        };
-        let align = match m.decoration(f, Opcode::DecoAlign) {
-            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-            None => align,
-        };
-        let off = match m.decoration(f, Opcode::DecoOffset) {
-            Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-            None => round_up(at, align),
-        };
-        out.push(off);
-        at = off.saturating_add(size);
-    }
-    Some(out)
+    struct_layout(m, t, 0, &mut Memo::default()).map(|(offsets, _)| offsets)
 }
 
 /// Size and alignment of a type (WGSL's rules, with the IR's explicit layout).
 pub fn size_align(m: &Module, t: Inst) -> Option<(u32, u32)> {
-    size_align_within(m, t, 0)
+    size_align_within(m, t, 0, &mut Memo::default())
 }
 
-fn size_align_within(m: &Module, t: Inst, depth: u32) -> Option<(u32, u32)> {
+/// The sizes and alignments one query has worked out, by struct: a struct whose members
+/// repeat a type (`struct S1 { a: S0, b: S0 }`, nested thirty times) is measured once,
+/// not once per path to it.
+type Memo = rustc_hash::FxHashMap<Inst, Option<(u32, u32)>>;
+
+/// A struct's member offsets and its (size, alignment), in one pass over its members.
+fn struct_layout(
+    m: &Module,
+    t: Inst,
+    depth: u32,
+    memo: &mut Memo,
+) -> Option<(Vec<u32>, (u32, u32))> {
+    let deco = |x: Inst, op: Opcode| match m.decoration(x, op) {
+        Some(d) => m.const_u32(m.operand_opt(d, 0)?).map(Some),
+        None => Some(None),
+    };
+    let mut offsets = Vec::new();
+    let mut at = 0u32;
+    let mut align = 1;
+    let mut end = 0;
+    for f in m.struct_fields(t) {
+        let (s, a) = size_align_within(m, m.ty(f)?, depth + 1, memo)?;
+        let s = deco(f, Opcode::DecoSize)?.unwrap_or(s);
+        let a = deco(f, Opcode::DecoAlign)?.unwrap_or(a);
+        let off = deco(f, Opcode::DecoOffset)?.unwrap_or(round_up(at, a));
+        offsets.push(off);
+        at = off.saturating_add(s);
+        align = align.max(a);
+        end = end.max(at);
+    }
+    let align = deco(t, Opcode::DecoAlign)?.unwrap_or(align);
+    let size = deco(t, Opcode::DecoSize)?.unwrap_or(round_up(end, align));
+    Some((offsets, (size, align)))
+}
+
+fn size_align_within(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<(u32, u32)> {
     if depth > 64 {
         return None;
     }
     Some(match m.opcode(t) {
         Opcode::Bool | Opcode::I32 | Opcode::U32 | Opcode::F32 => (4, 4),
         Opcode::F16 => (2, 2),
-        Opcode::Atomic => size_align_within(m, m.operand_opt(t, 0)?, depth + 1)?,
+        Opcode::Atomic => size_align_within(m, m.operand_opt(t, 0)?, depth + 1, memo)?,
         Opcode::Vec => {
             let (e, n) = m.vec_parts(t)?;
-            let (s, _) = size_align_within(m, e, depth + 1)?;
+            let (s, _) = size_align_within(m, e, depth + 1, memo)?;
             let align = if n == 2 { 2 * s } else { 4 * s };
             (n * s, align)
         }
         Opcode::Mat => {
             let (col, n) = m.mat_parts(t)?;
-            let (s, a) = size_align_within(m, col, depth + 1)?;
+            let (s, a) = size_align_within(m, col, depth + 1, memo)?;
             (round_up(s, a).saturating_mul(n), a)
         }
-        Opcode::Array => {
+        Opcode::Array | Opcode::RuntimeArray => {
             let e = m.operand_opt(t, 0)?;
-            let n = array_count(m, t)?;
-            let (_, a) = size_align_within(m, e, depth + 1)?;
-            (array_stride(m, t)?.saturating_mul(n), a)
-        }
-        Opcode::RuntimeArray => {
-            let e = m.operand_opt(t, 0)?;
-            let (_, a) = size_align_within(m, e, depth + 1)?;
-            (array_stride(m, t)?, a)
+            let (s, a) = size_align_within(m, e, depth + 1, memo)?;
+            let stride_operand = if m.opcode(t) == Opcode::Array { 2 } else { 1 };
+            let stride = (m.operand_opt(t, stride_operand))
+                .and_then(|c| m.const_u32(c))
+                .unwrap_or(round_up(s, a));
+            match m.opcode(t) {
+                Opcode::Array => (stride.saturating_mul(array_count(m, t)?), a),
+                _ => (stride, a),
+            }
         }
         Opcode::Struct => {
-            let fields = m.struct_fields(t);
-            let offsets = member_offsets(m, t)?;
-            let mut align = 1;
-            let mut end = 0;
-            for (f, off) in fields.iter().zip(&offsets) {
-                let ft = m.ty(*f)?;
-                let (s, a) = size_align_within(m, ft, depth + 1)?;
-                let a = match m.decoration(*f, Opcode::DecoAlign) {
-                    Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-                    None => a,
-                };
-                let s = match m.decoration(*f, Opcode::DecoSize) {
-                    Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-                    None => s,
-                };
-                align = align.max(a);
-                end = end.max(off.saturating_add(s));
+            if let Some(&l) = memo.get(&t) {
+                return l;
             }
-            let align = match m.decoration(t, Opcode::DecoAlign) {
-                Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-                None => align,
-            };
-            let size = match m.decoration(t, Opcode::DecoSize) {
-                Some(d) => m.const_u32(m.operand_opt(d, 0)?)?,
-                None => round_up(end, align),
-            };
-            (size, align)
+            // A struct that reaches itself (only a malformed module) has no layout.
+            memo.insert(t, None);
+            let l = struct_layout(m, t, depth, memo).map(|(_, l)| l);
+            memo.insert(t, l);
+            l?
         }
         _ => return None,
     })

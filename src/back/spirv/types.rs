@@ -712,7 +712,11 @@ impl Writer<'_> {
             return self.spec_value(e);
         }
         let ty = self.type_id(ty_inst)?;
-        let bits = init.map_or(0, |c| m.literal(c));
+        // An array's length must be at least 1 (spirv-val rejects a length of 0); an
+        // override without a default that sizes an array defaults to 1, which any value
+        // the pipeline gives it replaces.
+        let sizes_array = sizes_array(m, o);
+        let bits = init.map_or(u32::from(sizes_array), |c| m.literal(c));
         let id = self.alloc();
         if m.opcode(ty_inst) == Opcode::Bool {
             let op = if bits != 0 {
@@ -993,4 +997,23 @@ impl Writer<'_> {
         }
         false
     }
+}
+
+/// Whether override `o` is an array's length or part of one (`array<f32, n * 2>`): the
+/// override-expressions that use it are followed, each once.
+fn sizes_array(m: &crate::ir::Module, o: Inst) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut work = vec![o];
+    while let Some(x) = work.pop() {
+        for u in m.uses(x) {
+            match m.opcode(u.user) {
+                Opcode::Array if u.index == 1 => return true,
+                Opcode::Array | Opcode::Struct | Opcode::Block => {}
+                // Override-expressions live at module scope, outside any function.
+                _ if m.is_global(u.user) && seen.insert(u.user) => work.push(u.user),
+                _ => {}
+            }
+        }
+    }
+    false
 }

@@ -54,6 +54,8 @@ pub fn diagnostic_filters(source: &crate::syntax::ast::Module) -> Vec<(String, S
         _ => 3,
     };
     let mut out: Vec<(String, String)> = Vec::new();
+    // Where each rule is in `out`: a scan per directive would be quadratic in their count.
+    let mut at: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
     let mut add = |c: &DiagnosticControl| {
         let mut rule = source.name(c.rule.name).to_string();
         if let Some(s) = c.rule_suffix {
@@ -61,10 +63,13 @@ pub fn diagnostic_filters(source: &crate::syntax::ast::Module) -> Vec<(String, S
             rule.push_str(source.name(s.name));
         }
         let severity = source.name(c.severity.name).to_string();
-        match out.iter_mut().find(|(_, r)| *r == rule) {
-            Some(entry) if rank(&severity) < rank(&entry.0) => entry.0 = severity,
+        match at.get(&rule) {
+            Some(&i) if rank(&severity) < rank(&out[i].0) => out[i].0 = severity,
             Some(_) => {}
-            None => out.push((severity, rule)),
+            None => {
+                at.insert(rule.clone(), out.len());
+                out.push((severity, rule));
+            }
         }
     };
     for d in &source.directives {

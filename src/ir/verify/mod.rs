@@ -429,6 +429,7 @@ impl Verifier<'_> {
 
     fn entry_points(&mut self, funcs: &[Inst]) {
         let m = self.m;
+        let mut names = rustc_hash::FxHashSet::default();
         for &f in funcs {
             let stages = m
                 .decorations(f)
@@ -441,7 +442,22 @@ impl Verifier<'_> {
                 .count();
             let compute = m.decoration(f, Opcode::DecoCompute).is_some();
             let wg = m.decoration(f, Opcode::DecoWorkgroupSize).is_some();
-            if stages > 1 {
+            // Back ends write an entry point's name as a string a pipeline selects it by
+            // (SPIR-V's are NUL-terminated): a NUL would cut it, and two alike are one.
+            let name = m.name(f).filter(|_| stages == 1);
+            if name.is_some_and(|n| n.contains('\0')) {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "an entry point's name cannot hold a NUL character".into(),
+                );
+            } else if name.is_some_and(|n| !names.insert(n)) {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    "two entry points have the same name".into(),
+                );
+            } else if stages > 1 {
                 self.err(
                     Rule::EntryPoint,
                     f,

@@ -601,7 +601,7 @@ pub fn check_inst_with(
                 0,
                 "an `i32` or `u32` selector",
             )?;
-            let mut seen = Vec::new();
+            let mut seen = crate::util::distinct::Distinct::new();
             let mut k = 3;
             while k < cx.n() {
                 let v = cx.ops[k];
@@ -615,13 +615,12 @@ pub fn check_inst_with(
                         ),
                     );
                 }
-                if seen.contains(&v) {
+                if !seen.push(v) {
                     return fail(
                         Rule::SwitchCases,
                         format!("the case value {} appears twice", super::name(m, v)),
                     );
                 }
-                seen.push(v);
                 k += 2;
             }
             cx.result_void()

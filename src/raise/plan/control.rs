@@ -203,24 +203,28 @@ impl Walker<'_, '_> {
                 self.declare_construct_vars()?;
                 let default = Block(m.operand(t, 1));
                 let n = m.num_operands(t);
+                // The case values grouped by target in one pass over the operands (a
+                // scan per target would be quadratic in the number of cases).
+                let mut labels_of: rustc_hash::FxHashMap<Block, Vec<CaseLabel>> =
+                    rustc_hash::FxHashMap::default();
+                for k in (3..n.saturating_sub(1)).step_by(2) {
+                    let v = m.operand(t, k);
+                    let value = m.literal(v);
+                    let signed = m.ty(v).is_some_and(|ty| m.opcode(ty) == Opcode::I32);
+                    let x = if signed {
+                        i64::from(value as i32)
+                    } else {
+                        i64::from(value)
+                    };
+                    let target = Block(m.operand(t, k + 1));
+                    labels_of
+                        .entry(target)
+                        .or_default()
+                        .push(CaseLabel::Value(x));
+                }
                 let mut clauses = Vec::new();
                 for (target, region) in cases {
-                    let mut labels = Vec::new();
-                    let mut k = 3;
-                    while k + 1 < n {
-                        if Block(m.operand(t, k + 1)) == target {
-                            let v = m.operand(t, k);
-                            let value = m.literal(v);
-                            let signed = m.ty(v).is_some_and(|ty| m.opcode(ty) == Opcode::I32);
-                            let x = if signed {
-                                i64::from(value as i32)
-                            } else {
-                                i64::from(value)
-                            };
-                            labels.push(CaseLabel::Value(x));
-                        }
-                        k += 2;
-                    }
+                    let mut labels = labels_of.remove(&target).unwrap_or_default();
                     if target == default {
                         labels.push(CaseLabel::Default);
                     }

@@ -262,9 +262,18 @@ impl Ast {
 
     /// `@name(n)` with integer arguments printed as plain (abstract) integers.
     pub fn int_attribute(&mut self, kind: AttributeKind, name: &str, values: &[u32]) -> Attribute {
+        // An unsuffixed literal past i32's range is an error in WGSL (an attribute's
+        // abstract integer becomes `i32`); such values are written as `u32` literals.
         let args = values
             .iter()
-            .map(|&v| self.int_lit(u64::from(v), IntSuffix::None))
+            .map(|&v| {
+                let suffix = if v > i32::MAX as u32 {
+                    IntSuffix::U
+                } else {
+                    IntSuffix::None
+                };
+                self.int_lit(u64::from(v), suffix)
+            })
             .collect();
         self.attribute(kind, name, Some(args))
     }

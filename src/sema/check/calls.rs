@@ -611,6 +611,8 @@ impl Checker<'_> {
         let stage = vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const);
         if stage == EvalStage::Const {
             let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
+            // Zero values are not charged: large ones stay symbolic (`Value::Zero`).
+            let values = values.filter(|v| v.is_empty() || self.charge_const(span, ret));
             if let Some(values) = values {
                 match consteval::construct(&mut self.p.types, ret, &values) {
                     Ok(v) => self.set_value(e, v),

@@ -646,6 +646,7 @@ impl Checker<'_> {
             Some(d.index()),
             members,
         );
+        self.check_type_size(s.name.span, ty);
         Some(DeclInfo::Struct(ty))
     }
 
@@ -700,14 +701,8 @@ impl Checker<'_> {
                 .with_primary(a.span, "this function returns nothing"),
             );
         }
-        if let (Some(a), Some(_)) = (must_use, stage) {
-            self.error(
-                codes::ATTRIBUTE_NOT_ALLOWED,
-                a.span,
-                "`@must_use` cannot be applied to an entry point".into(),
-                "entry points are never called",
-            );
-        }
+        // An entry point may be `@must_use` when it returns a value: the spec's only
+        // condition is a return type, and Chromium (Tint) accepts it.
         if f.params.len() > MAX_PARAMS {
             self.error(
                 codes::LIMIT,

@@ -168,11 +168,24 @@ pub(crate) struct Checker<'m> {
     override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
     /// Some function was left unchecked (past the error limit).
     skipped: bool,
+    /// Scalars in the constant composite values built so far ([`Checker::charge_const`]).
+    const_scalars: u64,
     /// Argument lists of calls, kept for reuse: calls nest, so each call being checked
     /// takes one and gives it back ([`Checker::arg_values`]).
     arg_pool: Vec<Vec<(TypeId, EvalStage)>>,
     /// The overload resolution arguments of the call being resolved, kept for reuse.
     resolve_args: Vec<crate::sema::builtins::Arg>,
+}
+
+/// The most scalars one constant value may hold (2^20); see [`Checker::charge_const`].
+const MAX_CONST_VALUE_SCALARS: u64 = 1 << 20;
+
+/// The most scalars all of a module's constant values may hold together: 2^16 plus 8 per
+/// source byte, at most 2^22. Linear in the source, so what later phases materialize is
+/// too; a table written out in full holds at most one scalar per two bytes, charged once
+/// per level of nesting, far inside it.
+fn const_budget(source_len: usize) -> u64 {
+    ((1u64 << 16) + 8 * source_len as u64).min(1 << 22)
 }
 
 /// Runs the checker over a resolved module. Functions past the error limit's horizon
@@ -206,6 +219,7 @@ pub(crate) fn check<'m>(
         blend_src_reported: false,
         override_ids: rustc_hash::FxHashMap::default(),
         skipped: false,
+        const_scalars: 0,
         arg_pool: Vec::new(),
         resolve_args: Vec::new(),
     };
@@ -325,6 +339,48 @@ impl<'m> Checker<'m> {
             return;
         }
         self.report(Diagnostic::error(err.code, err.message).with_primary(span, label));
+    }
+
+    /// Charges a constant composite value of type `ty` to the module's budget before it is
+    /// built; false (after reporting E1309) when it does not fit.
+    ///
+    /// Values share their parts, so `const c1 = array(c0, c0); … const c25 = array(c24,
+    /// c24);` costs sema almost nothing, but every back end writes each value out whole:
+    /// 800 bytes of source would become 2^25 scalars. Charging each value's whole scalar
+    /// count bounds what any later phase materializes. A value written out in the source
+    /// is charged once per level of nesting, which keeps honest tables far inside the
+    /// budget (a 4 MiB source holds at most about 2 million literals).
+    pub(crate) fn charge_const(&mut self, span: Span, ty: TypeId) -> bool {
+        let n = self.p.types.scalar_count(ty);
+        if n <= 1 {
+            return true;
+        }
+        let total = self.const_scalars.saturating_add(n);
+        let budget = const_budget(self.src.len());
+        if n <= MAX_CONST_VALUE_SCALARS && total <= budget {
+            self.const_scalars = total;
+            return true;
+        }
+        if self.quiet_eval == 0 {
+            let message = if n > MAX_CONST_VALUE_SCALARS {
+                format!(
+                    "this constant value of type `{}` holds {n} scalars; refract's limit for one value is {MAX_CONST_VALUE_SCALARS}",
+                    self.tn(ty)
+                )
+            } else {
+                format!(
+                    "the module's constant values hold more than {budget} scalars in all, refract's budget for a source of {} bytes",
+                    self.src.len()
+                )
+            };
+            let d = Diagnostic::error(codes::CONST_BUDGET, message)
+                .with_primary(span, "this value is past the budget")
+                .with_note("values built from other constants count every scalar they hold; use a `var` or a smaller table");
+            self.report(d);
+        }
+        // Past the budget nothing more is charged: one error says it.
+        self.const_scalars = u64::MAX;
+        false
     }
 
     // ---- Values and conversions ------------------------------------------------------
@@ -463,6 +519,10 @@ impl<'m> Checker<'m> {
         };
         if ty == to || info.loaded || !self.p.types.is_abstract(ty) {
             return true;
+        }
+        let composite = matches!(self.p.values[e.index()], Some(Value::Composite(..)));
+        if composite && !self.charge_const(self.span(e), to) {
+            self.p.values[e.index()] = None;
         }
         if let Some(v) = self.p.values[e.index()].take() {
             match consteval::convert(&mut self.p.types, &v, to) {

@@ -47,6 +47,11 @@ impl Behavior {
     }
 }
 
+/// refract's limit on the case selectors of one `switch`, `default` included: the spec's
+/// minimum is 1023; sixteen times that keeps every back end's work on a switch small
+/// (the Gen back end's register allocation grows with cases times values).
+const MAX_CASE_SELECTORS: usize = 16383;
+
 /// The spec's limit on brace nesting inside a function.
 const MAX_BRACE_DEPTH: u32 = 127;
 
@@ -1016,6 +1021,17 @@ impl Checker<'_> {
 
     fn switch(&mut self, span: Span, selector: ExprId, clauses: &[SwitchClause]) -> Behavior {
         let sel = self.rvalue(selector);
+        let selectors: usize = clauses.iter().map(|c| c.selectors.len()).sum();
+        if selectors > MAX_CASE_SELECTORS {
+            self.error(
+                codes::LIMIT,
+                span,
+                format!(
+                    "a switch may have at most {MAX_CASE_SELECTORS} case selectors (the default included), but this one has {selectors}"
+                ),
+                "too many case selectors",
+            );
+        }
         // The case selectors: checked now, converted to the common type below.
         let mut cases: Vec<(ExprId, TypeId)> = Vec::new();
         let mut defaults: Vec<Span> = Vec::new();

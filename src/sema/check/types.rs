@@ -222,7 +222,12 @@ impl Checker<'_> {
                     Some(&n) => self.element_count(n, "array element count")?,
                     None => ArraySize::Runtime,
                 };
-                self.p.types.array(elem, size)
+                let ty = self.p.types.array(elem, size);
+                let span = self.span(args[0]).join(self.span(*args.last()?));
+                if !self.check_type_size(span, ty) {
+                    return None;
+                }
+                ty
             }
             TypeGenerator::Buffer => {
                 let size = self.element_count(args[0], "buffer size")?;
@@ -627,7 +632,12 @@ impl Checker<'_> {
             space,
             AddressSpace::Function | AddressSpace::Private | AddressSpace::Workgroup
         ) {
-            if let Some(n) = largest_array(&self.p.types, ty).filter(|&n| n > MAX_LOCAL_ARRAY) {
+            if let Some(n) = self
+                .p
+                .types
+                .largest_array(ty)
+                .filter(|&n| n > MAX_LOCAL_ARRAY)
+            {
                 self.report(
                     Diagnostic::error(
                         codes::LIMIT,
@@ -671,23 +681,27 @@ impl Checker<'_> {
 /// (as Chromium's); the spec leaves it to implementations.
 const MAX_LOCAL_ARRAY: u32 = 65535;
 
-/// The largest constant element count of any array in `ty`.
-fn largest_array(t: &crate::sema::types::TypeTable, ty: TypeId) -> Option<u32> {
-    match t.kind(ty) {
-        TypeKind::Array { elem, size } => {
-            let own = match size {
-                ArraySize::Const(n) => Some(n),
-                _ => None,
-            };
-            own.max(largest_array(t, elem))
+impl Checker<'_> {
+    /// Reports E1120 when `ty`'s byte size passes 2^32 - 1: WebGPU addresses no more (and
+    /// Chromium rejects such types), and the IR's layouts are 32-bit. Checked where the
+    /// type is made, so `check` rejects what `compile` would.
+    pub(crate) fn check_type_size(&mut self, span: Span, ty: TypeId) -> bool {
+        let Some(size) = self.p.types.layout(ty).map(|l| l.size) else {
+            return true;
+        };
+        if size <= u64::from(u32::MAX) {
+            return true;
         }
-        TypeKind::Struct(id) => t
-            .struct_def(id)
-            .members
-            .iter()
-            .filter_map(|m| largest_array(t, m.ty))
-            .max(),
-        _ => None,
+        self.error(
+            codes::TYPE_TOO_LARGE,
+            span,
+            format!(
+                "`{}` is {size} bytes; a type's byte size must not exceed 4294967295 (2^32 - 1)",
+                self.tn(ty)
+            ),
+            "too large",
+        );
+        false
     }
 }
 

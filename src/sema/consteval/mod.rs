@@ -260,9 +260,16 @@ pub fn zero(types: &mut TypeTable, ty: TypeId) -> Option<Value> {
         }
         TypeKind::Struct(id) => {
             let members: Vec<TypeId> = types.struct_def(id).members.iter().map(|m| m.ty).collect();
-            let mut vals = Vec::with_capacity(members.len());
-            for m in members {
-                vals.push(zero(types, m)?);
+            let mut vals: Vec<Value> = Vec::with_capacity(members.len());
+            for (i, &m) in members.iter().enumerate() {
+                // Members of one type share one zero value: building each apart would
+                // cost time exponential in the nesting of structures like
+                // `struct S1 { a: S0, b: S0 }`.
+                let earlier = members[..i].iter().position(|&t| t == m);
+                vals.push(match earlier {
+                    Some(j) => vals[j].clone(),
+                    None => zero(types, m)?,
+                });
             }
             composite(ty, vals)
         }
@@ -272,20 +279,7 @@ pub fn zero(types: &mut TypeTable, ty: TypeId) -> Option<Value> {
 
 /// The number of scalars in a value of type `ty` (saturating); 1 for scalars.
 pub fn scalar_count(types: &TypeTable, ty: TypeId) -> u64 {
-    match types.kind(ty) {
-        TypeKind::Vector { size, .. } => u64::from(size),
-        TypeKind::Matrix { cols, rows, .. } => u64::from(cols) * u64::from(rows),
-        TypeKind::Array {
-            elem,
-            size: crate::sema::types::ArraySize::Const(n),
-        } => u64::from(n).saturating_mul(scalar_count(types, elem)),
-        TypeKind::Struct(id) => types
-            .struct_def(id)
-            .members
-            .iter()
-            .fold(0u64, |acc, m| acc.saturating_add(scalar_count(types, m.ty))),
-        _ => 1,
-    }
+    types.scalar_count(ty)
 }
 
 fn zero_scalar(s: Scalar) -> Value {

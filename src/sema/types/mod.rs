@@ -629,6 +629,12 @@ pub struct TypeTable {
     kinds: Vec<TypeKind>,
     flags: Vec<TypeFlags>,
     layouts: Vec<Option<Layout>>,
+    /// The largest constant element count of any array inside each type (0: none),
+    /// worked out once when the type is interned: asking it by walking the type would
+    /// cost time exponential in the nesting of structures that repeat a member type.
+    largest_arrays: Vec<u32>,
+    /// The number of scalars in a value of each type (saturating), for the same reason.
+    scalar_counts: Vec<u64>,
     map: HashMap<TypeKind, TypeId>,
     structs: Vec<StructDef>,
     builtin_structs: HashMap<BuiltinStruct, StructId>,
@@ -651,6 +657,8 @@ impl TypeTable {
             kinds: Vec::new(),
             flags: Vec::new(),
             layouts: Vec::new(),
+            largest_arrays: Vec::new(),
+            scalar_counts: Vec::new(),
             map: HashMap::default(),
             structs: Vec::new(),
             builtin_structs: HashMap::default(),
@@ -672,10 +680,14 @@ impl TypeTable {
         }
         let flags = self.compute_flags(kind);
         let layout = self.compute_layout(kind);
+        let largest = self.compute_largest_array(kind);
         let id = TypeId::from_index(self.kinds.len());
         self.kinds.push(kind);
         self.flags.push(flags);
         self.layouts.push(layout);
+        self.largest_arrays.push(largest);
+        let scalars = self.compute_scalar_count(kind);
+        self.scalar_counts.push(scalars);
         self.map.insert(kind, id);
         id
     }
@@ -700,6 +712,51 @@ impl TypeTable {
 
     pub fn flags(&self, ty: TypeId) -> TypeFlags {
         self.flags.as_slice()[ty.index()]
+    }
+
+    /// The largest constant element count of any array in `ty`, if it holds one.
+    pub fn largest_array(&self, ty: TypeId) -> Option<u32> {
+        Some(self.largest_arrays.as_slice()[ty.index()]).filter(|&n| n > 0)
+    }
+
+    /// The number of scalars in a value of type `ty` (saturating); 1 for scalars and for
+    /// types that are not composite values.
+    pub fn scalar_count(&self, ty: TypeId) -> u64 {
+        self.scalar_counts.as_slice()[ty.index()]
+    }
+
+    /// One step of [`Self::scalar_count`]: the parts of `kind` are interned already.
+    fn compute_scalar_count(&self, kind: TypeKind) -> u64 {
+        match kind {
+            TypeKind::Vector { size, .. } => u64::from(size),
+            TypeKind::Matrix { cols, rows, .. } => u64::from(cols) * u64::from(rows),
+            TypeKind::Array {
+                elem,
+                size: ArraySize::Const(n),
+            } => u64::from(n).saturating_mul(self.scalar_counts[elem.index()]),
+            TypeKind::Struct(id) => (self.struct_def(id).members.iter()).fold(0u64, |acc, m| {
+                acc.saturating_add(self.scalar_counts[m.ty.index()])
+            }),
+            _ => 1,
+        }
+    }
+
+    /// One step of [`Self::largest_array`]: the parts of `kind` are interned already.
+    fn compute_largest_array(&self, kind: TypeKind) -> u32 {
+        match kind {
+            TypeKind::Array { elem, size } => {
+                let own = match size {
+                    ArraySize::Const(n) => n,
+                    _ => 0,
+                };
+                own.max(self.largest_arrays[elem.index()])
+            }
+            TypeKind::Struct(id) => (self.struct_def(id).members.iter())
+                .map(|m| self.largest_arrays[m.ty.index()])
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        }
     }
 
     pub fn has(&self, ty: TypeId, flag: TypeFlags) -> bool {

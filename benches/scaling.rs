@@ -1,0 +1,342 @@
+//! Hostile-input scaling (issue 25): does time or memory grow faster than the input?
+//!
+//! refract compiles code typed by strangers, in web pages and services, so every input
+//! must cost time about linear in its size and memory linear in it, or be refused early
+//! with a diagnostic naming a limit (README, "Resource model"). This benchmark generates
+//! each family of inputs that once ran away — structures that double at each level,
+//! constants built by doubling, many diagnostic directives, a switch with many cases,
+//! long runs of attributes, stray `@`s or stray statements, a large valid file — at sizes
+//! n, 2n and 4n, runs `check` and the SPIR-V and WGSL compiles in this process, and
+//! prints the time and the peak heap of each (the fastest CPU time of a few runs counts:
+//! the machine is shared). A family passes when each doubling multiplies its time and its
+//! peak heap by at most [`MAX_RATIO`]; below a floor (two milliseconds, 256 KiB) the
+//! figures are noise, so they count as the floor.
+//!
+//! `cargo bench --bench scaling` runs the small sizes, which CI runs (40-ir-bench.sh)
+//! and which fail when a family turns quadratic: a quadratic family multiplies by four
+//! per doubling. `SCALING_LARGE=1` runs sizes about 16 times larger (the issue's sizes
+//! and past them), which take a minute. The judge itself is tested on made-up runs.
+//! The doubling constants grow exponentially in their levels until the budget refuses
+//! them (E1309): bounded by the budget (2^16 scalars plus 8 per source byte), not by
+//! a ratio, so their sizes straddle it: 2^5, 2^10 and 2^20 scalars at the small sizes,
+//! the last refused.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use refract::{Options, Target};
+
+/// This thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution): the machine
+/// is shared, and wall time would also measure the neighbours.
+#[cfg(target_os = "linux")]
+fn thread_cpu_time() -> Option<Duration> {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+    let ok = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then(|| Duration::new(ts.sec as u64, ts.nsec as u32))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
+/// The allocator with a count of the bytes in use and the most in use since a reset.
+struct Counting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged; the counters are
+// only arithmetic beside it.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = IN_USE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most time or memory one doubling of the input may multiply.
+const MAX_RATIO: f64 = 2.5;
+/// Times below this are noise and count as this.
+const TIME_FLOOR: f64 = 2e-3;
+/// Peak heaps below this are noise and count as this.
+const HEAP_FLOOR: f64 = 256.0 * 1024.0;
+
+/// A family of generated inputs: its name, its small and large base sizes, the source
+/// of size n.
+struct Family {
+    name: &'static str,
+    small: usize,
+    large: usize,
+    make: fn(usize) -> String,
+}
+
+fn doubling_structs(n: usize) -> String {
+    let mut s = String::from("struct S0 { a: f32 }\n");
+    for i in 1..=n {
+        s += &format!("struct S{i} {{ a: S{}, b: S{} }}\n", i - 1, i - 1);
+    }
+    s + &format!("var<private> v: S{n};\n@compute @workgroup_size(1) fn main() {{ _ = v; }}\n")
+}
+
+fn doubling_constants(n: usize) -> String {
+    let mut s = String::from("const c0 = 1u;\n");
+    for i in 1..=n {
+        s += &format!("const c{i} = array(c{}, c{});\n", i - 1, i - 1);
+    }
+    let index = "[i]".repeat(n);
+    s + &format!(
+        "@group(0) @binding(0) var<storage, read_write> b: u32;\n\
+         @compute @workgroup_size(1) fn main() {{ let i = b; b = c{n}{index}; }}\n"
+    )
+}
+
+fn directives(n: usize) -> String {
+    let mut s: String = (0..n)
+        .map(|i| format!("diagnostic(off, r{i});\n"))
+        .collect();
+    s += "@compute @workgroup_size(1) fn main() {";
+    for i in 0..n / 4 {
+        s += &format!(" @diagnostic(off, derivative_uniformity) {{ let x{i} = {i}; }}");
+    }
+    s + " }\n"
+}
+
+fn switch_cases(n: usize) -> String {
+    let cases: String = (0..n)
+        .map(|i| format!("case {i}u {{ b = {i}u; }}\n"))
+        .collect();
+    format!(
+        "@group(0) @binding(0) var<storage, read_write> b: u32;\n\
+         @compute @workgroup_size(1) fn main() {{ switch b {{\n{cases}default {{}} }} }}\n"
+    )
+}
+
+fn attributes(n: usize) -> String {
+    "@compute ".repeat(n) + "@workgroup_size(1) fn main() {}\n"
+}
+
+fn stray_ats(n: usize) -> String {
+    "@".repeat(n)
+}
+
+fn stray_statements(n: usize) -> String {
+    format!("fn f() {{{}}}\n", "x;".repeat(n))
+}
+
+fn large_valid(n: usize) -> String {
+    let mut s = String::from(
+        "@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n\
+         fn f0(x: u32) -> u32 { return x; }\n",
+    );
+    for i in 1..n {
+        s += &format!(
+            "fn f{i}(x: u32) -> u32 {{ var y = x * {i}u + 3u; if (y > 7u) {{ y = y ^ b[{}]; }} return y + f{}(x); }}\n",
+            i % 8,
+            i - 1
+        );
+    }
+    s + &format!(
+        "@compute @workgroup_size(1) fn main() {{ b[0] = f{}(b[1]); }}\n",
+        n - 1
+    )
+}
+
+const FAMILIES: &[Family] = &[
+    Family {
+        name: "doubling structs (levels)",
+        small: 7,
+        large: 9,
+        make: doubling_structs,
+    },
+    Family {
+        name: "doubling constants (levels)",
+        small: 5,
+        large: 10,
+        make: doubling_constants,
+    },
+    Family {
+        name: "diagnostic directives",
+        small: 2_000,
+        large: 40_000,
+        make: directives,
+    },
+    Family {
+        name: "switch cases",
+        small: 500,
+        large: 4_000,
+        make: switch_cases,
+    },
+    Family {
+        name: "repeated @compute",
+        small: 5_000,
+        large: 100_000,
+        make: attributes,
+    },
+    Family {
+        name: "stray @",
+        small: 20_000,
+        large: 500_000,
+        make: stray_ats,
+    },
+    Family {
+        name: "stray statements",
+        small: 10_000,
+        large: 200_000,
+        make: stray_statements,
+    },
+    Family {
+        name: "large valid file (functions)",
+        small: 500,
+        large: 8_000,
+        make: large_valid,
+    },
+];
+
+/// What is run on each input.
+#[derive(Clone, Copy)]
+enum Mode {
+    Check,
+    Compile(Target),
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Check => "check",
+            Mode::Compile(Target::Spirv) => "spirv",
+            Mode::Compile(_) => "wgsl",
+        }
+    }
+
+    fn run(self, src: &str) {
+        match self {
+            Mode::Check => drop(std::hint::black_box(refract::check(src))),
+            Mode::Compile(t) => {
+                drop(std::hint::black_box(refract::compile(
+                    src,
+                    &Options::new(t),
+                )));
+            }
+        }
+    }
+}
+
+const MODES: [Mode; 3] = [
+    Mode::Check,
+    Mode::Compile(Target::Spirv),
+    Mode::Compile(Target::Wgsl),
+];
+
+/// The fastest time (seconds) and the largest peak heap (bytes) of `runs` runs.
+fn measure(mode: Mode, src: &str, runs: usize) -> (f64, f64) {
+    let mut best = Duration::MAX;
+    let mut peak = 0usize;
+    for _ in 0..runs {
+        PEAK.store(IN_USE.load(Ordering::Relaxed), Ordering::Relaxed);
+        let base = IN_USE.load(Ordering::Relaxed);
+        let (cpu, start) = (thread_cpu_time(), Instant::now());
+        mode.run(src);
+        let spent = match (cpu, thread_cpu_time()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => start.elapsed(),
+        };
+        best = best.min(spent);
+        peak = peak.max(PEAK.load(Ordering::Relaxed).saturating_sub(base));
+    }
+    (best.as_secs_f64(), peak as f64)
+}
+
+/// The largest factor one doubling multiplies `xs` (n, 2n, 4n) by, each at least `floor`.
+fn worst_ratio(xs: [f64; 3], floor: f64) -> f64 {
+    let f = xs.map(|x| x.max(floor));
+    (f[1] / f[0]).max(f[2] / f[1])
+}
+
+/// A family's sizes n, 2n, 4n (for the doubling families, n levels of a line each).
+fn sizes(base: usize) -> [usize; 3] {
+    [base, base * 2, base * 4]
+}
+
+fn main() {
+    check_the_judge();
+    let large = std::env::var_os("SCALING_LARGE").is_some();
+    let runs = if large { 3 } else { 5 };
+    println!(
+        "{:<30} {:<6} {:>8} {:>27} {:>30} {:>6}",
+        "family", "mode", "n", "time n / 2n / 4n (ms)", "peak heap n / 2n / 4n (KiB)", "worst"
+    );
+    let mut failed = Vec::new();
+    for f in FAMILIES {
+        let ns = sizes(if large { f.large } else { f.small });
+        let sources = ns.map(f.make);
+        for mode in MODES {
+            let m = sources.each_ref().map(|s| measure(mode, s, runs));
+            let times = m.map(|x| x.0);
+            let heaps = m.map(|x| x.1);
+            let worst = worst_ratio(times, TIME_FLOOR).max(worst_ratio(heaps, HEAP_FLOOR));
+            let ms = times.map(|t| t * 1e3);
+            let kib = heaps.map(|h| h / 1024.0);
+            println!(
+                "{:<30} {:<6} {:>8} {:>8.1} {:>8.1} {:>9.1} {:>9.0} {:>9.0} {:>10.0} {:>6.2}",
+                f.name,
+                mode.name(),
+                ns[0],
+                ms[0],
+                ms[1],
+                ms[2],
+                kib[0],
+                kib[1],
+                kib[2],
+                worst
+            );
+            if worst > MAX_RATIO {
+                failed.push(format!("{} / {}", f.name, mode.name()));
+            }
+        }
+    }
+    if failed.is_empty() {
+        println!("scaling: every family within {MAX_RATIO}x per doubling");
+    } else {
+        println!(
+            "scaling: past {MAX_RATIO}x per doubling: {}",
+            failed.join(", ")
+        );
+        std::process::exit(1);
+    }
+}
+
+/// The judge on made-up runs, checked before anything is measured (a bench without the
+/// test harness runs no `#[test]`s): linear and n log n runs pass, quadratic ones fail.
+fn check_the_judge() {
+    assert!(worst_ratio([0.010, 0.021, 0.040], TIME_FLOOR) <= MAX_RATIO);
+    assert!(worst_ratio([0.010, 0.022, 0.048], TIME_FLOOR) <= MAX_RATIO);
+    assert!(worst_ratio([0.010, 0.040, 0.160], TIME_FLOOR) > MAX_RATIO);
+    // One bad doubling is enough.
+    assert!(worst_ratio([0.010, 0.011, 0.050], TIME_FLOOR) > MAX_RATIO);
+    // Below the floor, noise is not growth.
+    assert!(worst_ratio([1e-6, 5e-5, 4e-4], TIME_FLOOR) <= MAX_RATIO);
+}

@@ -1,0 +1,141 @@
+//! Regressions from the hostile-input campaign (issue 25): wrong output from valid input,
+//! and inputs that once took exponential or quadratic time or memory. Each of the latter
+//! is run at a size that would have run for minutes or aborted; here it must answer at
+//! once, with its output or a diagnostic naming a limit. `benches/scaling.rs` measures
+//! how each family grows.
+
+mod common;
+
+use common::cli::refract;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `check` answers 0 on `src`, or the error's code is `code`.
+fn codes_of(args: &[&str], src: &str) -> (i32, String) {
+    let (code, _, stderr) = refract(args, src.as_bytes());
+    (code, stderr)
+}
+
+#[test]
+fn attribute_integers_past_i32_are_written_as_u32_literals() {
+    let src = "@group(4294967295u) @binding(0xFFFFFFFFu) var<storage> x: u32;\n\
+               @compute @workgroup_size(1) fn main() { _ = x; }\n";
+    for opt in ["-O0", "-O2"] {
+        let (code, out, err) = refract(&["compile", "-", "--to", "wgsl", opt], src.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let wgsl = text(&out);
+        assert!(
+            wgsl.contains("@group(4294967295u) @binding(4294967295u)"),
+            "{wgsl}"
+        );
+        let (code, _, err) = refract(&["check", "-"], wgsl.as_bytes());
+        assert_eq!(code, 0, "refract rejects its own output:\n{wgsl}\n{err}");
+    }
+}
+
+#[test]
+fn an_override_that_sizes_an_array_defaults_to_one_in_spirv() {
+    let src = "override n: u32;\noverride m: u32;\n\
+               var<workgroup> a: array<f32, n>;\nvar<workgroup> b: array<f32, m * 2>;\n\
+               @compute @workgroup_size(1) fn main() { a[0] = 1.0; b[0] = 2.0; }\n";
+    let (code, out, err) = refract(&["compile", "-", "--to", "spvasm"], src.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let asm = text(&out);
+    let defaults: Vec<&str> = asm
+        .lines()
+        .filter(|l| l.contains("OpSpecConstant "))
+        .collect();
+    assert_eq!(defaults.len(), 2, "{asm}");
+    assert!(defaults.iter().all(|l| l.ends_with(" 1")), "{asm}");
+}
+
+#[test]
+fn an_ir_entry_point_name_holding_nul_is_rejected() {
+    let ir = "func @\"ma\\u{0}n\"() @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n";
+    let (code, _, err) = refract(&["ir", "-", "--to", "spirv"], ir.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("E3229") && err.contains("NUL"), "{err}");
+}
+
+#[test]
+fn two_ir_entry_points_of_one_name_are_rejected() {
+    let ir = "func @a() @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n\
+              func @a() @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n";
+    let (code, _, err) = refract(&["ir", "-", "--to", "spirv"], ir.as_bytes());
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn must_use_is_allowed_on_an_entry_point_that_returns_a_value() {
+    let src = "@vertex @must_use fn main() -> @builtin(position) vec4f { return vec4f(); }\n";
+    let (code, err) = codes_of(&["check", "-"], src);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = codes_of(&["compile", "-", "--to", "spirv", "-o", "/dev/null"], src);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn check_and_compile_agree_on_types_past_four_gibibytes() {
+    let programs = [
+        "struct S { @size(4294967295u) a: u32, b: u32 }\n\
+         @group(0) @binding(0) var<storage> s: S;\n\
+         @compute @workgroup_size(1) fn main() { _ = s.b; }\n",
+        "@group(0) @binding(0) var<storage> s: array<array<u32, 1 << 29>, 22>;\n\
+         @compute @workgroup_size(1) fn main() { _ = s[0][0]; }\n",
+    ];
+    for src in programs {
+        for args in [&["check", "-"][..], &["compile", "-", "--to", "spirv"][..]] {
+            let (code, err) = codes_of(args, src);
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(err.contains("E1120"), "{args:?}: {err}");
+        }
+    }
+    // The largest size allowed is allowed.
+    let src = "@group(0) @binding(0) var<storage> s: array<u32, 1073741823>;\n\
+               @compute @workgroup_size(1) fn main() { _ = s[0]; }\n";
+    let (code, err) = codes_of(&["compile", "-", "--to", "spirv", "-o", "/dev/null"], src);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `struct S1 { a: S0, b: S0 }` … `S{n}`, used by a private variable.
+fn doubling_structs(n: usize) -> String {
+    let mut s = String::from("struct S0 { a: f32 }\n");
+    for i in 1..=n {
+        s += &format!("struct S{i} {{ a: S{}, b: S{} }}\n", i - 1, i - 1);
+    }
+    s + &format!("var<private> v: S{n};\n@compute @workgroup_size(1) fn main() {{ _ = v; }}\n")
+}
+
+#[test]
+fn structures_that_double_at_each_level_are_measured_once() {
+    // 2^27 scalars in all: every target answers in milliseconds.
+    let src = doubling_structs(27);
+    for to in ["spirv", "wgsl", "hlsl", "gen"] {
+        let (code, err) = codes_of(&["compile", "-", "--to", to, "-o", "/dev/null"], &src);
+        // Gen keeps values in registers: a private variable this large is one it refuses.
+        let refused = to == "gen" && code == 1 && err.contains("E4600");
+        assert!(code == 0 || refused, "--to {to}: {err}");
+    }
+    // At 30 levels the type is 4 GiB: E1120 from `check` already.
+    let (code, err) = codes_of(&["check", "-"], &doubling_structs(30));
+    assert_eq!(code, 1);
+    assert!(err.contains("E1120"), "{err}");
+}
+
+#[test]
+fn a_switch_past_the_case_selector_limit_is_refused() {
+    let cases: String = (0..16383).map(|i| format!("case {i}u {{}}\n")).collect();
+    let src = format!(
+        "@group(0) @binding(0) var<storage, read_write> b: u32;\n\
+         @compute @workgroup_size(1) fn main() {{ switch b {{\n{cases}default {{}} }} }}\n"
+    );
+    let (code, err) = codes_of(&["check", "-"], &src);
+    assert_eq!(code, 1);
+    assert!(err.contains("E1010") && err.contains("16384"), "{err}");
+    // One fewer case is accepted, and compiles in linear time.
+    let src = src.replacen("case 0u {}\n", "", 1);
+    let (code, err) = codes_of(&["compile", "-", "--to", "wgsl", "-o", "/dev/null"], &src);
+    assert_eq!(code, 0, "{err}");
+}
