@@ -24,7 +24,6 @@ use crate::diag::{self, Diagnostic, codes};
 use crate::explore::{Product, Session};
 use crate::{CompileResult, Options, Output, Target};
 use js_sys::{Array, Object, Reflect, Uint32Array};
-use serde::Deserialize;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -299,11 +298,12 @@ impl Clock {
 
 /// `explore`'s options: `CompileOptions` without `to`, with `products`.
 fn explore_options(value: JsValue) -> Result<(Options, Vec<Product>), Diagnostic> {
-    let (names, options): (Vec<String>, _) = read_options(
+    let (names, options) = read_options(
         value,
         "explore",
         "products",
         "['ast', 'irBefore', 'ir', 'wgsl', …]",
+        strings,
     )?;
     let mut wanted = Vec::with_capacity(names.len());
     for name in &names {
@@ -318,11 +318,12 @@ fn explore_options(value: JsValue) -> Result<(Options, Vec<Product>), Diagnostic
 
 /// `compile`'s options, the JS `CompileOptions`.
 fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
-    let (to, mut options): (String, _) = read_options(
+    let (to, mut options) = read_options(
         value,
         "compile",
         "to",
         "'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast'",
+        string,
     )?;
     options.target = Target::from_name(&to).ok_or_else(|| {
         let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
@@ -334,46 +335,64 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
     Ok(options)
 }
 
-/// The options `compile` and `explore` share, as sent. Unknown keys are ignored, as JS
-/// APIs usually do.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct JsOptions {
-    #[serde(default)]
-    opt: Option<f64>,
-    #[serde(default)]
-    passes: Option<Vec<String>>,
-    #[serde(default)]
-    entry_point: Option<String>,
-}
-
-/// Reads the options of `call`: its own required `key` (`to`, `products`) as `T`, and the
-/// shared ones into [`Options`] (whose target the caller sets). `shape` is the key's
-/// value in the hint given when the options are not an object at all.
-fn read_options<T: serde::de::DeserializeOwned>(
+/// Reads the options of `call`: its own required `key` (`to`, `products`) through
+/// `read_key`, and the shared ones (`opt`, `passes`, `entryPoint`) into [`Options`] (whose
+/// target the caller sets). `shape` is the key's value in the hint given when the options
+/// are not an object at all. Keys are read as JS reads a property, through the prototype
+/// chain; `undefined` and `null` mean absent, and unknown keys are ignored, as JS APIs
+/// usually do. Written out rather than through a serde deserializer, whose generic
+/// machinery cost the package more than these few readers.
+fn read_options<T>(
     value: JsValue,
     call: &str,
     key: &str,
     shape: &str,
+    read_key: fn(&JsValue) -> Result<T, &'static str>,
 ) -> Result<(T, Options), Diagnostic> {
     if !value.is_object() {
         return Err(usage(format!(
             "`{call}` needs options: `{{ {key}: {shape} }}`"
         )));
     }
-    let invalid = |e: &dyn std::fmt::Display| usage(format!("invalid {call} options: {e}"));
-    // Read as a struct field is: through the prototype chain, `undefined` as missing.
-    let own = Reflect::get(&value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-    if own.is_undefined() {
-        return Err(invalid(&format_args!("missing field `{key}`")));
-    }
-    let own: T = serde_wasm_bindgen::from_value(own).map_err(|e| invalid(&e))?;
-    let raw: JsOptions = serde_wasm_bindgen::from_value(value).map_err(|e| invalid(&e))?;
+    let invalid = |field: &str, e: &str| usage(format!("invalid {call} options: `{field}` {e}"));
+    let get = |field: &str| {
+        Reflect::get(&value, &JsValue::from_str(field))
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let own =
+        get(key).ok_or_else(|| usage(format!("invalid {call} options: missing field `{key}`")))?;
+    let own = read_key(&own).map_err(|e| invalid(key, e))?;
     let mut options = Options::new(Target::Ir);
-    options.opt_level = opt_level(raw.opt)?;
-    options.passes = raw.passes;
-    options.entry_point = raw.entry_point;
+    let opt = match get("opt") {
+        Some(v) => Some(
+            v.as_f64()
+                .ok_or_else(|| invalid("opt", "must be a number"))?,
+        ),
+        None => None,
+    };
+    options.opt_level = opt_level(opt)?;
+    options.passes = get("passes")
+        .map(|v| strings(&v).map_err(|e| invalid("passes", e)))
+        .transpose()?;
+    options.entry_point = get("entryPoint")
+        .map(|v| string(&v).map_err(|e| invalid("entryPoint", e)))
+        .transpose()?;
     Ok((own, options))
+}
+
+fn string(v: &JsValue) -> Result<String, &'static str> {
+    v.as_string().ok_or("must be a string")
+}
+
+fn strings(v: &JsValue) -> Result<Vec<String>, &'static str> {
+    if !Array::is_array(v) {
+        return Err("must be an array of strings");
+    }
+    Array::from(v)
+        .iter()
+        .map(|x| x.as_string().ok_or("must be an array of strings"))
+        .collect()
 }
 
 fn opt_level(level: Option<f64>) -> Result<u8, Diagnostic> {

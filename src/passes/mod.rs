@@ -38,53 +38,81 @@ pub struct Pass {
 }
 
 /// Every pass, in pipeline order.
+#[cfg(not(target_arch = "wasm32"))]
 pub const PASSES: &[Pass] = &[
-    Pass {
-        name: "mem2reg",
-        summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
-        step: || Step::new("mem2reg", mem2reg::run, ()),
-    },
-    Pass {
-        name: "simplify-cfg",
-        summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
-        step: || Step::new("simplify-cfg", simplify_cfg::run, ()),
-    },
-    Pass {
-        name: "const-fold",
-        summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
-        step: || Step::new("const-fold", const_fold::run, ()),
-    },
-    Pass {
-        name: "dce",
-        summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
-        step: || Step::new("dce", dce::run, ()),
-    },
-    Pass {
-        name: "cleanup",
-        summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
-        step: cleanup::step,
-    },
-    Pass {
-        name: "dead-globals",
-        summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
-        step: || Step::new("dead-globals", dead_globals::run, ()),
-    },
-    Pass {
-        name: "simplify",
-        summary: "algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c, a, a), (x + y) - y, …; no float algebra)",
-        step: || Step::new("simplify", simplify::run, ()),
-    },
-    Pass {
-        name: "gvn",
-        summary: "merges equal pure values in dominated blocks (CSE); control-dependent operations (derivatives, sampling, subgroup) only within a block",
-        step: || Step::new("gvn", gvn::run, ()),
-    },
-    Pass {
-        name: "optimize",
-        summary: "simplify, gvn and cleanup, repeated until nothing changes (the body of -O2)",
-        step: optimize::step,
-    },
+    MEM2REG,
+    SIMPLIFY_CFG,
+    CONST_FOLD,
+    DCE,
+    CLEANUP,
+    DEAD_GLOBALS,
+    SIMPLIFY,
+    GVN,
+    OPTIMIZE,
 ];
+
+/// The npm package's passes: `-O1`'s. The `-O2` passes wait for room in the package's
+/// size budget (README, "Size"); there `-O2` runs `-O1`'s pipeline, as before they came.
+#[cfg(target_arch = "wasm32")]
+pub const PASSES: &[Pass] = &[MEM2REG, SIMPLIFY_CFG, CONST_FOLD, DCE, CLEANUP];
+
+const MEM2REG: Pass = Pass {
+    name: "mem2reg",
+    summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
+    step: || Step::new("mem2reg", mem2reg::run, ()),
+};
+
+const SIMPLIFY_CFG: Pass = Pass {
+    name: "simplify-cfg",
+    summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
+    step: || Step::new("simplify-cfg", simplify_cfg::run, ()),
+};
+
+const CONST_FOLD: Pass = Pass {
+    name: "const-fold",
+    summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
+    step: || Step::new("const-fold", const_fold::run, ()),
+};
+
+const DCE: Pass = Pass {
+    name: "dce",
+    summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
+    step: || Step::new("dce", dce::run, ()),
+};
+
+const CLEANUP: Pass = Pass {
+    name: "cleanup",
+    summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
+    step: cleanup::step,
+};
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+const DEAD_GLOBALS: Pass = Pass {
+    name: "dead-globals",
+    summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
+    step: || Step::new("dead-globals", dead_globals::run, ()),
+};
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+const SIMPLIFY: Pass = Pass {
+    name: "simplify",
+    summary: "algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c, a, a), (x + y) - y, …; no float algebra)",
+    step: || Step::new("simplify", simplify::run, ()),
+};
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+const GVN: Pass = Pass {
+    name: "gvn",
+    summary: "merges equal pure values in dominated blocks (CSE); control-dependent operations (derivatives, sampling, subgroup) only within a block",
+    step: || Step::new("gvn", gvn::run, ()),
+};
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+const OPTIMIZE: Pass = Pass {
+    name: "optimize",
+    summary: "simplify, gvn and cleanup, repeated until nothing changes (the body of -O2)",
+    step: optimize::step,
+};
 
 /// The pass called `name`.
 pub fn find(name: &str) -> Option<&'static Pass> {
@@ -99,6 +127,7 @@ pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
     match opt_level {
         0 => &[],
         1 => O1,
+        _ if cfg!(target_arch = "wasm32") => O1,
         _ => O2,
     }
 }
