@@ -125,16 +125,16 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
     Some((negative, round(num, den, format)))
 }
 
-/// Powers of ten exact in an f64 (5^22 < 2^53); the first eleven are exact in an f32 too.
+/// Powers of ten exact in an f64 (5^22 < 2^53).
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
 /// Clinger's fast path, for the short literals shaders are made of: when the digits and
-/// the power of ten are both exact in the format, one multiplication or division in that
-/// format rounds their exact product or quotient once, correctly.
-/// It reads the digits as they stand (no copy, trailing zeros kept), so it needs at most
+/// the power of ten are both exact in an f64, one f64 multiplication or division rounds
+/// their exact product or quotient once, correctly; an f32 is taken from that f64 (see
+/// below). It reads the digits as they stand (no copy, trailing zeros kept), so it needs at most
 /// 19 of them after the leading zeros.
 fn exact(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Option<u64> {
     let mut w = 0u64;
@@ -150,18 +150,21 @@ fn exact(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Option<u64>
         w = w * 10 + u64::from(c - b'0');
     }
     let e10 = exponent - frac.len() as i64;
-    let max_power = if format.precision == 53 { 22 } else { 10 };
-    if w >> format.precision != 0 || e10.unsigned_abs() > max_power {
+    if w >> 53 != 0 || e10.unsigned_abs() > 22 {
         return None;
     }
-    let power = POW10[e10.unsigned_abs() as usize];
-    Some(if format.precision == 53 {
-        let w = w as f64;
-        (if e10 < 0 { w / power } else { w * power }).to_bits()
-    } else {
-        let (w, power) = (w as f32, power as f32);
-        u64::from((if e10 < 0 { w / power } else { w * power }).to_bits())
-    })
+    let (w, power) = (w as f64, POW10[e10.unsigned_abs() as usize]);
+    let v = if e10 < 0 { w / power } else { w * power };
+    if format.precision == 53 {
+        return Some(v.to_bits());
+    }
+    // To f32 through the correctly rounded f64: no f32 midpoint lies strictly between
+    // the exact value and `v` (it would be a nearer f64), so rounding `v` again gives the
+    // exact value's f32, unless `v` is itself a midpoint (the low 29 of its 52 fraction
+    // bits exactly half an f32 unit) or outside f32's normal range.
+    let normal = v == 0.0 || (f64::from(f32::MIN_POSITIVE)..=f64::from(f32::MAX)).contains(&v);
+    let midpoint = v.to_bits() & ((1 << 29) - 1) == 1 << 28;
+    (normal && !midpoint).then(|| u64::from((v as f32).to_bits()))
 }
 
 /// The exponent after `e`: optional sign, at least one digit. It stops growing once past
