@@ -3,11 +3,7 @@
 
 mod common;
 
-/// `refract ARGS` with `stdin`: the exit code, stdout as text, and stderr.
-fn refract(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let (code, out, err) = common::cli::refract(args, stdin);
-    (code, String::from_utf8_lossy(&out).into_owned(), err)
-}
+use common::cli::refract_text as refract;
 
 const LOOP: &str = "func @sum(%n: i32) -> i32 @compute @workgroup_size(1, 1, 1) {
 ^entry:

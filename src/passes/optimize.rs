@@ -19,7 +19,7 @@
 //! The sub-passes run through the pass manager that runs `optimize`, so each is verified
 //! (in debug builds and the `ci` profile), printed and timed on its own.
 
-use super::manager::{Manager, RunOptions, Step};
+use super::manager::{Manager, Step};
 use super::{cleanup, gvn, simplify};
 use crate::diag::Diagnostic;
 use crate::ir::Module;
@@ -27,12 +27,6 @@ use crate::ir::analysis::{Analyses, Changed};
 
 /// Most rounds run.
 pub const MAX_ROUNDS: usize = 4;
-
-/// `optimize` on its own manager (which verifies its sub-passes in debug builds).
-pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
-    let mut manager = Manager::new(RunOptions::default());
-    run_in(&mut manager, m, an).map_err(|mut d| d.remove(0))
-}
 
 /// `optimize` as a step of a pipeline: its sub-passes run on `manager`.
 pub fn step() -> Step<'static> {

@@ -31,7 +31,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
     }
     let mut changed = Changed::None;
     for c in scope {
-        if m.is_dead(c) || m.uses(c).next().is_none() {
+        if m.is_dead(c) || !m.has_uses(c) {
             continue;
         }
         let op = m.opcode(c);

@@ -133,20 +133,14 @@ fn what_fits(scalar: Scalar) -> &'static str {
 }
 
 /// Removes the module-scope value `v` when nothing uses it any more, and then what only
-/// it used: an initializer's expression, never an override or a variable.
+/// it used: the constants and pure operations of an initializer's expression (never the
+/// overrides it read).
 fn remove_if_unused(m: &mut Module, v: Inst) {
     let mut work = vec![v];
     let mut removed = FxHashSet::default();
     while let Some(v) = work.pop() {
-        if removed.contains(&v) {
-            continue;
-        }
         let op = m.opcode(v);
-        if m.uses(v).next().is_some()
-            || matches!(op, Opcode::Override | Opcode::Var)
-            || op.is_type()
-            || !m.is_global(v)
-        {
+        if removed.contains(&v) || m.has_uses(v) || !(op.is_constant() || op.is_pure()) {
             continue;
         }
         work.extend(m.operands(v));

@@ -15,6 +15,12 @@ pub fn refract(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
     )
 }
 
+/// [`refract`] with stdout as text.
+pub fn refract_text(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let (code, out, err) = refract(args, stdin);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
+}
+
 /// Runs `refract ARGS` with `stdin`; returns what the process left.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_refract"))
