@@ -55,6 +55,12 @@ export interface CompileOptions {
   passes?: string[];
   /** Keep only this entry point. */
   entryPoint?: string;
+  /**
+   * Values for pipeline-overridable constants, by name or numeric `@id`, as
+   * `GPUProgrammableStage.constants` takes them; each is converted to its override's type
+   * as WebGPU does (E4004: no such override; E4005: the value does not fit its type).
+   */
+  overrides?: Record<string, number | boolean>;
 }
 
 /** What `explore` can make: every target, the IR before any pass, and the reflection. */
@@ -65,6 +71,7 @@ export interface ExploreOptions {
   opt?: 0 | 1 | 2;
   passes?: string[];
   entryPoint?: string;
+  overrides?: Record<string, number | boolean>;
 }
 
 export interface ExploreResult {

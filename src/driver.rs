@@ -450,13 +450,6 @@ fn lower_checked(
     if passes::VERIFY_EACH_PASS {
         passes::verify_after(&module, "lowering")?;
     }
-    // The JS API takes no override values yet, so the package leaves their transform out
-    // (README, "Size").
-    #[cfg(target_arch = "wasm32")]
-    if !overrides.is_empty() {
-        return Err(vec![not_yet("override values")]);
-    }
-    #[cfg(not(target_arch = "wasm32"))]
     if !overrides.is_empty() {
         use crate::transform::override_values as values;
         let options = values::Options {

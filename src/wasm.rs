@@ -174,7 +174,7 @@ pub fn reflect(source: JsValue) -> Object {
 /// `diagnostics` are `check`'s and each product is exactly what the matching single call
 /// returns (`compile` for a target, `reflect` as indented JSON text).
 ///
-/// Options: `{ products: string[], passes?, opt?, entryPoint? }` with `CompileOptions`'
+/// Options: `{ products: string[], passes?, opt?, entryPoint?, overrides? }` with `CompileOptions`'
 /// meaning. Products: the targets' names, `irBefore` (the IR as lowered, before any pass:
 /// `compile(src, { to: 'ir', opt: 0 })`) and `reflect`. `timings` has the milliseconds of
 /// each stage run.
@@ -336,7 +336,7 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
 }
 
 /// Reads the options of `call`: its own required `key` (`to`, `products`) through
-/// `read_key`, and the shared ones (`opt`, `passes`, `entryPoint`) into [`Options`] (whose
+/// `read_key`, and the shared ones (`opt`, `passes`, `entryPoint`, `overrides`) into [`Options`] (whose
 /// target the caller sets). `shape` is the key's value in the hint given when the options
 /// are not an object at all. Keys are read as JS reads a property, through the prototype
 /// chain; `undefined` and `null` mean absent, and unknown keys are ignored, as JS APIs
@@ -378,6 +378,9 @@ fn read_options<T>(
     options.entry_point = get("entryPoint")
         .map(|v| string(&v).map_err(|e| invalid("entryPoint", e)))
         .transpose()?;
+    if let Some(v) = get("overrides") {
+        options.overrides = override_values(&v).map_err(|e| invalid("overrides", e))?;
+    }
     Ok((own, options))
 }
 
@@ -392,6 +395,29 @@ fn strings(v: &JsValue) -> Result<Vec<String>, &'static str> {
     Array::from(v)
         .iter()
         .map(|x| x.as_string().ok_or("must be an array of strings"))
+        .collect()
+}
+
+/// `{ name: value }`, the values numbers or booleans: what `GPUProgrammableStage.constants`
+/// takes (a name or a numeric `@id` as the key, a boolean as 1 or 0), in the object's own
+/// key order. The compiler converts each value to its override's type as WebGPU does.
+fn override_values(v: &JsValue) -> Result<Vec<(String, f64)>, &'static str> {
+    const SHAPE: &str = "must be an object of numbers and booleans";
+    if !v.is_object() || Array::is_array(v) {
+        return Err(SHAPE);
+    }
+    Object::entries(&Object::from(v.clone()))
+        .iter()
+        .map(|pair| {
+            let pair = Array::from(&pair);
+            let name = pair.get(0).as_string().ok_or(SHAPE)?;
+            let value = pair.get(1);
+            let value = match value.as_bool() {
+                Some(b) => f64::from(u8::from(b)),
+                None => value.as_f64().ok_or(SHAPE)?,
+            };
+            Ok((name, value))
+        })
         .collect()
 }
 

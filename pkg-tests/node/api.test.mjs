@@ -205,6 +205,34 @@ describe('compile', () => {
     assert.doesNotMatch(one, /fn vs_main/);
   });
 
+  test('override values: by name or @id, numbers or booleans, checked as the CLI checks them', () => {
+    const source = `override scale: f32 = 1.0;
+@id(7) override count: u32 = 4u;
+override flip: bool = false;
+@group(0) @binding(0) var<storage, read_write> out: array<f32, 4>;
+@compute @workgroup_size(1) fn main() {
+  out[0] = scale * f32(count);
+  if flip { out[1] = 1.0; }
+}`;
+    const given = compile(source, { to: 'wgsl', overrides: { scale: 2.5, 7: 3, flip: true } });
+    assertCompileResult(given, 'wgsl', source);
+    assert.ok(given.ok, JSON.stringify(given.diagnostics));
+    assert.match(given.code, /override scale: f32 = 2.5f?;/);
+    assert.match(given.code, /override count: u32 = 3u;/);
+    assert.match(given.code, /override flip: bool = true;/);
+    // The same values reach SPIR-V as the spec constants' defaults, as the CLI's do.
+    const spv = compile(source, { to: 'spvasm', overrides: { scale: 2.5, 7: 3, flip: true } });
+    assert.ok(spv.ok, JSON.stringify(spv.diagnostics));
+    assert.match(spv.code, /OpSpecConstant %\w+ 3\n/);
+    assert.match(spv.code, /OpSpecConstantTrue/);
+    for (const [overrides, code] of [[{ nope: 1 }, 'E4004'], [{ count: -1 }, 'E4005'], [{ count: 0.5 }, 'E4005']]) {
+      const r = compile(source, { to: 'wgsl', overrides });
+      assertCompileResult(r, 'wgsl', source);
+      assert.equal(r.ok, false, JSON.stringify(overrides));
+      assert.deepEqual(r.diagnostics.map((d) => d.code), [code], JSON.stringify(r.diagnostics));
+    }
+  });
+
   test('an unknown pass name is a diagnostic', () => {
     const r = compile(examples['triangle.wgsl'], { to: 'ir', passes: ['no-such-pass'] });
     assertCompileResult(r, 'ir');

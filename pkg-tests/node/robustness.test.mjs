@@ -134,7 +134,8 @@ describe('misuse that is still not an exception', () => {
   test('malformed compile options are a usage diagnostic', () => {
     const bad = [undefined, null, 'wgsl', 7, {}, { to: 'glsl' }, { to: 42 }, { to: 'wgsl', opt: 3 },
       { to: 'wgsl', opt: 1.5 }, { to: 'wgsl', opt: '1' }, { to: 'wgsl', passes: 'dce' },
-      { to: 'wgsl', passes: [1, 2] }, { to: 'wgsl', entryPoint: 5 }, new Proxy({}, {})];
+      { to: 'wgsl', passes: [1, 2] }, { to: 'wgsl', entryPoint: 5 }, { to: 'wgsl', overrides: [1] },
+      { to: 'wgsl', overrides: 'x=1' }, { to: 'wgsl', overrides: { x: '1' } }, new Proxy({}, {})];
     for (const options of bad) {
       const r = compile('fn f() {}', options);
       assert.equal(r.ok, false, String(options));
@@ -144,7 +145,7 @@ describe('misuse that is still not an exception', () => {
   });
 
   test('unknown option keys are ignored; null means absent', () => {
-    const r = compile('fn f() {}', { to: 'wgsl', opt: null, passes: null, entryPoint: null, colour: 'blue' });
+    const r = compile('fn f() {}', { to: 'wgsl', opt: null, passes: null, entryPoint: null, overrides: null, colour: 'blue' });
     assertCompileResult(r, 'wgsl', 'fn f() {}');
     assert.ok(!r.diagnostics.some((d) => d.code === 'E0002'), JSON.stringify(r.diagnostics));
   });

@@ -12,7 +12,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B 
 function expect<T extends true>(): T | void {}
 
 expect<Equal<Target, 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast'>>();
-expect<Equal<CompileOptions, { to: Target; opt?: 0 | 1 | 2; passes?: string[]; entryPoint?: string }>>();
+expect<Equal<CompileOptions, { to: Target; opt?: 0 | 1 | 2; passes?: string[]; entryPoint?: string; overrides?: Record<string, number | boolean> }>>();
 expect<Equal<CompileResult,
   | { ok: true; code?: string; words?: Uint32Array; diagnostics: Diagnostic[] }
   | { ok: false; diagnostics: Diagnostic[] }>>();

@@ -38,7 +38,6 @@ pub struct Pass {
 }
 
 /// Every pass, in pipeline order.
-#[cfg(not(target_arch = "wasm32"))]
 pub const PASSES: &[Pass] = &[
     MEM2REG,
     SIMPLIFY_CFG,
@@ -50,11 +49,6 @@ pub const PASSES: &[Pass] = &[
     GVN,
     OPTIMIZE,
 ];
-
-/// The npm package's passes: `-O1`'s. The `-O2` passes wait for room in the package's
-/// size budget (README, "Size"); there `-O2` runs `-O1`'s pipeline, as before they came.
-#[cfg(target_arch = "wasm32")]
-pub const PASSES: &[Pass] = &[MEM2REG, SIMPLIFY_CFG, CONST_FOLD, DCE, CLEANUP];
 
 const MEM2REG: Pass = Pass {
     name: "mem2reg",
@@ -86,28 +80,24 @@ const CLEANUP: Pass = Pass {
     step: cleanup::step,
 };
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const DEAD_GLOBALS: Pass = Pass {
     name: "dead-globals",
     summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
     step: || Step::new("dead-globals", dead_globals::run, ()),
 };
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const SIMPLIFY: Pass = Pass {
     name: "simplify",
     summary: "algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c, a, a), (x + y) - y, …; no float algebra)",
     step: || Step::new("simplify", simplify::run, ()),
 };
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const GVN: Pass = Pass {
     name: "gvn",
     summary: "merges equal pure values in dominated blocks (CSE); control-dependent operations (derivatives, sampling, subgroup) only within a block",
     step: || Step::new("gvn", gvn::run, ()),
 };
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const OPTIMIZE: Pass = Pass {
     name: "optimize",
     summary: "simplify, gvn and cleanup, repeated until nothing changes (the body of -O2)",
@@ -127,7 +117,6 @@ pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
     match opt_level {
         0 => &[],
         1 => O1,
-        _ if cfg!(target_arch = "wasm32") => O1,
         _ => O2,
     }
 }
