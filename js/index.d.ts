@@ -37,6 +37,13 @@ export function passes(): string[];
 /** Formats a WGSL module, keeping every comment (the CLI's `refract fmt`). */
 export function format(source: string): FormatResult;
 
+/** Runs a compute entry point on the Gen back end's SIMD simulator (`refract run`): no
+ * GPU or WebGPU needed. Compiles `entryPoint` at `-O1` for Gen, dispatches `dispatch`
+ * workgroups and returns every buffer binding after the dispatch. A binding missing from
+ * `buffers` starts zero-filled at its minimum size. A shader that would run forever stops
+ * at an instruction budget with a diagnostic. */
+export function run(source: string, options: RunOptions): RunResult;
+
 /** Several products of one module from one run of the compiler's front end (parse,
  * check, lower, passes), for tools that show many at once, such as the playground. `ok`
  * and `diagnostics` are `check`'s; each product is exactly what the single call returns:
@@ -82,6 +89,37 @@ export interface ExploreResult {
   /** Milliseconds per compiler stage (`parse`, `sema`, `lower`, `passes`, a target, …). */
   timings: Record<string, number>;
 }
+
+export interface RunOptions {
+  /** The compute entry point to run. */
+  entryPoint: string;
+  /** Workgroup counts: x, or [x], [x, y] or [x, y, z]; the missing ones are 1. */
+  dispatch: number | number[];
+  /** Initial contents by `"group:binding"`: the bytes of a buffer or a view of them. */
+  buffers?: Record<string, ArrayBuffer | ArrayBufferView>;
+  /** Lanes per hardware thread; by default 16, or 8 when 16 would spill registers. */
+  simd?: 8 | 16;
+}
+
+/** A buffer after a run. */
+export interface RunBuffer {
+  bytes: Uint8Array;
+  /** The scalar type of the binding's words (`u32` when mixed, e.g. a struct of several). */
+  type: 'f32' | 'f16' | 'i32' | 'u32' | 'i16' | 'u16';
+  /** The words as numbers of that type (NaN and infinities kept). */
+  values: number[];
+}
+
+export type RunResult =
+  | {
+      ok: true;
+      /** Every buffer binding of the entry point, by `"group:binding"`. */
+      buffers: Record<string, RunBuffer>;
+      /** Instructions executed by hardware threads, and those times their active lanes. */
+      stats: { instructions: number; laneInstructions: number };
+      diagnostics: Diagnostic[];
+    }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 export type CompileResult =
   | { ok: true; code?: string; words?: Uint32Array; diagnostics: Diagnostic[] }

@@ -116,6 +116,10 @@ export function compile(source, options) {
   return guarded('compile', () => glue.compile(source, options));
 }
 
+export function run(source, options) {
+  return guarded('run', () => glue.run(source, options));
+}
+
 export function reflect(source) {
   return guarded('reflect', () => glue.reflect(source));
 }

@@ -23,7 +23,7 @@
 use crate::diag::{self, Diagnostic, codes};
 use crate::explore::{Product, Session};
 use crate::{CompileResult, Options, Output, Target};
-use js_sys::{Array, Object, Reflect, Uint32Array};
+use js_sys::{Array, Object, Reflect, Uint8Array, Uint32Array};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -167,6 +167,161 @@ pub fn reflect(source: JsValue) -> Object {
         }
         Err(diagnostics) => failure(&source, &diagnostics),
     }
+}
+
+/// `{ ok: true, buffers, stats, diagnostics }` or `{ ok: false, diagnostics }`: compiles
+/// compute entry point `entryPoint` for the Gen back end and runs it on its simulator over
+/// `dispatch` workgroups, as `refract run` does. Options: `{ entryPoint: string, dispatch:
+/// number | number[] (1 to 3 counts), buffers?: { "group:binding": ArrayBuffer |
+/// ArrayBufferView }, simd?: 8 | 16 }`; a binding not given starts zero-filled at its
+/// minimum size. `buffers` in the result has every binding after the dispatch: its
+/// `bytes`, the scalar `type` its words hold and their `values` as numbers (the CLI's
+/// JSON; NaN and infinities kept, which JSON cannot).
+#[wasm_bindgen]
+pub fn run(source: JsValue, options: JsValue) -> Object {
+    enter();
+    let source = match source_text(&source) {
+        Ok(s) => s,
+        Err(d) => return failure("", &[d]),
+    };
+    let request = match run_options(&options) {
+        Ok(r) => r,
+        Err(d) => return failure(&source, &[d]),
+    };
+    let out = match crate::back::r#gen::run_source(
+        &source,
+        &request.entry,
+        request.dispatch,
+        &request.buffers,
+        &request.options,
+    ) {
+        Ok(out) => out,
+        Err(diagnostics) => return failure(&source, &diagnostics),
+    };
+    let result = success(&source, &[]);
+    let buffers = Object::new();
+    for (b, elem) in &out.buffers {
+        let (name, values) = crate::back::r#gen::buffer_values(&b.data, *elem);
+        let numbers = Array::new();
+        for x in values {
+            numbers.push(&JsValue::from_f64(x));
+        }
+        let entry = Object::new();
+        set(&entry, "bytes", &Uint8Array::from(&b.data[..]));
+        set(&entry, "type", &JsValue::from_str(name));
+        set(&entry, "values", &numbers);
+        set(&buffers, &format!("{}:{}", b.group, b.binding), &entry);
+    }
+    set(&result, "buffers", &buffers);
+    let stats = Object::new();
+    let count = |n: u64| JsValue::from_f64(n as f64);
+    set(&stats, "instructions", &count(out.stats.instructions));
+    set(
+        &stats,
+        "laneInstructions",
+        &count(out.stats.lane_instructions),
+    );
+    set(&result, "stats", &stats);
+    result
+}
+
+/// What `run` was asked for.
+struct RunRequest {
+    entry: String,
+    dispatch: [u32; 3],
+    buffers: Vec<crate::back::r#gen::RunBuffer>,
+    options: crate::back::r#gen::Options,
+}
+
+fn run_options(value: &JsValue) -> Result<RunRequest, Diagnostic> {
+    if !value.is_object() {
+        return Err(usage(
+            "`run` needs options: `{ entryPoint: string, dispatch: [x, y, z] }`".to_string(),
+        ));
+    }
+    let invalid = |field: &str, e: &str| usage(format!("invalid run options: `{field}` {e}"));
+    let get = |field: &str| {
+        Reflect::get(value, &JsValue::from_str(field))
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let required = |field: &str| {
+        get(field).ok_or_else(|| usage(format!("invalid run options: missing field `{field}`")))
+    };
+    let entry = string(&required("entryPoint")?).map_err(|e| invalid("entryPoint", e))?;
+    let dispatch = workgroup_counts(&required("dispatch")?).map_err(|e| invalid("dispatch", e))?;
+    let mut buffers = Vec::new();
+    if let Some(given) = get("buffers") {
+        const SHAPE: &str = "must map \"group:binding\" to an ArrayBuffer or a typed array";
+        if !given.is_object() || Array::is_array(&given) {
+            return Err(invalid("buffers", SHAPE));
+        }
+        for pair in Object::entries(&Object::from(given)).iter() {
+            let pair = Array::from(&pair);
+            let key = pair.get(0).as_string().unwrap_or_default();
+            let (group, binding) = key
+                .split_once(':')
+                .and_then(|(g, b)| Some((g.trim().parse().ok()?, b.trim().parse().ok()?)))
+                .ok_or_else(|| invalid("buffers", SHAPE))?;
+            let data = buffer_bytes(&pair.get(1)).ok_or_else(|| invalid("buffers", SHAPE))?;
+            buffers.push(crate::back::r#gen::RunBuffer {
+                group,
+                binding,
+                data,
+            });
+        }
+    }
+    let simd = match get("simd").map(|v| v.as_f64()) {
+        None => None,
+        Some(Some(w)) if w == 8.0 || w == 16.0 => Some(w as u8),
+        Some(_) => return Err(invalid("simd", "must be 8 or 16")),
+    };
+    Ok(RunRequest {
+        entry,
+        dispatch,
+        buffers,
+        options: crate::back::r#gen::Options { simd },
+    })
+}
+
+/// One to three workgroup counts (a bare number is the x count), each an integer that
+/// fits `u32`; the missing ones are 1.
+fn workgroup_counts(v: &JsValue) -> Result<[u32; 3], &'static str> {
+    const SHAPE: &str = "must be 1 to 3 workgroup counts, integers from 0 to 4294967295";
+    let counts: Vec<JsValue> = if Array::is_array(v) {
+        Array::from(v).iter().collect()
+    } else {
+        vec![v.clone()]
+    };
+    if counts.is_empty() || counts.len() > 3 {
+        return Err(SHAPE);
+    }
+    let mut out = [1u32; 3];
+    for (slot, c) in out.iter_mut().zip(&counts) {
+        let n = c.as_f64().ok_or(SHAPE)?;
+        if n.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&n) {
+            return Err(SHAPE);
+        }
+        *slot = n as u32;
+    }
+    Ok(out)
+}
+
+/// The bytes of an `ArrayBuffer` or of the part of one a view (a typed array, a
+/// `DataView`) covers.
+fn buffer_bytes(v: &JsValue) -> Option<Vec<u8>> {
+    if v.is_instance_of::<js_sys::ArrayBuffer>() {
+        return Some(Uint8Array::new(v).to_vec());
+    }
+    let buffer = Reflect::get(v, &JsValue::from_str("buffer")).ok()?;
+    if !buffer.is_instance_of::<js_sys::ArrayBuffer>() || !js_sys::ArrayBuffer::is_view(v) {
+        return None;
+    }
+    let number = |key: &str| Reflect::get(v, &JsValue::from_str(key)).ok()?.as_f64();
+    let (offset, length) = (number("byteOffset")?, number("byteLength")?);
+    Some(
+        Uint8Array::new_with_byte_offset_and_length(&buffer, offset as u32, length as u32).to_vec(),
+    )
 }
 
 /// Several products of one text from one run of the front end, for the playground:

@@ -4,7 +4,7 @@
 
 import init, {
   initSync, version, check, compile, reflect, passes,
-  explore, type Product,
+  explore, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
 } from 'refract-wgsl';
 
@@ -70,3 +70,20 @@ export function exploreUsage(source: string): string {
 }
 // @ts-expect-error: not a product
 explore('', { products: ['glsl'] });
+
+// `run`, the Gen simulator (DESIGN §9's `run(source, options: RunOptions): RunResult`).
+expect<Equal<Parameters<typeof run>, [source: string, options: RunOptions]>>();
+expect<Equal<ReturnType<typeof run>, RunResult>>();
+expect<Equal<RunBuffer, {
+  bytes: Uint8Array; type: 'f32' | 'f16' | 'i32' | 'u32' | 'i16' | 'u16'; values: number[];
+}>>();
+export function runUsage(source: string): number {
+  const r = run(source, { entryPoint: 'main', dispatch: [4, 1], buffers: { '0:0': new Float32Array(16) }, simd: 8 });
+  if (!r.ok) return r.diagnostics.length;
+  const out: RunBuffer | undefined = r.buffers['0:1'];
+  return (out?.values[0] ?? 0) + r.stats.laneInstructions;
+}
+// @ts-expect-error: the entry point is required
+run('', { dispatch: 1 });
+// @ts-expect-error: SIMD8 or SIMD16 only
+run('', { entryPoint: 'main', dispatch: 1, simd: 4 });

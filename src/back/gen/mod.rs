@@ -352,35 +352,45 @@ pub fn run_source(
     Ok(RunOutput { buffers, stats })
 }
 
-/// The words of a buffer as JSON numbers of its element type (`u32` words when the type
-/// is mixed or unknown): what `refract run` prints for each binding.
-pub fn buffer_json(data: &[u8], elem: Option<ir::Ty>) -> String {
-    let mut out = String::from("[");
+/// The words of a buffer as numbers of its element type (`u32` words when the type is
+/// mixed or unknown), with that type's WGSL name: what `refract run` prints for each
+/// binding and the JS `run()` returns.
+pub fn buffer_values(data: &[u8], elem: Option<ir::Ty>) -> (&'static str, Vec<f64>) {
     let ty = elem.unwrap_or(ir::Ty::UD);
+    let name = match ty {
+        ir::Ty::F => "f32",
+        ir::Ty::HF => "f16",
+        ir::Ty::D => "i32",
+        ir::Ty::W => "i16",
+        ir::Ty::UW => "u16",
+        ir::Ty::UD | ir::Ty::Bool => "u32",
+    };
     let size = ty.size() as usize;
-    for (k, c) in data.chunks(size).enumerate() {
-        if c.len() < size {
-            break;
-        }
-        if k > 0 {
-            out.push(',');
-        }
-        let bits = if size == 2 {
-            u32::from(u16::from_le_bytes([c[0], c[1]]))
-        } else {
-            u32::from_le_bytes([c[0], c[1], c[2], c[3]])
-        };
-        let text = match ty {
-            ir::Ty::F => json_float(f64::from(f32::from_bits(bits))),
-            ir::Ty::HF => json_float(f64::from(half::f16::from_bits(bits as u16).to_f32())),
-            ir::Ty::D => (bits as i32).to_string(),
-            ir::Ty::W => (bits as u16 as i16).to_string(),
-            _ => bits.to_string(),
-        };
-        out.push_str(&text);
-    }
-    out.push(']');
-    out
+    let values = data
+        .chunks_exact(size)
+        .map(|c| {
+            let bits = if size == 2 {
+                u32::from(u16::from_le_bytes([c[0], c[1]]))
+            } else {
+                u32::from_le_bytes([c[0], c[1], c[2], c[3]])
+            };
+            match ty {
+                ir::Ty::F => f64::from(f32::from_bits(bits)),
+                ir::Ty::HF => f64::from(half::f16::from_bits(bits as u16).to_f32()),
+                ir::Ty::D => f64::from(bits as i32),
+                ir::Ty::W => f64::from(bits as u16 as i16),
+                _ => f64::from(bits),
+            }
+        })
+        .collect();
+    (name, values)
+}
+
+/// [`buffer_values`] as a JSON array (`null` for NaN and infinities, which JSON lacks).
+pub fn buffer_json(data: &[u8], elem: Option<ir::Ty>) -> String {
+    let (_, values) = buffer_values(data, elem);
+    let texts: Vec<String> = values.into_iter().map(json_float).collect();
+    format!("[{}]", texts.join(","))
 }
 
 fn json_float(x: f64) -> String {
