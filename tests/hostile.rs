@@ -139,3 +139,40 @@ fn a_switch_past_the_case_selector_limit_is_refused() {
     let (code, err) = codes_of(&["compile", "-", "--to", "wgsl", "-o", "/dev/null"], &src);
     assert_eq!(code, 0, "{err}");
 }
+
+/// One-line inputs of the sizes: repeated attributes, stray `@`s, stray
+/// statements. Each diagnostic shows a window of the line around its label, not the line
+/// (which made 100 diagnostics print hundreds of megabytes), through `check` and both
+/// compiles alike.
+#[test]
+fn diagnostics_on_one_enormous_line_show_a_window_of_it() {
+    let cases = [
+        (
+            "@compute ".repeat(100_000) + "@workgroup_size(1) fn main() {}\n",
+            "E1501",
+        ),
+        ("@".repeat(500_000), "E0205"),
+        (format!("fn f() {{{}}}\n", "x;".repeat(200_000)), "E0215"),
+    ];
+    for (src, code) in &cases {
+        for args in [
+            &["check", "-"][..],
+            &["compile", "-", "--to", "spirv"],
+            &["compile", "-", "--to", "wgsl"],
+        ] {
+            let (status, stderr) = codes_of(args, src);
+            assert_eq!(status, 1, "{args:?}");
+            assert!(stderr.contains(code), "{args:?}");
+            assert!(
+                stderr.contains("E0007"),
+                "{args:?}: the error limit applies"
+            );
+            let widest = stderr.lines().map(|l| l.chars().count()).max();
+            assert!(
+                widest <= Some(300),
+                "{args:?}: a line of {widest:?} columns"
+            );
+            assert!(stderr.len() < 64 << 10, "{args:?}: {} bytes", stderr.len());
+        }
+    }
+}
