@@ -176,3 +176,23 @@ fn diagnostics_on_one_enormous_line_show_a_window_of_it() {
         }
     }
 }
+
+/// Binary IR whose types each take the one before as result and both parameters
+/// (`fn(T, T) -> T`, 24 levels from `f32`), then a constant of the last type: the
+/// verifier rejects the constant and names its type, whose spelling doubles per level.
+/// The campaign met this shape in a binary with two corrupted bytes; this file is the
+/// binary of `var<private> x: f32; @compute @workgroup_size(1) fn main() { x = 1.0; }`
+/// with those 25 records appended to the module. The message spelled 2^24 copies of
+/// `f32` and aborted at 1 GB; now a type in a message is cut with `…` after 1 KiB.
+#[test]
+fn binary_ir_naming_a_doubling_type_reports_it_cut_short() {
+    let bytes = include_bytes!("hostile/doubling-fn-types.rir");
+    for to in ["ir", "bin", "spirv", "wgsl"] {
+        let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", to], bytes);
+        assert_eq!(status, 1, "--to {to}: {stderr}");
+        assert!(stderr.contains("E4001"), "--to {to}: {stderr}");
+        assert!(stderr.contains("not `fn(fn(fn("), "--to {to}: {stderr}");
+        assert!(stderr.contains("…`"), "--to {to}: {stderr}");
+        assert!(stderr.len() < 4096, "--to {to}: {} bytes", stderr.len());
+    }
+}
