@@ -124,6 +124,43 @@ fn the_parser_stops_at_the_limit() {
     assert_first_errors(&source, 100, "a lexical error after the limit");
 }
 
+/// One function with an error on every statement: the parser, name resolution and the
+/// checker each count the errors past the limit instead of keeping them, and the report
+/// is the one keeping them all would give, its E0007 counting every one left out.
+#[test]
+fn errors_inside_one_function_past_the_limit_are_counted() {
+    let n = 3000;
+    let cases = [
+        ("parse errors", format!("fn f() {{{}}}\n", "x;".repeat(n))),
+        (
+            "unresolved names",
+            format!("fn f() {{\n{}}}\n", "_ = y;\n".repeat(n)),
+        ),
+        (
+            "type errors",
+            format!(
+                "fn f() {{\n{}}}\n",
+                (0..n)
+                    .map(|i| format!("let a{i}: i32 = 1.5;\n"))
+                    .collect::<String>()
+            ),
+        ),
+    ];
+    for (what, source) in cases {
+        assert_first_errors(&source, 100, what);
+        assert_first_errors(&source, 1, what);
+        let full = refract::check_with_error_limit(&source, 0);
+        assert_eq!(full.iter().filter(|d| d.is_error()).count(), n, "{what}");
+        let limited = refract::check_with_error_limit(&source, 100);
+        assert_eq!(limited.len(), 101, "{what}");
+        let expected = format!(
+            "too many errors: only the first 100 are reported; {} more errors are not shown",
+            n - 100
+        );
+        assert_eq!(limited[100].message, expected, "{what}");
+    }
+}
+
 #[test]
 fn a_warning_past_the_limit_is_dropped_and_counted() {
     let mut source = "fn dup() {}\n".repeat(3);

@@ -139,3 +139,60 @@ fn a_switch_past_the_case_selector_limit_is_refused() {
     let (code, err) = codes_of(&["compile", "-", "--to", "wgsl", "-o", "/dev/null"], &src);
     assert_eq!(code, 0, "{err}");
 }
+
+/// One-line inputs of the sizes: repeated attributes, stray `@`s, stray
+/// statements. Each diagnostic shows a window of the line around its label, not the line
+/// (which made 100 diagnostics print hundreds of megabytes), through `check` and both
+/// compiles alike.
+#[test]
+fn diagnostics_on_one_enormous_line_show_a_window_of_it() {
+    let cases = [
+        (
+            "@compute ".repeat(100_000) + "@workgroup_size(1) fn main() {}\n",
+            "E1501",
+        ),
+        ("@".repeat(500_000), "E0205"),
+        (format!("fn f() {{{}}}\n", "x;".repeat(200_000)), "E0215"),
+    ];
+    for (src, code) in &cases {
+        for args in [
+            &["check", "-"][..],
+            &["compile", "-", "--to", "spirv"],
+            &["compile", "-", "--to", "wgsl"],
+        ] {
+            let (status, stderr) = codes_of(args, src);
+            assert_eq!(status, 1, "{args:?}");
+            assert!(stderr.contains(code), "{args:?}");
+            assert!(
+                stderr.contains("E0007"),
+                "{args:?}: the error limit applies"
+            );
+            let widest = stderr.lines().map(|l| l.chars().count()).max();
+            assert!(
+                widest <= Some(300),
+                "{args:?}: a line of {widest:?} columns"
+            );
+            assert!(stderr.len() < 64 << 10, "{args:?}: {} bytes", stderr.len());
+        }
+    }
+}
+
+/// Binary IR whose types each take the one before as result and both parameters
+/// (`fn(T, T) -> T`, 24 levels from `f32`), then a constant of the last type: the
+/// verifier rejects the constant and names its type, whose spelling doubles per level.
+/// The campaign met this shape in a binary with two corrupted bytes; this file is the
+/// binary of `var<private> x: f32; @compute @workgroup_size(1) fn main() { x = 1.0; }`
+/// with those 25 records appended to the module. The message spelled 2^24 copies of
+/// `f32` and aborted at 1 GB; now a type in a message is cut with `…` after 1 KiB.
+#[test]
+fn binary_ir_naming_a_doubling_type_reports_it_cut_short() {
+    let bytes = include_bytes!("hostile/doubling-fn-types.rir");
+    for to in ["ir", "bin", "spirv", "wgsl"] {
+        let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", to], bytes);
+        assert_eq!(status, 1, "--to {to}: {stderr}");
+        assert!(stderr.contains("E4001"), "--to {to}: {stderr}");
+        assert!(stderr.contains("not `fn(fn(fn("), "--to {to}: {stderr}");
+        assert!(stderr.contains("…`"), "--to {to}: {stderr}");
+        assert!(stderr.len() < 4096, "--to {to}: {} bytes", stderr.len());
+    }
+}

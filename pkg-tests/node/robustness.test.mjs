@@ -111,6 +111,50 @@ describe('hostile sources', () => {
     limited(r, 'compile');
   });
 
+  test('a compile past a documented limit is ok: false with its diagnostic (issue 25)', () => {
+    const doubling = (levels) => {
+      let s = 'const c0 = 1u;\n';
+      for (let i = 1; i <= levels; i++) s += `const c${i} = array(c${i - 1}, c${i - 1});\n`;
+      return s + '@group(0) @binding(0) var<storage, read_write> b: u32;\n'
+        + `@compute @workgroup_size(1) fn main() { let i = b; b = c${levels}${'[i]'.repeat(levels)}; }\n`;
+    };
+    const cases = {
+      'constants built by doubling (the budget on constant values)': [doubling(25), 'E1309'],
+      'a switch past 16,383 selectors': ['@group(0) @binding(0) var<storage, read_write> b: u32;\n'
+        + '@compute @workgroup_size(1) fn main() { switch b {\n'
+        + Array.from({ length: 16_384 }, (_, i) => `case ${i}u {}\n`).join('') + 'default {} } }\n', 'E1010'],
+      'a type past 2^32 bytes': ['var<private> v: array<array<u32, 1 << 29>, 22>;\n'
+        + '@compute @workgroup_size(1) fn main() { _ = v[0][0]; }\n', 'E1120'],
+    };
+    for (const [what, [source, code]] of Object.entries(cases)) {
+      for (const to of ['spirv', 'wgsl']) {
+        const r = compile(source, { to });
+        assertCompileResult(r, to, source);
+        assert.equal(r.ok, false, `${what} → ${to}`);
+        assert.ok(r.diagnostics.some((d) => d.code === code), `${what} → ${to}: ${JSON.stringify(r.diagnostics)}`);
+      }
+      const c = check(source);
+      assert.equal(c.ok, false, what);
+      assert.ok(c.diagnostics.some((d) => d.code === code), what);
+    }
+  });
+
+  test("the issue's families at four times its sizes answer with diagnostics", () => {
+    const cases = {
+      'repeated @compute': ['@compute '.repeat(400_000) + '@workgroup_size(1) fn main() {}\n', 'E1501'],
+      'stray @': ['@'.repeat(2_000_000), 'E0205'],
+      'stray statements': [`fn f() {${'x;'.repeat(800_000)}}\n`, 'E0215'],
+    };
+    for (const [what, [source, code]] of Object.entries(cases)) {
+      const started = performance.now();
+      const r = compile(source, { to: 'spirv' });
+      assert.equal(r.ok, false, what);
+      assert.equal(r.diagnostics[0].code, code, what);
+      assert.equal(r.diagnostics.at(-1).code, 'E0007', what);
+      assert.ok(performance.now() - started < 10_000, `${what}: ${performance.now() - started} ms`);
+    }
+  });
+
   test('a very long line and a very long identifier', () => {
     everything(`const ${'x'.repeat(1 << 20)} = 1;`, 'long identifier');
     everything(`const x = ${'1 + '.repeat(1 << 16)}1;`, 'long expression');

@@ -28,6 +28,10 @@
 //!   Everything they skip could only have reported errors after the ones shown.
 //! - A [`Horizon`] tracks where the limit-th error is while errors come in, in any order,
 //!   in O(log limit) per error.
+//! - **An error past the horizon is counted, not kept** ([`Horizon::keep`]): it can never
+//!   be among the first errors, and keeping it would make one declaration or function
+//!   with a mistake on every line cost memory (and allocator time) per line. The count
+//!   goes into [`limit_errors`]' "N more errors" as if the errors had been kept.
 
 use super::{Diagnostic, codes};
 use std::collections::BinaryHeap;
@@ -54,6 +58,8 @@ pub struct Horizon {
     nearest: BinaryHeap<u32>,
     /// How many diagnostics of the list being followed were already looked at.
     seen: usize,
+    /// Errors [`Horizon::keep`] turned away.
+    dropped: usize,
 }
 
 impl Horizon {
@@ -63,6 +69,7 @@ impl Horizon {
             limit: limit as usize,
             nearest: BinaryHeap::new(),
             seen: 0,
+            dropped: 0,
         }
     }
 
@@ -88,6 +95,24 @@ impl Horizon {
         }
     }
 
+    /// Takes in `d` and says whether its list must keep it: not when it is an error past
+    /// the horizon, which [`limit_errors`] would drop whatever comes later (the horizon
+    /// only moves back), so it is only counted ([`Horizon::dropped`]). A list fed through
+    /// this is not [`Horizon::follow`]ed as well, which would count its errors twice.
+    pub fn keep(&mut self, d: &Diagnostic) -> bool {
+        if d.is_error() && self.is_past(sort_position(d)) {
+            self.dropped += 1;
+            return false;
+        }
+        self.add(d);
+        true
+    }
+
+    /// How many errors [`Horizon::keep`] turned away.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
     /// The limit-th smallest error position, once `limit` errors are known.
     pub fn position(&self) -> Option<u32> {
         (self.limit > 0 && self.nearest.len() == self.limit)
@@ -103,8 +128,10 @@ impl Horizon {
 
 /// Applies the limit to a report sorted by position: keeps it up to its `limit`-th error
 /// and, when errors were dropped or `complete` is false (a phase stopped early), ends it
-/// with a [`codes::TOO_MANY_ERRORS`] error. `limit` 0 keeps everything.
-pub fn limit_errors(diagnostics: &mut Vec<Diagnostic>, limit: u32, complete: bool) {
+/// with a [`codes::TOO_MANY_ERRORS`] error. `limit` 0 keeps everything. `dropped` errors
+/// past the limit were already left out of the report ([`Horizon::keep`]), so the
+/// report holds `limit` errors before them.
+pub fn limit_errors(diagnostics: &mut Vec<Diagnostic>, limit: u32, complete: bool, dropped: usize) {
     if limit == 0 {
         return;
     }
@@ -115,9 +142,10 @@ pub fn limit_errors(diagnostics: &mut Vec<Diagnostic>, limit: u32, complete: boo
     }) else {
         return;
     };
-    let dropped = &diagnostics[cut + 1..];
-    let dropped_errors = dropped.iter().filter(|d| d.is_error()).count();
-    let dropped_others = dropped.len() - dropped_errors;
+    let rest = &diagnostics[cut + 1..];
+    let rest_errors = rest.iter().filter(|d| d.is_error()).count();
+    let dropped_others = rest.len() - rest_errors;
+    let dropped_errors = rest_errors + dropped;
     if dropped_errors == 0 && complete {
         return;
     }
@@ -183,7 +211,7 @@ mod tests {
             error_at(5),
             error_at(6),
         ];
-        limit_errors(&mut list, 2, true);
+        limit_errors(&mut list, 2, true, 0);
         let codes: Vec<&str> = list.iter().map(|d| d.code).collect();
         assert_eq!(codes, ["E1000", "E1900", "E1000", codes::TOO_MANY_ERRORS]);
         let last = list.last().unwrap();
@@ -201,19 +229,19 @@ mod tests {
         let list = vec![error_at(1), warning_at(2), error_at(3)];
         for limit in [0, 2, 3, 10] {
             let mut l = list.clone();
-            limit_errors(&mut l, limit, true);
+            limit_errors(&mut l, limit, true, 0);
             assert_eq!(l, list, "limit {limit}");
         }
         // Warnings after the last kept error stay when no error is dropped.
         let mut l = vec![error_at(1), warning_at(2)];
-        limit_errors(&mut l, 1, true);
+        limit_errors(&mut l, 1, true, 0);
         assert_eq!(l.len(), 2);
     }
 
     #[test]
     fn an_early_stop_is_said_even_when_nothing_was_dropped() {
         let mut list = vec![error_at(1), error_at(2)];
-        limit_errors(&mut list, 2, false);
+        limit_errors(&mut list, 2, false, 0);
         assert_eq!(list.len(), 3);
         assert_eq!(list[2].code, codes::TOO_MANY_ERRORS);
         assert_eq!(
@@ -222,11 +250,51 @@ mod tests {
              checking stopped there, so there may be more"
         );
         let mut list = vec![error_at(1), error_at(2), error_at(3)];
-        limit_errors(&mut list, 1, false);
+        limit_errors(&mut list, 1, false, 0);
         assert_eq!(
             list[1].message,
             "too many errors: only the first is reported; \
              2 more errors were found, and checking stopped early, so there may be others"
+        );
+    }
+
+    #[test]
+    fn errors_turned_away_count_as_dropped() {
+        let mut h = Horizon::new(2);
+        let incoming = [
+            error_at(5),
+            error_at(9),
+            error_at(7),
+            warning_at(20),
+            error_at(3),
+            error_at(6),
+            error_at(8),
+        ];
+        let mut kept = Vec::new();
+        for d in incoming.iter().cloned() {
+            if h.keep(&d) {
+                kept.push(d);
+            }
+        }
+        // 7 comes while the horizon is at 9 and is kept; warnings are always kept; once 3
+        // moves the horizon to 5, the errors at 6 and 8 are past it.
+        let at: Vec<u32> = kept.iter().map(sort_position).collect();
+        assert_eq!(at, [5, 9, 7, 20, 3]);
+        assert_eq!(h.dropped(), 2);
+        // The same report as keeping everything.
+        let mut all = incoming.to_vec();
+        sort_by_position(&mut all);
+        limit_errors(&mut all, 2, true, 0);
+        sort_by_position(&mut kept);
+        limit_errors(&mut kept, 2, true, h.dropped());
+        assert_eq!(kept, all);
+        assert!(
+            all.last()
+                .unwrap()
+                .message
+                .contains("4 more errors and 1 warning or note are not shown"),
+            "{}",
+            all.last().unwrap().message
         );
     }
 

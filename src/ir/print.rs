@@ -38,8 +38,9 @@ pub fn print_with_spans(m: &Module) -> (String, Vec<Span>) {
 /// The spelling of one type, for messages.
 pub fn type_to_string(m: &Module, t: Inst) -> String {
     let mut p = Printer::new(m, false);
+    p.budget = MESSAGE_BUDGET;
     p.type_ref(t, 0);
-    p.out.finish()
+    p.finish_message()
 }
 
 /// The spelling of one operand as the printer would write it in the whole module, for
@@ -47,6 +48,7 @@ pub fn type_to_string(m: &Module, t: Inst) -> String {
 /// error paths, not hot ones.
 pub fn operand_to_string(m: &Module, v: Inst) -> String {
     let mut p = Printer::new(m, false);
+    p.budget = MESSAGE_BUDGET;
     p.assign_globals();
     // The function (or generic) around `v`, if any, numbers its values and blocks.
     let mut cur = Some(v);
@@ -58,7 +60,7 @@ pub fn operand_to_string(m: &Module, v: Inst) -> String {
         cur = m.parent(x);
     }
     p.operand(v);
-    p.out.finish()
+    p.finish_message()
 }
 
 const NAMED: u32 = 1 << 31;
@@ -66,6 +68,10 @@ const UNSET: u32 = u32::MAX;
 /// Deeper types print as `…`: only a corrupt module nests this deep, as the parser and
 /// lowering both limit nesting.
 const MAX_TYPE_DEPTH: u32 = 64;
+/// The most bytes a type or operand spelled for a message takes before the rest prints as
+/// `…`. Depth alone does not bound a spelling: a corrupt module's type whose operands are
+/// each the type before it (`fn(T, T) -> T`, 20 levels deep) spells in 2^20 copies.
+const MESSAGE_BUDGET: usize = 1024;
 
 fn is_decoration_name(s: &str) -> bool {
     Opcode::from_name(s).is_some_and(|op| op.is_decoration())
@@ -114,6 +120,11 @@ struct Printer<'m> {
     /// The numbering scopes of the function being printed, kept to reuse their tables.
     values: Scope<'m>,
     blocks: Scope<'m>,
+    /// How long `out` may grow before types and operands print as `…` (messages only;
+    /// a whole module prints whole).
+    budget: usize,
+    /// Where `…` ended when it was written for the budget: the rest is left out.
+    elided: Option<usize>,
 }
 
 /// Hands out unique spellings within one scope.
@@ -159,6 +170,8 @@ impl<'m> Printer<'m> {
             literal_spelled: Vec::new(),
             values: Scope::default(),
             blocks: Scope::default(),
+            budget: usize::MAX,
+            elided: None,
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -169,6 +182,33 @@ impl<'m> Printer<'m> {
 
     fn push_u32(&mut self, x: u32) {
         self.out.push_u32(x);
+    }
+
+    /// Whether the budget is spent (then `…` stands for everything after it, once).
+    fn spent(&mut self) -> bool {
+        if self.out.len() < self.budget {
+            return false;
+        }
+        if self.elided.is_none() {
+            self.out.push_str("…");
+            self.elided = Some(self.out.len());
+        }
+        true
+    }
+
+    /// The text for a message: up to `…` when the budget cut it, without the closing
+    /// brackets and separators the enclosing levels wrote after it.
+    fn finish_message(self) -> String {
+        let mut text = self.out.finish();
+        if let Some(at) = self.elided {
+            text.truncate(at);
+        }
+        text
+    }
+
+    /// Whether `n` more bytes stay within the budget.
+    fn fits(&self, n: usize) -> bool {
+        self.out.len().saturating_add(n) <= self.budget
     }
 
     fn mark_start(&mut self, i: Inst) -> usize {
@@ -665,6 +705,9 @@ impl<'m> Printer<'m> {
     /// An operand inside a type or constant nested `depth` deep. Only a corrupt module
     /// (a type that contains itself) nests past the limit.
     fn operand_at(&mut self, v: Inst, depth: u32) {
+        if self.spent() {
+            return;
+        }
         if depth > MAX_TYPE_DEPTH {
             self.out.push_str("…");
             return;
@@ -807,9 +850,13 @@ impl<'m> Printer<'m> {
 
     /// A type in a type position: inline syntax for global types, a reference otherwise.
     fn type_ref(&mut self, t: Inst, depth: u32) {
+        if self.spent() {
+            return;
+        }
         if depth <= MAX_TYPE_DEPTH
             && let Some(&(start, end)) = self.type_spelled.get(t.index())
             && end > 0
+            && self.fits((end - start) as usize)
         {
             // A global type spelled before (only those are): copy its spelling, as below.
             self.out.push_within(start as usize..end as usize);
@@ -829,14 +876,16 @@ impl<'m> Printer<'m> {
                 self.type_spelled.resize(m.capacity(), (0, 0));
             }
             let (start, end) = self.type_spelled[t.index()];
-            if end > 0 {
+            if end > 0 && self.fits((end - start) as usize) {
                 self.out.push_within(start as usize..end as usize);
                 return;
             }
             let start = self.out.len();
             self.type_body(t, depth);
-            // Texts past 4 GiB are not cached, rather than cached wrong.
-            if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len())) {
+            // Texts past 4 GiB are not cached, rather than cached wrong, nor ones cut short.
+            if let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.out.len()))
+                && self.elided.is_none()
+            {
                 self.type_spelled[t.index()] = (start, end);
             }
             return;
@@ -861,6 +910,9 @@ impl<'m> Printer<'m> {
     /// The type syntax of type instruction `t` itself.
     fn type_body(&mut self, t: Inst, depth: u32) {
         let m = self.m;
+        if self.spent() {
+            return;
+        }
         if depth > MAX_TYPE_DEPTH {
             self.out.push_str("…");
             return;

@@ -58,8 +58,10 @@ pub fn analyze_with_error_limit(
 ) -> (Program, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let dir = directives::process(module, &mut diags);
-    let res = resolve::resolve(module, &mut diags);
-    let checker = check::check(module, source, res, dir.extensions, diags, error_limit);
+    let mut horizon = diag::limit::Horizon::new(error_limit);
+    horizon.follow(&diags);
+    let res = resolve::resolve(module, &mut diags, &mut horizon);
+    let checker = check::check(module, source, res, dir.extensions, diags, horizon);
     let mut fin = checker.finish();
     let mut diags = std::mem::take(&mut fin.diags);
     validate::run(module, &mut fin, &mut diags);
@@ -67,7 +69,7 @@ pub fn analyze_with_error_limit(
     uniformity::run(module, &fin, &filters, &mut diags);
     let program = fin.program;
     diag::limit::sort_by_position(&mut diags);
-    diag::limit::limit_errors(&mut diags, error_limit, !fin.skipped);
+    diag::limit::limit_errors(&mut diags, error_limit, !fin.skipped, fin.dropped);
     (program, diags)
 }
 

@@ -25,6 +25,7 @@
 //! through a dense vector indexed by symbol, so a lookup is O(1) and leaving a scope costs
 //! the number of names it declared. The cycle search is an iterative depth-first search.
 
+use crate::diag::limit::Horizon;
 use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::builtins::BuiltinFn;
 use crate::sema::program::{DeclId, Enumerant, Name};
@@ -131,11 +132,14 @@ struct Resolver<'a> {
     tracking: u32,
     continuing_uses: Vec<StmtId>,
     diags: &'a mut Vec<Diagnostic>,
+    /// Where the error limit's last error lies; it is fed every diagnostic but the
+    /// cycles' (few, and kept: a horizon that misses some errors only drops fewer).
+    horizon: &'a mut Horizon,
 }
 
 /// Resolves every name of `module`, reporting redeclarations, unresolved names and
-/// dependency cycles.
-pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>) -> Resolution {
+/// dependency cycles; errors past the error limit's `horizon` are only counted there.
+pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>, horizon: &mut Horizon) -> Resolution {
     let nsyms = module.symbols.len();
     let ndecls = module.decls.len();
     let mut r = Resolver {
@@ -154,6 +158,7 @@ pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>) -> Resolution {
         tracking: 0,
         continuing_uses: Vec::new(),
         diags,
+        horizon,
     };
     r.declare_globals();
     for i in 0..ndecls {
@@ -202,6 +207,13 @@ pub fn decl_kind_word(kind: &GlobalDeclKind) -> &'static str {
 }
 
 impl Resolver<'_> {
+    /// Keeps `d` unless it is an error past the error limit (then only counted).
+    fn report(&mut self, d: Diagnostic) {
+        if self.horizon.keep(&d) {
+            self.diags.push(d);
+        }
+    }
+
     fn name(&self, sym: Symbol) -> &str {
         self.module.name(sym)
     }
@@ -218,7 +230,7 @@ impl Resolver<'_> {
                     let prev_span = decl_name(&self.module.decls[prev.index()].kind)
                         .map_or(Span::DETACHED, |p| p.span);
                     let name = self.module.name(ident.name);
-                    self.diags.push(
+                    self.report(
                         Diagnostic::error(
                             codes::REDECLARATION,
                             format!("redeclaration of `{name}`"),
@@ -256,7 +268,7 @@ impl Resolver<'_> {
             if prev.depth == self.depth {
                 let n = self.name(sym).to_string();
                 let prev_span = prev.span;
-                self.diags.push(
+                self.report(
                     Diagnostic::error(codes::REDECLARATION, format!("redeclaration of `{n}`"))
                         .with_primary(ident.span, "declared again in the same scope")
                         .with_secondary(prev_span, format!("`{n}` is first declared here")),
@@ -335,7 +347,7 @@ impl Resolver<'_> {
                 } else if let Some(note) = foreign_name_note(&n) {
                     d = d.with_note(note);
                 }
-                self.diags.push(d);
+                self.report(d);
             }
         }
     }
@@ -612,7 +624,7 @@ impl Resolver<'_> {
             d = d.with_secondary(n.span, "declared here");
         }
         d = d.with_note("declare it before the first `continue`, or use `if … { … }` instead");
-        self.diags.push(d);
+        self.report(d);
     }
 
     fn walk_ident_expr(&mut self, at: ExprId, ie: &IdentExpr) {

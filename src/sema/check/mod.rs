@@ -88,6 +88,8 @@ pub(crate) struct Finished {
     pub diags: Vec<Diagnostic>,
     /// Functions were left unchecked: past the error limit, nothing before it uses them.
     pub skipped: bool,
+    /// Errors past the error limit, counted and not kept ([`Horizon::keep`]).
+    pub dropped: usize,
 }
 
 /// The state of the function being checked.
@@ -168,6 +170,9 @@ pub(crate) struct Checker<'m> {
     override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
     /// Some function was left unchecked (past the error limit).
     skipped: bool,
+    /// Where the error limit's last error lies: name resolution fed it the diagnostics
+    /// passed in, and [`Checker::report`] feeds it the checker's.
+    horizon: Horizon,
     /// Scalars in the constant composite values built so far ([`Checker::charge_const`]).
     const_scalars: u64,
     /// Argument lists of calls, kept for reuse: calls nest, so each call being checked
@@ -196,7 +201,7 @@ pub(crate) fn check<'m>(
     res: Resolution,
     ext: Extensions,
     diags: Vec<Diagnostic>,
-    error_limit: u32,
+    horizon: Horizon,
 ) -> Checker<'m> {
     let mut p = Program::new(m.exprs.len(), m.stmts.len(), m.decls.len());
     p.extensions = ext;
@@ -219,19 +224,18 @@ pub(crate) fn check<'m>(
         blend_src_reported: false,
         override_ids: rustc_hash::FxHashMap::default(),
         skipped: false,
+        horizon,
         const_scalars: 0,
         arg_pool: Vec::new(),
         resolve_args: Vec::new(),
     };
-    let mut horizon = Horizon::new(error_limit);
     let first_use = super::first_use(m, &c.res);
     let order = c.res.order.clone();
     for d in order {
         if c.res.in_cycle[d.index()] {
             continue;
         }
-        horizon.follow(&c.diags);
-        if horizon.is_past(first_use[d.index()]) {
+        if c.horizon.is_past(first_use[d.index()]) {
             c.skipped = true;
             continue;
         }
@@ -251,18 +255,22 @@ impl<'m> Checker<'m> {
             behaviors: self.behaviors,
             diags: self.diags,
             skipped: self.skipped,
+            dropped: self.horizon.dropped(),
         }
     }
 
     // ---- Reporting -------------------------------------------------------------------
 
+    /// Keeps `d` unless it is an error past the error limit (then only counted): one
+    /// function may hold an error per line.
     pub(crate) fn report(&mut self, d: Diagnostic) {
-        self.diags.push(d);
+        if self.horizon.keep(&d) {
+            self.diags.push(d);
+        }
     }
 
     pub(crate) fn error(&mut self, code: &'static str, span: Span, message: String, label: &str) {
-        self.diags
-            .push(Diagnostic::error(code, message).with_primary(span, label));
+        self.report(Diagnostic::error(code, message).with_primary(span, label));
     }
 
     /// The type as WGSL spells it.

@@ -89,7 +89,12 @@ pub(crate) fn parse_keeping_tokens(
     let mut diags = parser.diags;
     // Lexer and parser diagnostics interleave in source order.
     limit::sort_by_position(&mut diags);
-    limit::limit_errors(&mut diags, error_limit, !parser.stopped);
+    limit::limit_errors(
+        &mut diags,
+        error_limit,
+        !parser.stopped,
+        parser.horizon.dropped(),
+    );
     (parser.module, diags, parser.tokens)
 }
 
@@ -110,7 +115,8 @@ pub(crate) struct Parser<'s> {
     depth_reported: bool,
     /// An unclosed `{` was reported at the end of the file: enclosing ones stay quiet.
     pub(crate) eof_reported: bool,
-    /// Where the error limit's last error lies among the diagnostics so far.
+    /// Where the error limit's last error lies among the diagnostics so far: it followed
+    /// the lexer's, and [`Parser::report`] feeds it the parser's.
     horizon: Horizon,
     /// Parsing stopped before the end: the error limit was reached before it.
     stopped: bool,
@@ -205,18 +211,21 @@ impl<'s> Parser<'s> {
     /// Whether the error limit's errors all lie before the current token, so nothing the
     /// rest of the source could report would be shown. Asked at declaration boundaries,
     /// where no earlier construct is still open: every later parse error lies ahead.
-    fn past_error_limit(&mut self) -> bool {
-        self.horizon.follow(&self.diags);
+    fn past_error_limit(&self) -> bool {
         self.horizon.is_past(self.peek_token().start)
     }
 
+    /// Keeps `d` unless it is quiet or past the error limit (then only counted): one
+    /// declaration may hold an error per token.
     fn report(&mut self, d: Diagnostic) {
         if let Some(span) = d.primary_span() {
             if self.quiet.binary_search(&span.start).is_ok() {
                 return;
             }
         }
-        self.diags.push(d);
+        if self.horizon.keep(&d) {
+            self.diags.push(d);
+        }
     }
 
     /// How a diagnostic names the current token: "`;`", "keyword `fn`", "`foo`".
