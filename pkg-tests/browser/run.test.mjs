@@ -124,6 +124,31 @@ test('prefix sum: a pattern in, the scan out, as run() computes it; WebGPU agree
   await page.close();
 });
 
+test('particles: a struct array and a uniform given as f32 bits ("0.016f"), as run() computes them', async () => {
+  const page = await open();
+  await page.selectOption('[data-testid="examples"]', 'particles');
+  await openRun(page, 'simulate');
+  await page.selectOption('[data-testid="run-fill-0:0"]', 'pattern');
+  await page.selectOption('[data-testid="run-fill-0:1"]', 'numbers');
+  await page.fill('[data-testid="run-numbers-0:1"]', '0.016f 1.5f 64');
+  const shown = await run(page);
+  assert.equal(shown.state, 'done', shown.status + shown.banner);
+  const sim = new ArrayBuffer(12);
+  new Float32Array(sim, 0, 2).set([0.016, 1.5]);
+  new Uint32Array(sim, 8, 1)[0] = 64;
+  const expected = refract.run(examples['particles.wgsl'], {
+    entryPoint: 'simulate',
+    dispatch: 1,
+    // A runtime-sized array of 32-byte particles, no count typed: one per invocation (64).
+    buffers: { '0:0': Uint32Array.from({ length: 512 }, (_, i) => i), '0:1': sim },
+  });
+  assertBuffers(shown, expected);
+  // Mixed structures are compared as u32 words, so cos and sin may differ in a last bit.
+  assert.match(shown.gpu, /^WebGPU (agrees|differs at binding 0:0 index \d+)/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 const FLOATS = `
 @group(0) @binding(0) var<storage, read> input: array<f32>;
 @group(0) @binding(1) var<storage, read_write> out: array<f32>;

@@ -23,7 +23,7 @@ export interface Reflection {
     access?: string;
     minBindingSize?: number;
   }[];
-  structs: { name: string; members: { name: string; type: string }[] }[];
+  structs: { name: string; size: number | null; align: number | null; members: { name: string; type: string; offset: number }[] }[];
 }
 
 /** `T` of `array<T, N>` (the text before the first top-level comma). */
@@ -78,13 +78,106 @@ export function runtimeSized(type: string, structs: Reflection['structs'], depth
   return members !== undefined && members.length > 0 && runtimeSized(members[members.length - 1].type, structs, depth + 1);
 }
 
+/** Size and alignment in bytes, by WGSL's layout rules (null for what has none here). */
+function layoutOf(type: string, structs: Reflection['structs'], depth = 0): { size: number; align: number } | null {
+  if (depth > 32) return null;
+  const t = type.trim();
+  if (t === 'f32' || t === 'i32' || t === 'u32' || t === 'bool') return { size: 4, align: 4 };
+  const vec = /^vec(\d)(?:<(\w+)>|([fiu]))$/.exec(t);
+  if (vec) {
+    const n = Number(vec[1]);
+    if ((vec[2] ?? vec[3]) === 'f16' ) return null;
+    return { size: 4 * n, align: n === 2 ? 8 : 16 };
+  }
+  const mat = /^mat(\d)x(\d)(?:<f32>|f)$/.exec(t);
+  if (mat) {
+    const rows = Number(mat[2]);
+    const column = rows === 2 ? 8 : 16;
+    return { size: column * Number(mat[1]), align: column };
+  }
+  const atomic = /^atomic<(\w+)>$/.exec(t);
+  if (atomic) return { size: 4, align: 4 };
+  const array = /^array<(.*)>$/.exec(t);
+  if (array) {
+    const { first, more } = firstArgument(array[1]);
+    const inner = layoutOf(first, structs, depth + 1);
+    const n = more ? Number(array[1].slice(array[1].indexOf(first) + first.length).replace(/^\s*,/, '').trim()) : NaN;
+    if (!inner || !Number.isInteger(n)) return null;
+    return { size: n * Math.ceil(inner.size / inner.align) * inner.align, align: inner.align };
+  }
+  const struct = structs.find((x) => x.name === t);
+  return struct && struct.size !== null && struct.align !== null ? { size: struct.size, align: struct.align } : null;
+}
+
+/** Marks the scalar type of each 4-byte word `type` covers, from byte `offset`. */
+function placeWords(type: string, offset: number, structs: Reflection['structs'], out: Map<number, Elem>, depth: number): boolean {
+  if (depth > 32) return false;
+  const t = type.trim();
+  const scalars = new Set<Elem>();
+  leaves(t, structs, scalars, 0);
+  const struct = structs.find((x) => x.name === t);
+  if (struct) return struct.members.every((m) => placeWords(m.type, offset + m.offset, structs, out, depth + 1));
+  const array = /^array<(.*)>$/.exec(t);
+  if (array) {
+    const inner = firstArgument(array[1]).first;
+    const whole = layoutOf(t, structs);
+    const one = layoutOf(inner, structs);
+    if (!whole || !one) return false;
+    const stride = Math.ceil(one.size / one.align) * one.align;
+    for (let at = 0; at < whole.size; at += stride) if (!placeWords(inner, offset + at, structs, out, depth + 1)) return false;
+    return true;
+  }
+  const layout = layoutOf(t, structs);
+  if (!layout || scalars.size !== 1) return false;
+  const [elem] = scalars;
+  const mat = /^mat(\d)x(\d)/.exec(t);
+  if (mat) {
+    const rows = Number(mat[2]);
+    for (let c = 0; c < Number(mat[1]); c++) for (let r = 0; r < rows; r++) out.set((offset + c * (rows === 2 ? 8 : 16) + 4 * r) / 4, elem);
+  } else for (let w = 0; w < layout.size / 4; w++) out.set(offset / 4 + w, elem);
+  return true;
+}
+
+/** For a buffer whose words are of mixed types (a structure, an array of them): the
+ * type of each word, repeating every `stride` words for a runtime-sized array; null when
+ * the words share one type or the layout is not known here. Padding words are absent. */
+export function wordTypes(type: string, structs: Reflection['structs']): ((word: number) => Elem | undefined) | null {
+  const found = new Set<Elem>();
+  leaves(type, structs, found, 0);
+  if (found.size <= 1) return null;
+  const t = type.trim();
+  const runtime = /^array<(.*)>$/.exec(t);
+  const out = new Map<number, Elem>();
+  if (runtime && !firstArgument(runtime[1]).more) {
+    const inner = firstArgument(runtime[1]).first;
+    const one = layoutOf(inner, structs);
+    if (!one || !placeWords(inner, 0, structs, out, 0)) return null;
+    const stride = Math.ceil(one.size / one.align) * one.align / 4;
+    return (word) => out.get(word % stride);
+  }
+  if (!placeWords(t, 0, structs, out, 0)) return null;
+  return (word) => out.get(word);
+}
+
 export type Fill = 'zeros' | 'pattern' | 'numbers';
 
-/** Numbers typed by the user, separated by commas or white space. */
+/** The bits of the f32 nearest `x`, as an unsigned number. */
+function f32Bits(x: number): number {
+  return new Uint32Array(new Float32Array([x]).buffer)[0];
+}
+
+/** Numbers typed by the user, separated by commas or white space. In words of an integer
+ * type (`u32` is also a structure of mixed members), `1.5f` stands for the bits of the
+ * f32 1.5, so a float member can be given too. */
 export function parseNumbers(text: string, elem: Elem): { values: number[] } | { error: string } {
   const values: number[] = [];
   const float = elem === 'f32' || elem === 'f16';
   for (const token of text.split(/[\s,;]+/).filter((t) => t !== '')) {
+    if ((elem === 'u32' || elem === 'i32') && /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?f$/i.test(token)) {
+      const bits = f32Bits(Number(token.slice(0, -1)));
+      values.push(elem === 'i32' ? bits | 0 : bits);
+      continue;
+    }
     const x = /^[+-]?(?:inf|infinity)$/i.test(token) ? (token.startsWith('-') ? -Infinity : Infinity)
       : /^nan$/i.test(token) ? NaN
       : Number(/^[+-]?0x/i.test(token) ? token : token.replace(/[fhiu]$/i, ''));
@@ -160,14 +253,15 @@ function ulps(a: number, b: number, width: 16 | 32): number {
 }
 
 export interface Difference {
-  /** The first word that differs, and the two values there. */
+  /** The first word that differs by more than the tolerance; -1 when none does. */
   index: number;
   /** The largest distance in ULPs over the buffer (floats only; Infinity for integers). */
   maxUlps: number;
 }
 
-/** Compares two buffers word by word: null when equal bit for bit. */
-export function compareWords(a: Uint8Array, b: Uint8Array, elem: Elem): Difference | null {
+/** Compares two buffers word by word: null when equal bit for bit. `types` gives the
+ * type of each word of a buffer of mixed `u32` words (floats are then measured in ULPs). */
+export function compareWords(a: Uint8Array, b: Uint8Array, elem: Elem, types: ((word: number) => Elem | undefined) | null = null, tolerance = 0): Difference | null {
   const size = ELEM_BYTES[elem];
   const count = Math.floor(Math.min(a.length, b.length) / size);
   let first = a.length === b.length ? -1 : count;
@@ -176,11 +270,12 @@ export function compareWords(a: Uint8Array, b: Uint8Array, elem: Elem): Differen
     const x = bits(a, elem, i);
     const y = bits(b, elem, i);
     if (x === y) continue;
-    if (first < 0 || i < first) first = i;
-    const float = elem === 'f32' || elem === 'f16';
-    maxUlps = Math.max(maxUlps, float ? ulps(x, y, size === 4 ? 32 : 16) : Infinity);
+    const type = (types && types(i)) ?? elem;
+    const distance = type === 'f32' || type === 'f16' ? ulps(x, y, size === 4 ? 32 : 16) : Infinity;
+    maxUlps = Math.max(maxUlps, distance);
+    if (distance > tolerance && (first < 0 || i < first)) first = i;
   }
-  return first < 0 ? null : { index: first, maxUlps };
+  return first < 0 && maxUlps === 0 ? null : { index: first, maxUlps };
 }
 
 /** A word as the table shows it. */

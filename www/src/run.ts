@@ -8,7 +8,7 @@ import type { Diagnostic, RunBuffer, RunResult } from 'refract-wgsl';
 import type { RunRequest, WorkerMessage } from './protocol';
 import { gpuRun, type GpuInput } from './gpu';
 import {
-  ELEM_BYTES, compareWords, elementType, initialBytes, parseNumbers, runtimeSized, wordText,
+  ELEM_BYTES, compareWords, elementType, initialBytes, parseNumbers, runtimeSized, wordText, wordTypes,
   type Elem, type Fill, type Reflection,
 } from './run-buffers';
 
@@ -48,7 +48,14 @@ export class RunPanel {
   private workerReady = false;
   private queued: RunRequest | null = null;
   private nextId = 1;
-  private waiting: { id: number; initial: Map<string, Uint8Array>; gpu: ReturnType<typeof gpuRun>; names: Map<string, string> } | null = null;
+  private waiting: {
+    id: number;
+    initial: Map<string, Uint8Array>;
+    gpu: ReturnType<typeof gpuRun>;
+    names: Map<string, string>;
+    /** Per binding of mixed words, the type of each word (for comparing). */
+    types: Map<string, ReturnType<typeof wordTypes>>;
+  } | null = null;
 
   private readonly entrySelect = el('select');
   private readonly sizeNote = el('span', 'run-size muted');
@@ -235,7 +242,7 @@ export class RunPanel {
       const numbers = el('input', 'numbers');
       numbers.type = 'text';
       numbers.spellcheck = false;
-      numbers.placeholder = elem.startsWith('f') ? '1.5, -2, 0.25' : '1 2 3';
+      numbers.placeholder = elem.startsWith('f') ? '1.5, -2, 0.25' : elem === 'u32' || elem === 'i32' ? '1 2 3 (0.5f: f32 bits)' : '1 2 3';
       numbers.value = c.numbers;
       numbers.hidden = c.fill !== 'numbers';
       numbers.dataset.testid = `run-numbers-${key}`;
@@ -308,6 +315,7 @@ export class RunPanel {
     const buffers: Record<string, ArrayBuffer> = {};
     const initial = new Map<string, Uint8Array>();
     const names = new Map<string, string>();
+    const types = new Map<string, ReturnType<typeof wordTypes>>();
     const gpuInputs: GpuInput[] = [];
     for (const b of this.bindingsOf(entry)) {
       if (b.resource !== 'storage-buffer' && b.resource !== 'uniform-buffer') continue;
@@ -326,6 +334,7 @@ export class RunPanel {
       buffers[key] = bytes;
       initial.set(key, new Uint8Array(bytes.slice(0)));
       names.set(key, b.name);
+      types.set(key, wordTypes(b.type, this.reflection.structs));
       gpuInputs.push({ group: b.group, binding: b.binding, uniform: b.resource === 'uniform-buffer', bytes: bytes.slice(0) });
     }
     const source = this.source();
@@ -333,7 +342,7 @@ export class RunPanel {
     const id = this.nextId++;
     // The GPU starts at once; its answer is compared when the simulator's is in.
     const gpu = gpuRun(source, entry.name, dispatch, gpuInputs).catch((e: unknown) => ({ error: `WebGPU: ${String(e)}` }));
-    this.waiting = { id, initial, gpu, names };
+    this.waiting = { id, initial, gpu, names, types };
     this.button.disabled = true;
     this.setStatus(`running ${entry.name} over ${dispatch.join(' × ')} workgroups…`, 'running');
     this.gpuLine.textContent = '';
@@ -367,7 +376,7 @@ export class RunPanel {
     if (unused.length > 0) cards.push(el('p', 'muted', `Not used by the compiled kernel: ${unused.join(', ')}.`));
     this.results.replaceChildren(...cards);
     this.gpuLine.textContent = navigator.gpu ? 'WebGPU: running…' : '';
-    this.compare(result.buffers, await waiting.gpu);
+    this.compare(result.buffers, await waiting.gpu, waiting.types);
   }
 
   /** One buffer after the dispatch: index and value, rows that changed marked. */
@@ -396,7 +405,7 @@ export class RunPanel {
     return card;
   }
 
-  private compare(sim: Record<string, RunBuffer>, gpu: Awaited<ReturnType<typeof gpuRun>>) {
+  private compare(sim: Record<string, RunBuffer>, gpu: Awaited<ReturnType<typeof gpuRun>>, types: Map<string, ReturnType<typeof wordTypes>>) {
     const line = this.gpuLine;
     if (gpu === null) {
       line.textContent = 'WebGPU not available here; simulator only';
@@ -415,14 +424,18 @@ export class RunPanel {
       if (!other) continue;
       compared++;
       const elem: Elem = buffer.type;
-      const d = compareWords(buffer.bytes, other, elem);
+      const wordType = elem === 'u32' ? (types.get(key) ?? null) : null;
+      const d = compareWords(buffer.bytes, other, elem, wordType, ULP_TOLERANCE);
       if (!d) continue;
-      if (d.maxUlps <= ULP_TOLERANCE) {
+      if (d.index < 0) {
         worst = Math.max(worst, d.maxUlps);
         continue;
       }
-      const ulps = Number.isFinite(d.maxUlps) && elem.startsWith('f') ? `; at most ${count(d.maxUlps)} ULP apart` : '';
-      line.textContent = `WebGPU differs at binding ${key} index ${d.index}: simulator ${wordText(buffer.bytes, elem, d.index)}, WebGPU ${d.index < other.length / ELEM_BYTES[elem] ? wordText(other, elem, d.index) : 'nothing'}${ulps}`;
+      // A word of a mixed structure is shown as its member's type.
+      const shown = wordType?.(d.index) ?? elem;
+      const ulps = Number.isFinite(d.maxUlps) ? `; floats at most ${count(d.maxUlps)} ULP apart` : '';
+      const theirs = d.index < other.length / ELEM_BYTES[elem] ? wordText(other, shown, d.index) : 'nothing';
+      line.textContent = `WebGPU differs at binding ${key} index ${d.index}: simulator ${wordText(buffer.bytes, shown, d.index)}, WebGPU ${theirs}${ulps}`;
       line.dataset.state = 'differs';
       this.results.querySelector(`[data-binding="${CSS.escape(key)}"] tbody tr:nth-child(${d.index + 1})`)?.classList.add('differs');
       return;
