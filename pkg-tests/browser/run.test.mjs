@@ -26,9 +26,10 @@ after(async () => {
   await server?.close();
 });
 
-async function open() {
+async function open({ webgpu = true } = {}) {
   const page = await browser.context.newPage();
   await page.addInitScript(() => localStorage.clear());
+  if (!webgpu) await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined }));
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('dialog', (d) => {
@@ -80,15 +81,23 @@ async function run(page) {
   }));
 }
 
-/** Asserts the page's tables are `expected.buffers` (the package's `run()` in Node). */
-function assertBuffers(shown, expected) {
+/** Asserts the page's tables are `expected.buffers` (the package's `run()` in Node). A
+ * structure of mixed members (`u32` words to the simulator) shows each word as its
+ * member's type, given by `mixed[key](word)`, in a third column. */
+function assertBuffers(shown, expected, mixed = {}) {
   assert.ok(expected.ok, JSON.stringify(expected.diagnostics));
   assert.deepEqual(Object.keys(shown.buffers), Object.keys(expected.buffers));
   for (const [key, buffer] of Object.entries(expected.buffers)) {
     const card = shown.buffers[key];
     const n = buffer.values.length;
     assert.ok(card.head.includes(`${buffer.type} × ${n.toLocaleString('en-US')}`), `${key}: ${card.head}`);
-    assert.deepEqual(card.rows, buffer.values.slice(0, 256).map((v, i) => [String(i), String(v)]), key);
+    const view = new DataView(buffer.bytes.buffer, buffer.bytes.byteOffset, buffer.bytes.byteLength);
+    const row = (v, i) => {
+      if (!mixed[key]) return [String(i), String(v)];
+      const type = mixed[key](i);
+      return [String(i), type === 'f32' ? String(view.getFloat32(i * 4, true)) : String(v), type];
+    };
+    assert.deepEqual(card.rows, buffer.values.slice(0, 256).map(row), key);
     assert.equal(card.more, n > 256 ? `and ${(n - 256).toLocaleString('en-US')} more` : '', key);
   }
   const { instructions, laneInstructions } = expected.stats;
@@ -142,9 +151,14 @@ test('particles: a struct array and a uniform given as f32 bits ("0.016f"), as r
     // A runtime-sized array of 32-byte particles, no count typed: one per invocation (64).
     buffers: { '0:0': Uint32Array.from({ length: 512 }, (_, i) => i), '0:1': sim },
   });
-  assertBuffers(shown, expected);
-  // Mixed structures are compared as u32 words, so cos and sin may differ in a last bit.
-  assert.match(shown.gpu, /^WebGPU (agrees|differs at binding 0:0 index \d+)/);
+  // Particle: position (3 words), life, velocity (3), seed; Sim: dt, time, count.
+  assertBuffers(shown, expected, {
+    '0:0': (i) => (i % 8 === 7 ? 'u32' : 'f32'),
+    '0:1': (i) => (i === 2 ? 'u32' : 'f32'),
+  });
+  assert.deepEqual(shown.buffers['0:1'].rows, [['0', String(Math.fround(0.016)), 'f32'], ['1', '1.5', 'f32'], ['2', '64', 'u32']]);
+  // WGSL lets cos and sin be off by 2^-11: SwiftShader's are, by a few thousand ULPs.
+  assert.match(shown.gpu, /^WebGPU (agrees|differs at binding 0:0 index \d+: simulator -?[\d.e-]+, WebGPU -?[\d.e-]+)/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -183,6 +197,25 @@ test('typed numbers: f32 values and a uniform buffer, shown as run() computes th
   assertBuffers(shown, expected);
   assert.deepEqual(expected.buffers['0:1'].values, [...input.slice(0, 4)].map((x) => Math.fround(Math.fround(x * 2) + 0.5)));
   assert.match(shown.gpu, /^WebGPU agrees/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('where the browser has no WebGPU the simulator runs alone and says so', async () => {
+  const page = await open({ webgpu: false });
+  await setSource(page, FLOATS);
+  await openRun(page, 'main');
+  await page.selectOption('[data-testid="run-fill-0:0"]', 'pattern');
+  const shown = await run(page);
+  assert.equal(shown.state, 'done', shown.status + shown.banner);
+  assert.equal(shown.gpu, 'WebGPU not available here; simulator only');
+  const expected = refract.run(FLOATS, {
+    entryPoint: 'main',
+    dispatch: 1,
+    // A runtime-sized array, no count typed: one element per invocation (4).
+    buffers: { '0:0': new Float32Array([0, 1, 2, 3]), '0:1': new Float32Array(4), '0:2': new Int32Array(8), '1:0': new Float32Array(2) },
+  });
+  assertBuffers(shown, expected);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -215,9 +215,9 @@ export class RunPanel {
       const kind = b.resource === 'uniform-buffer' ? 'uniform' : b.resource === 'storage-buffer' ? `storage, ${b.access ?? 'read'}` : b.resource;
       const name = el('td', 'mono');
       name.append(el('span', 'key', key), el('span', '', ` ${b.name}`));
-      const type = el('td', 'mono');
+      const type = el('td', 'mono type');
       const words = buffer ? ` · ${elementType(b.type, this.reflection!.structs)} words` : '';
-      type.append(el('span', '', b.type), el('span', 'muted', ` ${kind}${words}`));
+      type.append(el('span', '', b.type), el('span', 'muted', `${kind}${words}`));
       row.append(name, type);
       if (!buffer) {
         const note = el('td', 'muted', 'the simulator runs buffers only');
@@ -228,7 +228,8 @@ export class RunPanel {
       }
       const elem = elementType(b.type, this.reflection!.structs);
       const c = this.choice(key);
-      const fillCell = el('td', 'fill');
+      const fillCell = el('td');
+      const fill = el('div', 'fill');
       const select = el('select');
       select.dataset.testid = `run-fill-${key}`;
       select.setAttribute('aria-label', `initial contents of ${key}`);
@@ -253,7 +254,8 @@ export class RunPanel {
         numbers.hidden = c.fill !== 'numbers';
         if (!numbers.hidden) numbers.focus();
       });
-      fillCell.append(select, numbers);
+      fill.append(select, numbers);
+      fillCell.append(fill);
       const elements = el('input', 'number elements');
       elements.type = 'number';
       elements.min = '0';
@@ -372,23 +374,28 @@ export class RunPanel {
       `compiled and ran in ${ms.toFixed(1)} ms · ${count(instructions)} instructions · ${count(laneInstructions)} lane-instructions${lanes}`,
       'done',
     );
-    const cards = Object.entries(result.buffers).map(([key, buffer]) => this.card(key, waiting.names.get(key) ?? '', buffer, waiting.initial.get(key)));
+    const cards = Object.entries(result.buffers).map(([key, buffer]) =>
+      this.card(key, waiting.names.get(key) ?? '', buffer, waiting.initial.get(key), buffer.type === 'u32' ? (waiting.types.get(key) ?? null) : null));
     if (unused.length > 0) cards.push(el('p', 'muted', `Not used by the compiled kernel: ${unused.join(', ')}.`));
     this.results.replaceChildren(...cards);
     this.gpuLine.textContent = navigator.gpu ? 'WebGPU: running…' : '';
     this.compare(result.buffers, await waiting.gpu, waiting.types);
   }
 
-  /** One buffer after the dispatch: index and value, rows that changed marked. */
-  private card(key: string, name: string, buffer: RunBuffer, before: Uint8Array | undefined): HTMLElement {
+  /** One buffer after the dispatch: index and value, rows that changed marked. The words
+   * of a structure of mixed members (\`u32\` to the simulator) show as their members' types,
+   * named in a third column. */
+  private card(key: string, name: string, buffer: RunBuffer, before: Uint8Array | undefined, types: ReturnType<typeof wordTypes>): HTMLElement {
     const card = el('section', 'run-buffer');
     card.dataset.binding = key;
     const head = el('header');
     const words = buffer.values.length;
-    head.append(el('span', 'mono', `${key} ${name}`), el('span', 'muted', `${buffer.type} × ${count(words)} · ${count(buffer.bytes.length)} bytes`));
+    const mixed = types ? ' · a structure of mixed members' : '';
+    head.append(el('span', 'mono', `${key} ${name}`), el('span', 'muted', `${buffer.type} × ${count(words)} · ${count(buffer.bytes.length)} bytes${mixed}`));
     const table = el('table', 'values');
     const top = el('tr');
-    top.append(el('th', '', '#'), el('th', '', buffer.type));
+    top.append(el('th', '', '#'), el('th', '', types ? 'value' : buffer.type));
+    if (types) top.append(el('th', '', 'as'));
     table.append(el('thead'));
     table.tHead!.append(top);
     const body = el('tbody');
@@ -396,7 +403,9 @@ export class RunPanel {
     for (let i = 0; i < Math.min(ROWS, words); i++) {
       const row = el('tr');
       if (before && !sameWord(before, buffer.bytes, i, size)) row.className = 'changed';
-      row.append(el('td', 'index', String(i)), el('td', '', String(buffer.values[i])));
+      const type = types ? (types(i) ?? 'u32') : null;
+      row.append(el('td', 'index', String(i)), el('td', '', type ? wordText(buffer.bytes, type, i) : String(buffer.values[i])));
+      if (types) row.append(el('td', 'type', types(i) ?? 'pad'));
       body.append(row);
     }
     table.append(body);
