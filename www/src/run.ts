@@ -379,7 +379,8 @@ export class RunPanel {
     if (unused.length > 0) cards.push(el('p', 'muted', `Not used by the compiled kernel: ${unused.join(', ')}.`));
     this.results.replaceChildren(...cards);
     this.gpuLine.textContent = navigator.gpu ? 'WebGPU: running…' : '';
-    this.compare(result.buffers, await waiting.gpu, waiting.types);
+    const gpu = await waiting.gpu;
+    if (waiting.id === this.nextId - 1) this.compare(result.buffers, gpu, waiting.types); // else a newer run is on show
   }
 
   /** One buffer after the dispatch: index and value, rows that changed marked. The words
