@@ -387,7 +387,7 @@ export class RunPanel {
    * of a structure of mixed members (\`u32\` to the simulator) show as their members' types,
    * named in a third column. */
   private card(key: string, name: string, buffer: RunBuffer, before: Uint8Array | undefined, types: ReturnType<typeof wordTypes>): HTMLElement {
-    const card = el('section', 'run-buffer');
+    const card = el('section', types ? 'run-buffer wide' : 'run-buffer');
     card.dataset.binding = key;
     const head = el('header');
     const words = buffer.values.length;
