@@ -1,7 +1,9 @@
 // The playground page: a WGSL editor, the problems list and one panel per product of the
 // compiler, all refreshed as you type. Compiling happens in workers (worker.ts; plan.ts
-// shares a keystroke's products among them); this file only sends and renders. Everything from the compiler or the user is rendered as text
-// (textContent, CodeMirror's own text rendering), never as HTML.
+// shares a keystroke's products among them); this file only sends and renders. The Run
+// panel (run.ts) dispatches compute entry points on refract's simulator. Everything from
+// the compiler or the user is rendered as text (textContent, CodeMirror's own text
+// rendering), never as HTML.
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { EditorState, type Extension } from '@codemirror/state';
@@ -17,6 +19,7 @@ import { examples } from './examples';
 import { decodeShare, encodeShare } from './share';
 import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type ProductsMessage, type WorkerMessage } from './protocol';
 import { plan, StageCosts } from './plan';
+import { RunPanel } from './run';
 import './style.css';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -556,6 +559,9 @@ const sent = new Map<number, InFlight>();
 let pendingSend = false; // an edit made before the workers were ready
 /** The id of the request whose check is on the page. */
 let checkId = 0;
+/** The id of the request whose reflection the Run panel has. */
+let reflectId = 0;
+let runPanel: RunPanel | null = null;
 /** What each stage has cost lately, in milliseconds, for sharing the products. Until the
  * first reports come in: proportions measured on the 1,057-line example. */
 const stageCosts = new StageCosts({
@@ -669,6 +675,11 @@ function apply(message: ProductsMessage, from: number) {
   for (const [name, result] of Object.entries(message.products) as [Product, CompileResult][]) {
     outputs[name]?.show(result, message.id);
   }
+  const reflected = message.products.reflect;
+  if (reflected && message.id >= reflectId) {
+    reflectId = message.id;
+    runPanel?.reflect(reflected.ok ? (reflected.code ?? null) : null);
+  }
   for (const [panelName, product] of OPTIONAL) {
     const result = message.products[product];
     const panel = panels.get(panelName);
@@ -763,6 +774,8 @@ function startCompiler(w: number) {
       else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
     } else if (message.type === 'products') {
       apply(message, w);
+    } else if (message.type === 'ran') {
+      // Runs go to the Run panel's own worker.
     } else {
       $('status').textContent = `the compiler failed to load: ${message.message}`;
       $('status').dataset.state = 'error';
@@ -790,6 +803,7 @@ function buildPanels() {
     ['ir', 'IR', false],
     ['ast', 'AST', false],
     ['reflect', 'Reflection', true],
+    ['run', 'Run', false],
   ];
   for (const [name, title, optional] of titles) makePanel(name, title, optional);
   const attach = (panelName: string, product: Product, output: OutputView) => {
@@ -804,6 +818,9 @@ function buildPanels() {
   attach('gen', 'gen', new OutputView(panels.get('gen')!.root, assemblyLanguage));
   attach('ast', 'ast', new OutputView(panels.get('ast')!.root, jsonLanguage));
   attach('reflect', 'reflect', new OutputView(panels.get('reflect')!.root, jsonLanguage));
+  // The Run panel builds its buffers from the reflection: made first while it is open.
+  runPanel = new RunPanel(panels.get('run')!.root, () => view.state.doc.toString(), describe);
+  panels.get('run')!.products.push('reflect');
 
   const chips = document.createElement('div');
   chips.className = 'pass-chips';

@@ -1,6 +1,6 @@
 // Messages between the playground page and its compiler workers.
 
-import type { CompileResult, Diagnostic, FormatResult, Product as RefractProduct } from 'refract-wgsl';
+import type { CompileResult, Diagnostic, FormatResult, Product as RefractProduct, RunResult } from 'refract-wgsl';
 
 /** What the compiler makes for the panels, all from one `explore` call. */
 export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'ir', 'ast', 'reflect'] as const satisfies readonly RefractProduct[];
@@ -45,7 +45,29 @@ export interface FormatResponse {
   result: FormatResult;
 }
 
-export type WorkerRequest = CompileRequest | FormatRequest;
+/** Runs a compute entry point on the Gen back end's simulator (the Run panel). */
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  source: string;
+  entryPoint: string;
+  dispatch: [number, number, number];
+  /** Initial contents by `"group:binding"`; those the compiled kernel does not use are
+   * left out of the run and named in the answer's `unused`. */
+  buffers: Record<string, ArrayBuffer>;
+}
+
+export interface RunResponse {
+  type: 'ran';
+  id: number;
+  result: RunResult;
+  /** Buffers given for bindings the compiled kernel does not use. */
+  unused: string[];
+  /** Milliseconds the run took (its compile and the dispatch; the probe before is not counted). */
+  ms: number;
+}
+
+export type WorkerRequest = CompileRequest | FormatRequest | RunRequest;
 
 /** One worker's results for one request, in one or two messages: its `first` products (and
  * the check, if asked for), then its `rest` (unless a newer request cut the sequence
@@ -75,4 +97,4 @@ export interface FailedMessage {
   message: string;
 }
 
-export type WorkerMessage = ProductsMessage | FormatResponse | ReadyMessage | FailedMessage;
+export type WorkerMessage = ProductsMessage | FormatResponse | RunResponse | ReadyMessage | FailedMessage;

@@ -11,10 +11,13 @@
 // IR) and only the back ends run. So what the user looks at updates at the cost of the
 // front end and one product, and the rest follow. Requests that arrive while a compile
 // runs replace one another.
+//
+// The Run panel (run.ts) starts a worker of its own from this file and sends it `run`
+// requests: a dispatch on the Gen simulator, answered with every buffer afterwards.
 
-import init, { explore, format, passes, version, type Diagnostic } from 'refract-wgsl';
+import init, { explore, format, passes, run as runKernel, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
-import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type WorkerMessage, type WorkerRequest } from './protocol';
+import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type RunRequest, type WorkerMessage, type WorkerRequest } from './protocol';
 
 const post = (message: WorkerMessage) => postMessage(message);
 
@@ -80,6 +83,27 @@ function yieldToMessages(): Promise<void> {
   });
 }
 
+/** A dispatch on the simulator. A run with no workgroups first learns which bindings the
+ * compiled kernel has (the optimizer may have removed a binding the source declares), so
+ * the page can offer a buffer for every binding the reflection lists. */
+function simulate(request: RunRequest) {
+  const { source, entryPoint, dispatch } = request;
+  const probe = runKernel(source, { entryPoint, dispatch: [0, 0, 0] });
+  if (!probe.ok) {
+    post({ type: 'ran', id: request.id, result: probe, unused: [], ms: 0 });
+    return;
+  }
+  const buffers: Record<string, ArrayBuffer> = {};
+  const unused: string[] = [];
+  for (const [key, bytes] of Object.entries(request.buffers)) {
+    if (key in probe.buffers) buffers[key] = bytes;
+    else unused.push(key);
+  }
+  const start = performance.now();
+  const result = runKernel(source, { entryPoint, dispatch, buffers });
+  post({ type: 'ran', id: request.id, result, unused, ms: performance.now() - start });
+}
+
 async function run() {
   running = true;
   try {
@@ -102,6 +126,8 @@ init()
       if (request.type === 'compile') {
         latest = request;
         if (!running) void run();
+      } else if (request.type === 'run') {
+        simulate(request);
       } else {
         post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
       }
