@@ -99,6 +99,8 @@ export interface RunOptions {
   buffers?: Record<string, ArrayBuffer | ArrayBufferView>;
   /** Lanes per hardware thread; by default 16, or 8 when 16 would spill registers. */
   simd?: 8 | 16;
+  /** Values for the pipeline's overrides, as `CompileOptions.overrides` takes them. */
+  overrides?: Record<string, number | boolean>;
 }
 
 /** A buffer after a run. */

@@ -450,19 +450,29 @@ fn lower_checked(
     if passes::VERIFY_EACH_PASS {
         passes::verify_after(&module, "lowering")?;
     }
-    if !overrides.is_empty() {
-        use crate::transform::override_values as values;
-        let options = values::Options {
-            values: overrides.to_vec(),
-        };
-        let step = passes::manager::Step::new(values::NAME, values::run, options);
-        let (_, ran) = passes::run_steps(&mut module, &[step], &passes::RunOptions::default());
-        ran?;
-    }
+    give_override_values(&mut module, overrides)?;
     if let Some(entry) = entry_point {
         passes::entry::keep_only(&mut module, entry)?;
     }
     Ok(module)
+}
+
+/// Gives the overrides named in `overrides` their values (the `override-values`
+/// transform): what lowering does before an entry point is chosen.
+pub(crate) fn give_override_values(
+    module: &mut ir::Module,
+    overrides: &[(String, f64)],
+) -> Result<(), Vec<Diagnostic>> {
+    if overrides.is_empty() {
+        return Ok(());
+    }
+    use crate::transform::override_values as values;
+    let options = values::Options {
+        values: overrides.to_vec(),
+    };
+    let step = passes::manager::Step::new(values::NAME, values::run, options);
+    let (_, ran) = passes::run_steps(module, &[step], &passes::RunOptions::default());
+    ran
 }
 
 /// The pass names `options` selects: `passes` when given, else the optimization level's

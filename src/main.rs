@@ -20,7 +20,8 @@ usage:
                   [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
                   [--override NAME=VALUE]... [--print-after-all] [--time-passes]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
-                  [--gen-simd 8|16] [--out DIR]   run a compute entry point on the Gen simulator
+                  [--gen-simd 8|16] [--override NAME=VALUE]... [--out DIR]
+                                              run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
                   [--spirv-version V] [--target-env ENV] [-g] [--print-after-all] [--time-passes]
@@ -403,11 +404,7 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
             ));
         }
     }
-    for entry in &args.overrides {
-        options.overrides.push(parse_override(entry).ok_or_else(|| {
-            format!("`--override` takes NAME=VALUE (a number, true or false), not `{entry}`")
-        })?);
-    }
+    options.overrides = override_values(args)?;
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
     let result = refract::compile(&source, &options);
@@ -438,6 +435,18 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
 /// `refract run`: compiles a compute entry point for the Gen back end, runs it on the
 /// simulator, and writes every binding's buffer to `DIR/GROUP-BINDING.bin` (`--out`) or
 /// prints them as one JSON object keyed `"GROUP:BINDING"`.
+/// The `--override NAME=VALUE` flags, in order.
+fn override_values(args: &Args) -> Result<Vec<(String, f64)>, String> {
+    args.overrides
+        .iter()
+        .map(|entry| {
+            parse_override(entry).ok_or_else(|| {
+                format!("`--override` takes NAME=VALUE (a number, true or false), not `{entry}`")
+            })
+        })
+        .collect()
+}
+
 fn cmd_run(args: &Args) -> Result<u8, String> {
     use refract::back::r#gen as gpu;
     let path = single_file(args)?;
@@ -493,7 +502,8 @@ fn cmd_run(args: &Args) -> Result<u8, String> {
             return Ok(1);
         }
     };
-    let out = match gpu::run_source(&source, entry, groups, &buffers, &options) {
+    let overrides = override_values(args)?;
+    let out = match gpu::run_source(&source, entry, groups, &buffers, &options, &overrides) {
         Ok(out) => out,
         Err(diagnostics) => {
             report(path, &source, &diagnostics, args.format);

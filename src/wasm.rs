@@ -173,7 +173,7 @@ pub fn reflect(source: JsValue) -> Object {
 /// compute entry point `entryPoint` for the Gen back end and runs it on its simulator over
 /// `dispatch` workgroups, as `refract run` does. Options: `{ entryPoint: string, dispatch:
 /// number | number[] (1 to 3 counts), buffers?: { "group:binding": ArrayBuffer |
-/// ArrayBufferView }, simd?: 8 | 16 }`; a binding not given starts zero-filled at its
+/// ArrayBufferView }, simd?: 8 | 16, overrides? }` (`overrides` as `compile` takes them); a binding not given starts zero-filled at its
 /// minimum size. `buffers` in the result has every binding after the dispatch: its
 /// `bytes`, the scalar `type` its words hold and their `values` as numbers (the CLI's
 /// JSON; NaN and infinities kept, which JSON cannot).
@@ -194,6 +194,7 @@ pub fn run(source: JsValue, options: JsValue) -> Object {
         request.dispatch,
         &request.buffers,
         &request.options,
+        &request.overrides,
     ) {
         Ok(out) => out,
         Err(diagnostics) => return failure(&source, &diagnostics),
@@ -231,6 +232,7 @@ struct RunRequest {
     dispatch: [u32; 3],
     buffers: Vec<crate::back::r#gen::RunBuffer>,
     options: crate::back::r#gen::Options,
+    overrides: Vec<(String, f64)>,
 }
 
 fn run_options(value: &JsValue) -> Result<RunRequest, Diagnostic> {
@@ -276,11 +278,16 @@ fn run_options(value: &JsValue) -> Result<RunRequest, Diagnostic> {
         Some(Some(w)) if w == 8.0 || w == 16.0 => Some(w as u8),
         Some(_) => return Err(invalid("simd", "must be 8 or 16")),
     };
+    let overrides = match get("overrides") {
+        Some(v) => override_values(&v).map_err(|e| invalid("overrides", e))?,
+        None => Vec::new(),
+    };
     Ok(RunRequest {
         entry,
         dispatch,
         buffers,
         options: crate::back::r#gen::Options { simd },
+        overrides,
     })
 }
 

@@ -127,3 +127,73 @@ fn compile_to_gen_and_gen_ir() {
     assert_eq!(code, 1);
     assert!(err.contains("E4602"), "{err}");
 }
+
+/// Overrides get their values before the kernel is compiled, as at pipeline creation:
+/// a workgroup size and a workgroup array sized by override-expressions, and an override
+/// without a default, which needs a value.
+#[test]
+fn run_takes_override_values() {
+    let file = temp(
+        "overrides.wgsl",
+        "override n: u32;
+override scale: f32 = 2.0;
+@id(3) override wg: u32 = 4u;
+@group(0) @binding(0) var<storage, read_write> out: array<f32, 16>;
+var<workgroup> tile: array<f32, wg * 2u>;
+@compute @workgroup_size(wg) fn main(@builtin(local_invocation_index) i: u32) {
+    tile[i] = f32(i) * scale;
+    workgroupBarrier();
+    if i < n { out[i] = tile[i] + f32(n); }
+}",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", file.as_str(), "--entry", "main", "--dispatch", "1"];
+        args.extend_from_slice(extra);
+        refract(&args)
+    };
+    let (code, out, err) = run(&["--override", "n=3"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), r#"{"0:0": [3,5,7,0,0,0,0,0,0,0,0,0,0,0,0,0]}"#);
+    // By @id and by name; the workgroup grows to 8 invocations and the array with it.
+    let (code, out, err) = run(&[
+        "--override",
+        "3=8",
+        "--override",
+        "n=6",
+        "--override",
+        "scale=0.5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim(),
+        r#"{"0:0": [6,6.5,7,7.5,8,8.5,0,0,0,0,0,0,0,0,0,0]}"#
+    );
+    // Without a value for `n` there is no pipeline to run: E4605, at the override.
+    let (code, _, err) = run(&[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error[E4605]: override `n` has no value"),
+        "{err}"
+    );
+    assert!(err.contains("override n: u32;"), "{err}");
+    // The same for `compile --to gen`, which bakes the values given.
+    let (code, out, err) = refract(&["compile", &file, "--to", "gen", "--override", "n=3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("workgroup_size(4, 1, 1)"), "{out}");
+    let (code, out, err) = refract(&[
+        "compile",
+        &file,
+        "--to",
+        "gen",
+        "--override",
+        "n=3",
+        "--override",
+        "wg=2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("workgroup_size(2, 1, 1)"), "{out}");
+    // Unknown names are refused as `compile` refuses them.
+    let (code, _, err) = run(&["--override", "nope=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("E4004"), "{err}");
+}

@@ -74,6 +74,23 @@ describe('run', () => {
     assert.deepEqual(r.buffers['0:1'].values, [2.5, 4.5, 6.5, 8.5]);
   });
 
+  test('overrides get their values before the kernel is compiled', () => {
+    const source = `override n: u32;
+@id(3) override wg: u32 = 4u;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 8>;
+var<workgroup> tile: array<u32, wg * 2u>;
+@compute @workgroup_size(wg) fn main(@builtin(local_invocation_index) i: u32) {
+  tile[i] = i * n;
+  workgroupBarrier();
+  out[i] = tile[(i + 1u) % wg];
+}`;
+    const r = run(source, { entryPoint: 'main', dispatch: 1, overrides: { n: 10, 3: 8 } });
+    assert.ok(r.ok, JSON.stringify(r.diagnostics));
+    assert.deepEqual(r.buffers['0:0'].values, [10, 20, 30, 40, 50, 60, 70, 0]);
+    assertFailure(run(source, { entryPoint: 'main', dispatch: 1 }), 'E4605', 'no value for n', source);
+    assertFailure(run(source, { entryPoint: 'main', dispatch: 1, overrides: { m: 1 } }), 'E4004', 'no such override', source);
+  });
+
   test('what cannot run is a diagnostic', () => {
     assertFailure(run(SOURCE, { entryPoint: 'vs', dispatch: 1 }), 'E4604', 'a vertex entry point');
     assertFailure(run(SOURCE, { entryPoint: 'nope', dispatch: 1 }), 'E4003', 'no such entry point');
@@ -95,7 +112,7 @@ describe('run', () => {
       { entryPoint: 'main', dispatch: 1, buffers: { x: new Uint8Array(4) } },
       { entryPoint: 'main', dispatch: 1, buffers: { '0:0': [1, 2, 3] } },
       { entryPoint: 'main', dispatch: 1, buffers: { '0:0': 'bytes' } },
-      { entryPoint: 'main', dispatch: 1, simd: 4 }];
+      { entryPoint: 'main', dispatch: 1, simd: 4 }, { entryPoint: 'main', dispatch: 1, overrides: [1] }];
     for (const options of bad) {
       assertFailure(run(SOURCE, options), 'E0002', JSON.stringify(options) ?? String(options));
     }

@@ -147,6 +147,10 @@ pub const ALL: &[(&str, &str)] = &[
     (GEN_BAD_OPTION, GEN_BAD_OPTION_MEANING),
     (GEN_RUN_BUDGET, GEN_RUN_BUDGET_MEANING),
     (GEN_RUN_INPUT, GEN_RUN_INPUT_MEANING),
+    (
+        GEN_OVERRIDE_WITHOUT_VALUE,
+        GEN_OVERRIDE_WITHOUT_VALUE_MEANING,
+    ),
     (UNKNOWN_ENTRY_POINT, UNKNOWN_ENTRY_POINT_MEANING),
     (RAISE_UNSUPPORTED, RAISE_UNSUPPORTED_MEANING),
     (RAISE_MALFORMED, RAISE_MALFORMED_MEANING),
@@ -673,6 +677,9 @@ const GEN_RUN_BUDGET_MEANING: &str =
 pub const GEN_RUN_INPUT: &str = "E4604";
 const GEN_RUN_INPUT_MEANING: &str =
     "`refract run` was given an entry point, dispatch or buffer it cannot use";
+
+pub const GEN_OVERRIDE_WITHOUT_VALUE: &str = "E4605";
+const GEN_OVERRIDE_WITHOUT_VALUE_MEANING: &str = "an override has neither a default nor a value, and a Gen kernel is compiled for its pipeline's values";
 
 pub const UNKNOWN_ENTRY_POINT: &str = "E4003";
 const UNKNOWN_ENTRY_POINT_MEANING: &str = "`--entry` names no entry point of the module";

@@ -89,15 +89,23 @@ pub struct Program {
 }
 
 /// The target-neutral rewrites the Gen back end needs, run on its own copy of the module:
-/// WGSL's integer division, shift, conversion, `clamp` and bit-field semantics, bounds
+/// overrides baked into constants (a kernel is compiled for its pipeline's values, as a
+/// driver compiles at pipeline creation), WGSL's integer division, shift, conversion, `clamp` and bit-field semantics, bounds
 /// clamps for indices, dynamic indices of array values through variables, and zeroed
 /// workgroup memory.
 fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
     use crate::passes::manager::{Manager, RunOptions, Step};
-    use crate::transform::{bit_fields, dynamic_index, pointer_args, robustness, zero_workgroup};
+    use crate::transform::{
+        bake_overrides, bit_fields, dynamic_index, pointer_args, robustness, zero_workgroup,
+    };
     // Named one by one rather than looked up in `transform::TRANSFORMS`, so a build
     // links only the transforms its back ends run.
-    let mut steps = crate::transform::wgsl_semantics();
+    let mut steps = vec![Step::new(
+        bake_overrides::NAME,
+        bake_overrides::run,
+        bake_overrides::Options {},
+    )];
+    steps.extend(crate::transform::wgsl_semantics());
     steps.extend([
         Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
         Step::new(
@@ -240,11 +248,24 @@ pub fn compile_source(
     options: &Options,
     entry: Option<&str>,
 ) -> Result<Program, Vec<Diagnostic>> {
+    compile_source_with(source, options, entry, &[])
+}
+
+/// [`compile_source`] for a pipeline's override values (by name or `@id`, WebGPU's
+/// conversions): the kernel is compiled for them, as a driver compiles at pipeline
+/// creation.
+pub fn compile_source_with(
+    source: &str,
+    options: &Options,
+    entry: Option<&str>,
+    overrides: &[(String, f64)],
+) -> Result<Program, Vec<Diagnostic>> {
     let (typed, diagnostics) = crate::analyze(source);
     let Some((ast, program)) = typed else {
         return Err(diagnostics);
     };
     let mut module = crate::lower::lower(&ast, &program)?;
+    crate::driver::give_override_values(&mut module, overrides)?;
     if let Some(name) = entry {
         crate::passes::entry::keep_only(&mut module, name)?;
     }
@@ -335,8 +356,9 @@ pub fn run_source(
     dispatch: [u32; 3],
     buffers: &[RunBuffer],
     options: &Options,
+    overrides: &[(String, f64)],
 ) -> Result<RunOutput, Vec<Diagnostic>> {
-    let program = compile_source(source, options, Some(entry))?;
+    let program = compile_source_with(source, options, Some(entry), overrides)?;
     let Some(k) = program.kernels.first() else {
         return Err(vec![Diagnostic::error(
             codes::GEN_RUN_INPUT,

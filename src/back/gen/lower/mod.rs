@@ -56,6 +56,24 @@ pub(super) struct Ptr {
 }
 
 /// Where lowering failed: a diagnostic at the instruction.
+/// An override that reached a kernel with neither a default nor a value given.
+fn override_without_value(m: &Module, at: Inst) -> Diagnostic {
+    let d = Diagnostic::error(
+        codes::GEN_OVERRIDE_WITHOUT_VALUE,
+        format!(
+            "override `{}` has no value: a Gen kernel is compiled for its pipeline's override \
+             values, so every override needs a default or a value given at compile time",
+            m.name(at).unwrap_or("?")
+        ),
+    );
+    let span = m.span(at);
+    if span.is_detached() {
+        d
+    } else {
+        d.with_primary(span, "from here")
+    }
+}
+
 pub(super) fn unsupported(m: &Module, at: Inst, what: &str) -> Diagnostic {
     let d = Diagnostic::error(
         codes::GEN_UNSUPPORTED,
@@ -868,7 +886,7 @@ impl<'m> Lower<'m> {
         if op == Opcode::Override {
             return match m.operand_opt(v, 0) {
                 Some(init) => self.value(init),
-                None => Err(unsupported(m, v, "an override without a default value")),
+                None => Err(override_without_value(m, v)),
             };
         }
         if m.is_global(v) && op.is_pure() {
