@@ -18,7 +18,11 @@
 //!   below the normal range) is then exact.
 //!
 //! It takes a few microseconds per literal, which is what the lexer's literals and the
-//! JSON writer need. It accepts what `str::parse` accepts for finite decimal numbers:
+//! JSON writer need. Most literals never reach it: Clinger's fast path settles the short
+//! f64 ones, and an f64 approximation with a bounded error almost every f32 one, long or
+//! with a large exponent ([`nearest`]); neither needs a table beyond 23 powers of ten.
+//!
+//! It accepts what `str::parse` accepts for finite decimal numbers:
 //! `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`; `inf` and `nan`,
 //! which no caller passes, are `None`.
 
@@ -78,7 +82,7 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
         Some(_) => return None,
     };
 
-    if let Some(bits) = exact(int, frac, exponent, format) {
+    if let Some(bits) = leading_digits(int, frac, exponent, format) {
         return Some((negative, bits));
     }
 
@@ -125,46 +129,82 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
     Some((negative, round(num, den, format)))
 }
 
+/// The first 19 significant digits settle most literals without big integers: `w`, those
+/// digits as an integer, with `tail` saying whether any digit after them is nonzero. The
+/// value then lies in `[w, w + 1] × 10^e10`, and rounding is monotonic, so when both ends
+/// round to the same f32 that is the answer (a rounding boundary between them sends the
+/// text to the exact path). An f64 is settled here only when all its digits are in `w`.
+fn leading_digits(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Option<u64> {
+    let mut w = 0u64;
+    let mut n = 0;
+    let mut dropped = 0i64;
+    let mut tail = false;
+    for &c in int.iter().chain(frac) {
+        if w == 0 && c == b'0' {
+            continue;
+        }
+        if n < 19 {
+            n += 1;
+            w = w * 10 + u64::from(c - b'0');
+        } else {
+            dropped += 1;
+            tail |= c != b'0';
+        }
+    }
+    if w == 0 {
+        return Some(0);
+    }
+    let e10 = exponent - frac.len() as i64 + dropped;
+    let low = nearest(w, e10, !tail, format)?;
+    (!tail || nearest(w + 1, e10, false, format)? == low).then_some(low)
+}
+
 /// Powers of ten exact in an f64 (5^22 < 2^53).
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
-/// Clinger's fast path, for the short literals shaders are made of: when the digits and
-/// the power of ten are both exact in an f64, one f64 multiplication or division rounds
-/// their exact product or quotient once, correctly; an f32 is taken from that f64 (see
-/// below). It reads the digits as they stand (no copy, trailing zeros kept), so it needs at most
-/// 19 of them after the leading zeros.
-fn exact(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Option<u64> {
-    let mut w = 0u64;
-    let mut n = 0;
-    for &c in int.iter().chain(frac) {
-        if w == 0 && c == b'0' {
-            continue;
-        }
-        n += 1;
-        if n > 19 {
-            return None;
-        }
-        w = w * 10 + u64::from(c - b'0');
-    }
-    let e10 = exponent - frac.len() as i64;
-    if w >> 53 != 0 || e10.unsigned_abs() > 22 {
+/// The bits of `w × 10^e10` in `format`, when a cheap means settles them: `w × 10^e10`
+/// computed in f64.
+///
+/// - An f64 takes Clinger's fast path, for the short literals shaders are made of
+///   (`exact`: the digits are all of the number's): when the digits and the power of ten
+///   are both exact in an f64, one multiplication or division rounds their exact product
+///   or quotient once, correctly.
+/// - An f32 takes an approximation: with at most five roundings (the power of ten is a
+///   product of up to four exact ones) `v` is within 5 × 2^-53 of the exact value
+///   (relatively; no intermediate leaves f64's normal range for these exponents), so the
+///   exact value lies in `v ± v × 2^-45`. When both ends of that interval round to the
+///   same f32, so does the exact value (the conversion rounds monotonically, to zero and
+///   to infinity included). Only values within 2^-45 of an f32 midpoint, the midpoints
+///   themselves among them, are left over.
+fn nearest(w: u64, e10: i64, exact: bool, format: &Format) -> Option<u64> {
+    let f32 = format.precision != 53;
+    let k = e10.unsigned_abs() as usize;
+    let settled = if f32 {
+        k <= 80 && e10 <= 60
+    } else {
+        exact && w >> 53 == 0 && k <= 22
+    };
+    if !settled {
         return None;
     }
-    let (w, power) = (w as f64, POW10[e10.unsigned_abs() as usize]);
-    let v = if e10 < 0 { w / power } else { w * power };
-    if format.precision == 53 {
+    let mut power = POW10[k % 22];
+    for _ in 0..k / 22 {
+        power *= POW10[22];
+    }
+    let v = if e10 < 0 {
+        w as f64 / power
+    } else {
+        w as f64 * power
+    };
+    if !f32 {
         return Some(v.to_bits());
     }
-    // To f32 through the correctly rounded f64: no f32 midpoint lies strictly between
-    // the exact value and `v` (it would be a nearer f64), so rounding `v` again gives the
-    // exact value's f32, unless `v` is itself a midpoint (the low 29 of its 52 fraction
-    // bits exactly half an f32 unit) or outside f32's normal range.
-    let normal = v == 0.0 || (f64::from(f32::MIN_POSITIVE)..=f64::from(f32::MAX)).contains(&v);
-    let midpoint = v.to_bits() & ((1 << 29) - 1) == 1 << 28;
-    (normal && !midpoint).then(|| u64::from((v as f32).to_bits()))
+    let margin = v * (1.0 / (1u64 << 45) as f64);
+    let (low, high) = ((v - margin) as f32, (v + margin) as f32);
+    (low == high).then(|| u64::from(low.to_bits()))
 }
 
 /// The exponent after `e`: optional sign, at least one digit. It stops growing once past
@@ -554,6 +594,122 @@ mod tests {
         ] {
             agrees(text);
         }
+    }
+
+    /// Random digits, `len` of them, the first nonzero.
+    fn digits(next: &mut impl FnMut() -> u64, len: usize) -> String {
+        (0..len)
+            .map(|k| {
+                let d = if k == 0 { 1 + next() % 9 } else { next() % 10 };
+                (b'0' + d as u8) as char
+            })
+            .collect()
+    }
+
+    #[test]
+    fn long_literals_agree() {
+        // More than 19 significant digits, over both formats' ranges and past them, with
+        // runs of zeros and nines (carries and exact tails) among the random ones.
+        let mut next = xorshift(0xd1b5_4a32_d192_ed03);
+        for _ in 0..150_000 {
+            let r = next();
+            let len = 20 + (r % 30) as usize;
+            let mut text = digits(&mut next, len);
+            match (r >> 8) % 4 {
+                0 => {
+                    let at = 1 + (r >> 12) as usize % 18;
+                    let run = if r >> 20 & 1 == 1 { "0" } else { "9" };
+                    let end = (at + 1 + (r >> 24) as usize % 20).min(len);
+                    text.replace_range(at..end, &run.repeat(end - at));
+                }
+                1 => text.truncate(19 + (r >> 12) as usize % 3),
+                _ => {}
+            }
+            let point = (r >> 32) as usize % (text.len() + 1);
+            text.insert(point, '.');
+            let e = match (r >> 40) % 3 {
+                0 => ((r >> 44) % 121) as i64 - 60,
+                1 => ((r >> 44) % 700) as i64 - 350,
+                _ => 0,
+            };
+            agrees(&format!("{text}e{e}"));
+        }
+    }
+
+    #[test]
+    fn midpoints_and_their_neighbours_agree() {
+        // f32 midpoints are f64 values: their exact decimals and roundings of them to
+        // 17-40 digits, which land on either side. f64 midpoints `(2m + 1) × 2^(k-1)` are
+        // written out exactly in 128-bit integers where k allows, and nudged by one digit.
+        let mut next = xorshift(0x94d0_49bb_1331_11eb);
+        for _ in 0..40_000 {
+            let r = next();
+            let x = f32::from_bits((r as u32 & 0x7fff_ffff) % 0x7f7f_ffff);
+            let mid = (f64::from(x) + f64::from(f32::from_bits(x.to_bits() + 1))) / 2.0;
+            agrees(&format!("{mid:.160e}"));
+            for n in [16, 18, 19, 20, 24, 40] {
+                agrees(&format!("{mid:.n$e}"));
+            }
+            let m = (r >> 32) & ((1 << 53) - 1) | 1 << 52;
+            let k = ((r >> 24) % 104) as i32 - 30;
+            let odd = u128::from(2 * m + 1);
+            let (int, e10) = if k >= 1 {
+                (odd << (k - 1), 0)
+            } else {
+                (odd * 5u128.pow((1 - k) as u32), k - 1)
+            };
+            for d in [int, int - 1, int + 1] {
+                agrees(&format!("{d}e{e10}"));
+                agrees(&format!("{d}e{}", e10 - 40));
+            }
+        }
+    }
+
+    /// `w × 10^e10` in `format` by the big-integer division.
+    fn by_division(w: u64, e10: i64, format: &Format) -> u64 {
+        let mut num = Big::from_digits(w.to_string().as_bytes(), false);
+        let mut den = Big::one();
+        if e10 >= 0 {
+            num.mul_pow10(e10 as u32);
+        } else {
+            den.mul_pow10(e10.unsigned_abs() as u32);
+        }
+        round(num, den, format)
+    }
+
+    #[test]
+    fn cheap_means_agree_with_the_division() {
+        // Random integers of every length, and midpoints `(2m + 1) × 5^j × 10^-j` (that is
+        // `(2m + 1) × 2^-j`) with their neighbours, wherever `nearest` decides.
+        let mut next = xorshift(0xbf58_476d_1ce4_e5b9);
+        let mut cases = Vec::new();
+        for _ in 0..100_000 {
+            let r = next();
+            let w = next() >> (r % 64);
+            cases.push((w.max(1), (r >> 8) as i64 % 150 - 85));
+            for (format, j_max) in [(&F32, 16), (&F64, 4)] {
+                let m = next() >> (64 - format.precision) | 1 << (format.precision - 1);
+                let j = (r >> 16) as u32 % (j_max + 1);
+                let w = (2 * m + 1) * 5u64.pow(j);
+                let shift = (r >> 24) as i64 % 40 - 20;
+                for w in [w - 1, w, w + 1] {
+                    cases.push((w, -i64::from(j)));
+                    cases.push((w, shift));
+                }
+            }
+        }
+        let mut decided = [0usize; 2];
+        for (w, e10) in cases {
+            for (i, format) in [&F32, &F64].into_iter().enumerate() {
+                if let Some(got) = nearest(w, e10, true, format) {
+                    decided[i] += 1;
+                    let want = by_division(w, e10, format);
+                    assert_eq!(got, want, "{w}e{e10} at precision {}", format.precision);
+                }
+            }
+        }
+        // Both formats were decided on a good share of the cases.
+        assert!(decided.iter().all(|&n| n > 100_000), "{decided:?}");
     }
 
     #[test]

@@ -241,7 +241,15 @@ pub fn check_constant(m: &Module, c: Inst) -> Check {
 /// The operands of a decoration.
 pub fn check_decoration(m: &Module, d: Inst) -> Result<(), String> {
     use Opcode as O;
-    let ops: Vec<Inst> = m.operands(d).collect();
+    // Every well-formed decoration has at most three operands, so the first four tell
+    // each case apart without allocating (four or more are malformed for every kind).
+    let mut buf = [d; 4];
+    let mut len = 0;
+    for (slot, x) in buf.iter_mut().zip(m.operands(d)) {
+        *slot = x;
+        len += 1;
+    }
+    let ops = &buf[..len];
     let u32_const =
         |x: Inst| m.ty(x).is_some_and(|t| m.opcode(t) == O::U32) && m.const_u32(x).is_some();
     let enum_ok =
