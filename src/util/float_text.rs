@@ -14,7 +14,8 @@
 //! significand is even. The output is the shortest digit string in that interval, and of
 //! the at most two of that length (the value truncated to `p` significant digits, and one
 //! unit of the last digit above) the nearer; when both are equally near the standard
-//! library takes the upper one. Like the standard library, the interval of a
+//! library takes the upper one ([`Ties::Up`]), serde_json's writer the even one
+//! ([`Ties::Even`], for [`super::json`]). Like the standard library, the interval of a
 //! power of two is half as wide below, smallest normal included.
 //!
 //! Exactness and speed. The value's first 17 (f64) or 9 (f32) significant digits and the
@@ -35,6 +36,15 @@
 use std::cmp::Ordering;
 
 use super::decimal::Big;
+
+/// Which of two equally near shortest candidates to take.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ties {
+    /// The larger magnitude: what the standard library prints.
+    Up,
+    /// The even last digit: what serde_json (Ryu) prints.
+    Even,
+}
 
 /// A binary format: fraction bits, exponent bits, and significant digits that always
 /// suffice to read back.
@@ -93,6 +103,15 @@ fn debug_layout(exponent: bool) -> Layout {
     }
 }
 
+/// The shortest decimal of finite `x` as `(digits, e)`, the value being `digits × 10^e`
+/// (`digits` without trailing zeros, or `(0, 0)`) and its sign ignored.
+pub(crate) fn shortest_f64(x: f64, ties: Ties) -> (u64, i32) {
+    match x.to_bits() & !(1 << 63) {
+        0 => (0, 0),
+        magnitude => shortest(magnitude, &F64, ties),
+    }
+}
+
 fn text(bits: u64, f: &Format, layout: Layout) -> String {
     let sign_bit = 1 << (f.fraction + f.exponent);
     let magnitude = bits & (sign_bit - 1);
@@ -111,7 +130,7 @@ fn text(bits: u64, f: &Format, layout: Layout) -> String {
     let (digits, e) = if magnitude == 0 {
         (0, 0)
     } else {
-        shortest(magnitude, f)
+        shortest(magnitude, f, Ties::Up)
     };
     let digits = digits.to_string();
     let n = digits.len() as i32;
@@ -151,7 +170,7 @@ fn push_zeros(out: &mut String, n: i32) {
 }
 
 /// The shortest digits of the finite nonzero magnitude with bits `magnitude`.
-fn shortest(magnitude: u64, f: &Format) -> (u64, i32) {
+fn shortest(magnitude: u64, f: &Format, ties: Ties) -> (u64, i32) {
     let fraction = magnitude & ((1 << f.fraction) - 1);
     let biased = (magnitude >> f.fraction) as i32;
     let bias = (1 << (f.exponent - 1)) - 1;
@@ -217,8 +236,7 @@ fn shortest(magnitude: u64, f: &Format) -> (u64, i32) {
             }) {
                 Ordering::Less => false,
                 Ordering::Greater => true,
-                // A tie: the standard library rounds up.
-                Ordering::Equal => true,
+                Ordering::Equal => ties == Ties::Up || q & 1 == 1,
             }
         } else {
             up
