@@ -22,6 +22,7 @@
 
 use crate::diag::{self, Diagnostic, codes};
 use crate::explore::{Product, Session};
+use crate::util::float_text::display_f64;
 use crate::{CompileResult, Options, Output, Target};
 use js_sys::{Array, Object, Reflect, Uint8Array, Uint32Array};
 use std::cell::RefCell;
@@ -587,7 +588,10 @@ fn opt_level(level: Option<f64>) -> Result<u8, Diagnostic> {
     let Some(level) = level else { return Ok(1) };
     match [0.0, 1.0, 2.0].iter().position(|&l| l == level) {
         Some(l) => Ok(l as u8),
-        None => Err(usage(format!("invalid `opt` {level}; expected 0, 1 or 2"))),
+        None => Err(usage(format!(
+            "invalid `opt` {}; expected 0, 1 or 2",
+            display_f64(level)
+        ))),
     }
 }
 

@@ -17,6 +17,7 @@ use super::enums::{
 use super::module::{Inst, Module};
 use super::opcode::Opcode;
 use crate::diag::Span;
+use crate::util::float_text::debug_f32;
 use crate::util::text::Text;
 use std::fmt::Write;
 
@@ -819,13 +820,15 @@ impl<'m> Printer<'m> {
                 self.out.push(b'u');
             }
             Some(Scalar::F32) if f32::from_bits(bits).is_finite() => {
-                let _ = write!(self.out, "{:?}f", f32::from_bits(bits));
+                self.out.push_str(&debug_f32(f32::from_bits(bits)));
+                self.out.push(b'f');
             }
             Some(Scalar::F16)
                 if bits <= 0xffff && half::f16::from_bits(bits as u16).is_finite() =>
             {
                 let v = half::f16::from_bits(bits as u16).to_f32();
-                let _ = write!(self.out, "{v:?}h");
+                self.out.push_str(&debug_f32(v));
+                self.out.push(b'h');
             }
             _ => {
                 self.out.push_lit(b"bits<");

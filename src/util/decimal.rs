@@ -285,11 +285,21 @@ fn round(mut num: Big, mut den: Big, format: &Format) -> u64 {
 }
 
 /// A nonnegative integer: 32-bit limbs, least significant first, no zero limb on top.
-struct Big(Vec<u32>);
+/// [`super::float_text`] prints with it too.
+#[derive(Clone)]
+pub(super) struct Big(Vec<u32>);
 
 impl Big {
     fn one() -> Big {
         Big(vec![1])
+    }
+
+    pub(super) fn from_u64(v: u64) -> Big {
+        let mut b = Big(vec![v as u32, (v >> 32) as u32]);
+        while b.0.last() == Some(&0) {
+            b.0.pop();
+        }
+        b
     }
 
     /// The integer the decimal digits spell, with one more digit 1 when `sticky`.
@@ -308,11 +318,11 @@ impl Big {
         b
     }
 
-    fn is_zero(&self) -> bool {
+    pub(super) fn is_zero(&self) -> bool {
         self.0.is_empty()
     }
 
-    fn bits(&self) -> u64 {
+    pub(super) fn bits(&self) -> u64 {
         match self.0.last() {
             Some(&top) => 32 * self.0.len() as u64 - u64::from(top.leading_zeros()),
             None => 0,
@@ -332,7 +342,7 @@ impl Big {
         }
     }
 
-    fn mul_pow10(&mut self, mut e: u32) {
+    pub(super) fn mul_pow10(&mut self, mut e: u32) {
         while e >= 9 {
             self.mul_add(1_000_000_000, 0);
             e -= 9;
@@ -340,7 +350,7 @@ impl Big {
         self.mul_add(10u32.pow(e), 0);
     }
 
-    fn shl(&mut self, bits: u64) {
+    pub(super) fn shl(&mut self, bits: u64) {
         let (limbs, bits) = ((bits / 32) as usize, (bits % 32) as u32);
         if bits != 0 {
             let mut carry = 0u32;
@@ -368,12 +378,16 @@ impl Big {
         }
     }
 
+    pub(super) fn cmp(&self, d: &Big) -> std::cmp::Ordering {
+        match self.0.len().cmp(&d.0.len()) {
+            std::cmp::Ordering::Equal => self.0.iter().rev().cmp(d.0.iter().rev()),
+            order => order,
+        }
+    }
+
     /// Subtracts `d` when `self >= d`; says whether it did.
-    fn sub_if_at_least(&mut self, d: &Big) -> bool {
-        let at_least = match self.0.len().cmp(&d.0.len()) {
-            std::cmp::Ordering::Equal => self.0.iter().rev().cmp(d.0.iter().rev()).is_ge(),
-            order => order.is_gt(),
-        };
+    pub(super) fn sub_if_at_least(&mut self, d: &Big) -> bool {
+        let at_least = self.cmp(d).is_ge();
         if at_least {
             let mut borrow = false;
             for (i, limb) in self.0.iter_mut().enumerate() {
@@ -387,6 +401,25 @@ impl Big {
             }
         }
         at_least
+    }
+
+    /// Divides by `d` (nonzero) when the quotient fits 64 bits, leaving the remainder;
+    /// returns the quotient.
+    pub(super) fn div_rem(&mut self, d: &Big) -> u64 {
+        let Some(shift) = self.bits().checked_sub(d.bits()) else {
+            return 0;
+        };
+        debug_assert!(shift < 64);
+        let mut d = d.clone();
+        d.shl(shift);
+        let mut q = 0;
+        for bit in (0..=shift).rev() {
+            if self.sub_if_at_least(&d) {
+                q |= 1 << bit;
+            }
+            d.shr1();
+        }
+        q
     }
 }
 
@@ -433,7 +466,7 @@ pub fn i128_text(x: i128) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     #[test]
     fn u128_and_i128_text_agree_with_to_string() {
         let mut cases = vec![0u128, 1, 9, 10, 999_999_999, 1_000_000_000, u128::MAX];
@@ -461,9 +494,8 @@ mod tests {
 
     use super::*;
 
-    /// Agrees with `str::parse` on `text`, for f64 and f32, bit for bit.
     /// A deterministic xorshift generator.
-    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    pub(in crate::util) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
         move || {
             state ^= state << 13;
             state ^= state >> 7;
@@ -472,6 +504,7 @@ mod tests {
         }
     }
 
+    /// Agrees with `str::parse` on `text`, for f64 and f32, bit for bit.
     fn agrees(text: &str) {
         let want64 = text.parse::<f64>().ok().map(f64::to_bits);
         assert_eq!(parse_f64(text).map(f64::to_bits), want64, "f64 {text}");

@@ -3,7 +3,7 @@
 //! The AST panel (`syntax::json`) and the reflection panel print JSON text on every
 //! keystroke. `serde_json`'s serializer would link its own float formatter (with tables
 //! of powers of ten) into the WebAssembly beside the one the standard library has for
-//! `{}`, so these functions write the same bytes from the standard library's shortest
+//! `{}`, so these functions write the same bytes from [`super::float_text`]'s shortest
 //! round-trip digits; the tests below hold them to `serde_json`'s output.
 //!
 //! The rules, as `serde_json` has them: strings escape `"`, `\` and control characters
@@ -13,9 +13,9 @@
 //! printing indents by two spaces, puts `"key": value` one per line and writes empty
 //! containers as `[]` and `{}`.
 
+use super::float_text::{Ties, shortest_f64};
 use super::text::Text;
 use serde_json::Value;
-use std::fmt::Write as _;
 
 /// Whether a byte of a string must be escaped: `"`, `\\` and control characters.
 pub(crate) fn needs_escape(b: u8) -> bool {
@@ -28,35 +28,13 @@ pub(crate) fn push_f64(out: &mut Text, v: f64) {
         out.push_lit(b"null");
         return;
     }
-    // The shortest digits that read back as `v`, as `-d.ddde-x`. When two candidates of
-    // that length are equally close to `v` (it lies halfway), serde_json takes the even one,
-    // as exact rounding to that many digits does; the standard library's shortest mode
-    // rounds up. That needs 16 digits or more: two n-digit candidates half a step from `v`
-    // both read back only if that half step, more than 10^-n / 2 of `v`, is within half an
-    // ulp, at most 2^-53 of `v`. Exact rounding can also land outside the values that read back
-    // as `v` (next to a power of two, where the gap below is narrower), so it is only taken
-    // when it reads back.
-    let mut scientific = String::with_capacity(32);
-    let _ = write!(scientific, "{v:e}");
-    let significant = mantissa_digits(&scientific);
-    if significant >= 16 {
-        let mut rounded = String::with_capacity(32);
-        let _ = write!(rounded, "{v:.*e}", significant - 1);
-        if rounded != scientific && super::decimal::parse_f64(&rounded) == Some(v) {
-            scientific = rounded;
-        }
-    }
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let (negative, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => (true, m),
-        None => (false, mantissa),
-    };
-    let (lead, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let mut digits = String::with_capacity(20);
-    digits.push_str(lead);
-    digits.push_str(fraction);
+    // The shortest digits that read back as `v`; when two candidates of that length are
+    // equally near (it lies halfway), serde_json takes the even one.
+    let (digits, e) = shortest_f64(v, Ties::Even);
+    let digits = digits.to_string();
     let count = digits.len() as i32;
+    let exponent = e + count - 1;
+    let negative = v.is_sign_negative();
 
     if negative {
         out.push(b'-');
@@ -89,12 +67,6 @@ pub(crate) fn push_f64(out: &mut Text, v: f64) {
         out.push_str(if exponent < 0 { "e-" } else { "e+" });
         out.push_u32(exponent.unsigned_abs());
     }
-}
-
-/// How many digits the mantissa of `-d.ddde-x` has.
-fn mantissa_digits(scientific: &str) -> usize {
-    let mantissa = scientific.split('e').next().unwrap_or("");
-    mantissa.bytes().filter(u8::is_ascii_digit).count()
 }
 
 fn push_zeros(out: &mut Text, n: i32) {

@@ -7,6 +7,7 @@
 
 pub(crate) mod decimal;
 pub(crate) mod distinct;
+pub(crate) mod float_text;
 mod interner;
 pub(crate) mod json;
 pub(crate) mod names;

@@ -26,6 +26,7 @@
 //! - **Memory** is `load`/`store`/atomics on typed address spaces ([`Space`]) at a byte
 //!   address held in a `ud` register.
 
+use crate::util::float_text::debug_f32;
 use std::fmt::Write as _;
 
 /// A scalar type of a register or an operation.
@@ -754,7 +755,7 @@ pub fn imm_text(ty: Ty, bits: u32) -> String {
         Ty::F => {
             let x = f32::from_bits(bits);
             if x.is_finite() {
-                format!("{x:?}")
+                debug_f32(x)
             } else {
                 format!("0x{bits:08x}")
             }
@@ -762,7 +763,7 @@ pub fn imm_text(ty: Ty, bits: u32) -> String {
         Ty::HF => {
             let x = half::f16::from_bits(bits as u16);
             if x.is_finite() {
-                format!("{:?}", x.to_f32())
+                debug_f32(x.to_f32())
             } else {
                 format!("0x{bits:04x}")
             }

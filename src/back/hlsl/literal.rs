@@ -11,6 +11,7 @@
 //!   `(half)f16tof32(0x3c00u)`.
 
 use crate::ir::types::Scalar;
+use crate::util::float_text::debug_f32;
 
 /// The literal text of a scalar of kind `kind` with literal bits `bits`.
 pub fn scalar(kind: Scalar, bits: u32) -> String {
@@ -42,9 +43,10 @@ fn f32_text(bits: u32) -> String {
     if !v.is_finite() {
         return format!("asfloat({bits:#010x}u)");
     }
-    // Rust's Debug is the shortest round-tripping decimal (`1.0`, `1e-7`, `1.5e20`).
-    let s = format!("{v:?}");
-    format!("{s}f")
+    // Rust's Debug form: the shortest round-tripping decimal (`1.0`, `1e-7`, `1.5e20`).
+    let mut s = debug_f32(v);
+    s.push('f');
+    s
 }
 
 /// Whether a literal text starts with a minus sign (so `-` before it needs a space).

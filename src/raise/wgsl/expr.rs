@@ -10,6 +10,7 @@ use crate::ir::{Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
 use crate::raise::plan::{Index, constant_index};
 use crate::syntax::ast::{BinaryOp, ExprId, FloatSuffix, IntSuffix, UnaryOp};
+use crate::util::float_text::debug_f32;
 
 /// The WGSL builtin function an opcode calls, for opcodes that are plain calls.
 pub fn builtin_name(op: Opcode) -> Option<&'static str> {
@@ -215,9 +216,8 @@ pub fn abstract_int(ast: &mut Ast, v: i64) -> ExprId {
 
 /// The shortest decimal that reads back as exactly `v` (finite), WGSL-spelled.
 fn float_text(v: f32) -> String {
-    let s = format!("{v:?}");
-    // Rust's Debug is already a valid WGSL decimal float (`1.0`, `1e-7`, `1.5e20`).
-    s
+    // Rust's Debug form is already a valid WGSL decimal float (`1.0`, `1e-7`, `1.5e20`).
+    debug_f32(v)
 }
 
 /// A scalar constant as a literal: `1i`, `2u`, `0.5f`, `1.5h`, `true`; negative values

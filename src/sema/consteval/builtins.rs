@@ -14,6 +14,7 @@ use super::{
 use crate::diag::codes;
 use crate::sema::builtins::BuiltinFn;
 use crate::sema::types::{Scalar, TypeId, TypeKind, TypeTable};
+use crate::util::float_text::display_f64;
 
 fn domain(msg: impl Into<String>) -> EvalError {
     EvalError::new(codes::CONST_DOMAIN, msg)
@@ -365,7 +366,9 @@ fn component(func: BuiltinFn, p: &[&Value]) -> EvalResult {
             let (e, lo, hi) = (f(p[0]), f(p[1]), f(p[2]));
             if lo > hi {
                 return Err(domain(format!(
-                    "clamp's low ({lo}) is greater than high ({hi})"
+                    "clamp's low ({}) is greater than high ({})",
+                    display_f64(lo),
+                    display_f64(hi)
                 )));
             }
             make_float(scalar_of(p[0]), e.max(lo).min(hi))
@@ -379,7 +382,8 @@ fn component(func: BuiltinFn, p: &[&Value]) -> EvalResult {
             let (e0, e1, x) = (f(p[0]), f(p[1]), f(p[2]));
             if e0 == e1 {
                 return Err(domain(format!(
-                    "smoothstep's edges are equal ({e0}), which divides by zero"
+                    "smoothstep's edges are equal ({}), which divides by zero",
+                    display_f64(e0)
                 )));
             }
             let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
@@ -437,7 +441,10 @@ fn float_unary(func: BuiltinFn, v: &Value) -> EvalResult {
         Atan => x.atan(),
         Atanh => {
             if x.abs() >= 1.0 {
-                return Err(domain(format!("atanh({x}) is outside the domain (-1, 1)")));
+                return Err(domain(format!(
+                    "atanh({}) is outside the domain (-1, 1)",
+                    display_f64(x)
+                )));
             }
             x.atanh()
         }
@@ -465,7 +472,8 @@ fn float_unary(func: BuiltinFn, v: &Value) -> EvalResult {
             let h = f16::from_f64(x);
             if !h.is_finite() {
                 return Err(domain(format!(
-                    "quantizeToF16({x}) is outside the finite range of f16"
+                    "quantizeToF16({}) is outside the finite range of f16",
+                    display_f64(x)
                 )));
             }
             f64::from(h)
@@ -476,7 +484,7 @@ fn float_unary(func: BuiltinFn, v: &Value) -> EvalResult {
         return Err(domain(format!(
             "{}({}) is outside the function's domain or overflows `{}`",
             func.name(),
-            x,
+            display_f64(x),
             s.name()
         )));
     }
@@ -643,7 +651,8 @@ fn pack_float(func: BuiltinFn, xs: &[f64]) -> EvalResult {
                 let h = f16::from_f64(x);
                 if !h.is_finite() {
                     return Err(domain(format!(
-                        "pack2x16float: {x} is outside the finite range of f16"
+                        "pack2x16float: {} is outside the finite range of f16",
+                        display_f64(x)
                     )));
                 }
                 (u32::from(h.to_bits()), 16)

@@ -33,9 +33,10 @@ use half::f16;
 
 use crate::diag::codes;
 use crate::sema::types::{Scalar, TypeId, TypeKind, TypeTable};
+use crate::util::float_text::{debug_f32, debug_f64};
 
 /// A constant value.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub enum Value {
     Bool(bool),
     AbstractInt(i64),
@@ -50,6 +51,27 @@ pub enum Value {
     /// kept symbolic so `array<i32, 100000000>()` costs nothing. Indexing it gives the
     /// zero of the element type; converting it gives the zero of the target type.
     Zero(TypeId),
+}
+
+/// As `#[derive(Debug)]` writes it (`F32(1.5)`), printing the floats without the
+/// standard library's float formatting (see [`crate::util::float_text`]).
+impl std::fmt::Debug for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let float = |f: &mut std::fmt::Formatter<'_>, name, text: String| {
+            f.debug_tuple(name).field(&format_args!("{text}")).finish()
+        };
+        match self {
+            Value::Bool(b) => f.debug_tuple("Bool").field(b).finish(),
+            Value::AbstractInt(x) => f.debug_tuple("AbstractInt").field(x).finish(),
+            Value::AbstractFloat(x) => float(f, "AbstractFloat", debug_f64(*x)),
+            Value::I32(x) => f.debug_tuple("I32").field(x).finish(),
+            Value::U32(x) => f.debug_tuple("U32").field(x).finish(),
+            Value::F32(x) => float(f, "F32", debug_f32(*x)),
+            Value::F16(x) => float(f, "F16", debug_f32(x.to_f32())),
+            Value::Composite(ty, c) => f.debug_tuple("Composite").field(ty).field(c).finish(),
+            Value::Zero(ty) => f.debug_tuple("Zero").field(ty).finish(),
+        }
+    }
 }
 
 /// Arrays with more scalars than this have a symbolic zero value ([`Value::Zero`]).
@@ -168,8 +190,9 @@ impl Value {
 }
 
 fn format_float(x: f64, suffix: &str) -> String {
-    let s = format!("{x:?}");
-    format!("{s}{suffix}")
+    let mut s = debug_f64(x);
+    s.push_str(suffix);
+    s
 }
 
 /// Rounds an exact (or f64-computed) result to a floating point scalar type, failing if
@@ -418,7 +441,15 @@ fn float_to_int(x: f64, from: Scalar, to: Scalar) -> Value {
         (Scalar::I32, _) => (-2147483648.0, 2147483647.0),
         (_, _) => (0.0, 4294967295.0),
     };
-    let t = x.trunc().clamp(lo, hi);
+    // As `f64::clamp`, whose assertion message would print floats.
+    let t = x.trunc();
+    let t = if t < lo {
+        lo
+    } else if t > hi {
+        hi
+    } else {
+        t
+    };
     if to == Scalar::I32 {
         Value::I32(t as i32)
     } else {

@@ -22,6 +22,7 @@ mod grammar;
 mod tests;
 
 use crate::diag::{Diagnostic, codes};
+use crate::util::float_text::debug_f32;
 use crate::util::text::Text;
 use grammar::{Mask, Table};
 use rustc_hash::FxHashMap;
@@ -509,8 +510,8 @@ fn literal(out: &mut Text, v: u32, ty: Option<Num>) {
 fn float32(out: &mut Text, bits: u32) {
     let f = f32::from_bits(bits);
     if f.is_normal() || f == 0.0 {
-        // Rust prints the shortest decimal that reads back to the same bits.
-        let _ = write!(out, "{f:?}");
+        // The shortest decimal that reads back to the same bits.
+        out.push_str(&debug_f32(f));
     } else {
         hex_float(out, bits, 23, 8);
     }
