@@ -1,6 +1,8 @@
 //! The Gen back end end to end: WGSL compute shaders compiled to Gen assembly and run on
 //! the simulator, at SIMD8 and SIMD16, against values computed here.
 
+mod common;
+
 use refract::back::r#gen as gpu;
 use refract::back::r#gen::{Options, RunBuffer};
 
@@ -300,8 +302,8 @@ fn out_of_bounds_sends_read_zero_and_drop_writes() {
 /// second: printed for the README, and the run must finish inside its budget.
 #[test]
 fn simulator_speed_on_the_largest_corpus_compute_shader() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
-        "../shared/corpus/dawn/third_party/benchmark_shaders/unity_boat_attack/unity_webgpu_000002778DE78280.cs.wgsl",
+    let path = common::corpus::shared_dir().join(
+        "corpus/dawn/third_party/benchmark_shaders/unity_boat_attack/unity_webgpu_000002778DE78280.cs.wgsl",
     );
     let Ok(src) = std::fs::read_to_string(&path) else {
         panic!("the corpus is missing: {}", path.display());

@@ -24,6 +24,7 @@ use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::builder::Builder;
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode, Type};
+use crate::util::float_text::display_f64;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub const NAME: &str = "override-values";
@@ -83,7 +84,8 @@ pub fn run(m: &mut Module, _: &mut Analyses, o: &Options) -> Result<Changed, Dia
                 m,
                 codes::OVERRIDE_VALUE,
                 &format!(
-                    "override `{name}` cannot take the value {value}: it is not {}",
+                    "override `{name}` cannot take the value {}: it is not {}",
+                    display_f64(*value),
                     what_fits(scalar)
                 ),
                 ov,

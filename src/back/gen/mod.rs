@@ -417,7 +417,7 @@ pub fn buffer_json(data: &[u8], elem: Option<ir::Ty>) -> String {
 
 fn json_float(x: f64) -> String {
     if x.is_finite() {
-        format!("{x}")
+        crate::util::float_text::display_f64(x)
     } else {
         // JSON has no NaN or infinity.
         "null".to_string()

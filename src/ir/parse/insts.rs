@@ -366,18 +366,16 @@ impl<'s, 'm> Parser<'s, 'm> {
                 Ok(self.b.const_u32(v).inst())
             }
             b'f' => {
-                let v: f32 = body
-                    .parse()
-                    .map_err(|_| bad(&format!("`{text}` is not a number")))?;
+                let v = crate::util::decimal::parse_f32(body)
+                    .ok_or_else(|| bad(&format!("`{text}` is not a number")))?;
                 if !v.is_finite() {
                     return Err(bad(&format!("`{text}` is out of the range of f32")));
                 }
                 Ok(self.b.const_f32(v).inst())
             }
             _ => {
-                let v: f32 = body
-                    .parse()
-                    .map_err(|_| bad(&format!("`{text}` is not a number")))?;
+                let v = crate::util::decimal::parse_f32(body)
+                    .ok_or_else(|| bad(&format!("`{text}` is not a number")))?;
                 let h = half::f16::from_f32(v);
                 if !h.is_finite() {
                     return Err(bad(&format!("`{text}` is out of the range of f16")));

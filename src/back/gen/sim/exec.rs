@@ -672,7 +672,9 @@ pub fn convert(bits: u32, from: Ty, to: Ty) -> u32 {
             let v = if x.is_nan() {
                 0
             } else {
-                (x.trunc() as f64).clamp(lo as f64, hi as f64) as i64
+                // `max`/`min`, not `clamp`: x is not NaN here, and `clamp`'s check of its
+                // bounds would link the standard library's float formatting for its message.
+                (x.trunc() as f64).max(lo as f64).min(hi as f64) as i64
             };
             v as u32
         }
