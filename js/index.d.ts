@@ -15,8 +15,11 @@ export type InitInput =
  * other function. Calling it again does nothing. */
 export default function init(input?: InitInput | Promise<InitInput>): Promise<void>;
 
-/** Instantiates the WebAssembly module synchronously from its bytes or a compiled module. */
-export function initSync(module: BufferSource | WebAssembly.Module): void;
+/** Instantiates the WebAssembly module synchronously from its bytes or a compiled module
+ * (also in wasm-bindgen's own form, `{ module }`). */
+export function initSync(
+  module: BufferSource | WebAssembly.Module | { module: BufferSource | WebAssembly.Module },
+): void;
 
 /** refract's version, as in its Cargo.toml. */
 export function version(): string;
@@ -30,6 +33,13 @@ export function compile(source: string, options: CompileOptions): CompileResult;
 /** Reflection data: entry points, bindings, overrides and struct layouts. The reflection
  * object's own keys sit beside `ok` and `diagnostics`. */
 export function reflect(source: string): ReflectResult;
+
+/** The bind group layouts of WebGPU's default pipeline layout (`layout: 'auto'`) for a
+ * pipeline made of the named entry points (all of the module's when omitted), from the
+ * reflection alone: index `i` describes `@group(i)` (empty where no binding is used), ready
+ * for `device.createBindGroupLayout`. The objects are assignable to `@webgpu/types`'
+ * `GPUBindGroupLayoutDescriptor`. */
+export function bindGroupLayouts(reflection: Reflection, entryPoints?: string[]): BindGroupLayoutDescriptor[];
 
 /** The pass names `CompileOptions.passes` accepts, in pipeline order. */
 export function passes(): string[];
@@ -158,7 +168,136 @@ export type JsonValue =
   | { [key: string]: JsonValue };
 
 /** The reflection of a module, as `refract reflect` prints it (JSON). */
-export type Reflection = { [key: string]: JsonValue };
+export interface Reflection {
+  entryPoints: EntryPointReflection[];
+  /** Every module-scope resource variable, in declaration order. */
+  bindings: BindingReflection[];
+  overrides: OverrideReflection[];
+  /** Every structure the module declares, with its layout. */
+  structs: StructReflection[];
+}
+
+export type ShaderStage = 'vertex' | 'fragment' | 'compute';
+
+export interface EntryPointReflection {
+  name: string;
+  stage: ShaderStage;
+  /** Compute entry points only: x, y, z; an override-sized dimension names its override
+   * (or is `{ override: 'expression' }` when computed). */
+  workgroupSize?: (number | { override: string })[];
+  inputs: IoReflection[];
+  outputs: IoReflection[];
+  /** The resources the entry point's shader statically uses (through any call). */
+  bindings: EntryPointBinding[];
+  /** The overrides it uses, by name. */
+  overrides: string[];
+}
+
+export interface EntryPointBinding {
+  group: number;
+  binding: number;
+  /** The variable's name: the key into `Reflection.bindings`. */
+  name: string;
+  /** Present on a texture the shader samples with a non-comparison sampler. */
+  sampled?: true;
+}
+
+/** A user-defined (`location`) or builtin input or output. `name` is the parameter's or
+ * member's name, empty for a non-structure return value. */
+export interface IoReflection {
+  name: string;
+  /** The WGSL type, as WGSL spells it. */
+  type: string;
+  location?: number;
+  /** Present with `location`; null when not written. */
+  interpolation?: {
+    type: 'perspective' | 'linear' | 'flat';
+    sampling: 'center' | 'centroid' | 'sample' | 'first' | 'either' | null;
+  } | null;
+  builtin?: string;
+  /** Present with `builtin`. */
+  invariant?: boolean;
+  blendSrc?: number;
+}
+
+export type ResourceKind =
+  | 'uniform-buffer'
+  | 'storage-buffer'
+  | 'sampler'
+  | 'sampled-texture'
+  | 'depth-texture'
+  | 'storage-texture'
+  | 'external-texture';
+
+export type TextureViewDimension = '1d' | '2d' | '2d-array' | '3d' | 'cube' | 'cube-array';
+
+export interface BindingReflection {
+  group: number;
+  binding: number;
+  name: string;
+  resource: ResourceKind;
+  /** The store type, as WGSL spells it. */
+  type: string;
+  /** Buffers and storage textures. */
+  access?: 'read' | 'write' | 'read_write';
+  /** Buffers: bytes (a runtime-sized array counts one element); null without a layout. */
+  minBindingSize?: number | null;
+  /** Sampled and depth textures. */
+  sampleType?: 'float' | 'sint' | 'uint' | 'depth';
+  /** Textures but external ones. */
+  viewDimension?: TextureViewDimension;
+  /** Sampled and depth textures. */
+  multisampled?: boolean;
+  /** Storage textures: the texel format (`rgba8unorm`, …). */
+  format?: string;
+  /** Samplers. */
+  comparison?: boolean;
+}
+
+export interface OverrideReflection {
+  name: string;
+  /** `@id(n)`, or null. */
+  id: number | null;
+  type: 'bool' | 'i32' | 'u32' | 'f32' | 'f16';
+  /** The initializer's value when it is a const-expression. */
+  default: number | boolean | null;
+  /** Whether it has an initializer at all. */
+  hasDefault: boolean;
+}
+
+export interface StructReflection {
+  name: string;
+  /** Null when the structure has no layout (it holds a runtime-sized array elsewhere than
+   * last, or a type without a host-shareable layout). */
+  size: number | null;
+  align: number | null;
+  members: { name: string; type: string; offset: number; size: number; align: number }[];
+}
+
+/** One `@group`'s layout, shaped like WebGPU's `GPUBindGroupLayoutDescriptor`. */
+export interface BindGroupLayoutDescriptor {
+  entries: BindGroupLayoutEntry[];
+}
+
+/** Shaped like WebGPU's `GPUBindGroupLayoutEntry`: exactly one resource member is set. */
+export interface BindGroupLayoutEntry {
+  binding: number;
+  /** `GPUShaderStage` bits: VERTEX 1, FRAGMENT 2, COMPUTE 4. */
+  visibility: number;
+  buffer?: { type: 'uniform' | 'storage' | 'read-only-storage'; hasDynamicOffset: false; minBindingSize: number };
+  sampler?: { type: 'filtering' | 'comparison' };
+  texture?: {
+    sampleType: 'float' | 'unfilterable-float' | 'sint' | 'uint' | 'depth';
+    viewDimension: TextureViewDimension;
+    multisampled: boolean;
+  };
+  storageTexture?: {
+    access: 'read-only' | 'write-only' | 'read-write';
+    format: string;
+    viewDimension: TextureViewDimension;
+  };
+  externalTexture?: Record<string, never>;
+}
 
 export type ReflectResult =
   | ({ ok: true; diagnostics: Diagnostic[] } & Reflection)

@@ -62,6 +62,11 @@ export default function init(input) {
 
 export function initSync(module) {
   if (raw) return;
+  // Also accept wasm-bindgen's own `{ module }` form; bytes and modules have no `module`.
+  if (module && typeof module === 'object' && !(module instanceof ArrayBuffer) &&
+      !ArrayBuffer.isView(module) && !(module instanceof WebAssembly.Module) && 'module' in module) {
+    module = module.module;
+  }
   raw = glue.initSync({ module });
 }
 
@@ -134,4 +139,81 @@ export function explore(source, options) {
   result.products ??= {};
   result.timings ??= {};
   return result;
+}
+
+// GPUShaderStage's bits (WebGPU): VERTEX, FRAGMENT, COMPUTE.
+const STAGE_BITS = { vertex: 1, fragment: 2, compute: 4 };
+const STORAGE_TEXTURE_ACCESS = { read: 'read-only', write: 'write-only', read_write: 'read-write' };
+
+/** The layout entry of one binding, before any entry point's visibility is added. */
+function layoutEntry(b) {
+  const entry = { binding: b.binding, visibility: 0 };
+  switch (b.resource) {
+    case 'uniform-buffer':
+    case 'storage-buffer':
+      entry.buffer = {
+        type: b.resource === 'uniform-buffer' ? 'uniform' : b.access === 'read' ? 'read-only-storage' : 'storage',
+        hasDynamicOffset: false,
+        minBindingSize: b.minBindingSize ?? 0,
+      };
+      break;
+    case 'sampler':
+      entry.sampler = { type: b.comparison ? 'comparison' : 'filtering' };
+      break;
+    case 'sampled-texture':
+    case 'depth-texture':
+      entry.texture = {
+        // An f32 texture is `float` only where an entry point samples it with a filtering
+        // sampler (see bindGroupLayouts); until then it is `unfilterable-float`.
+        sampleType: b.sampleType === 'float' ? 'unfilterable-float' : b.sampleType,
+        viewDimension: b.viewDimension,
+        multisampled: b.multisampled,
+      };
+      break;
+    case 'storage-texture':
+      entry.storageTexture = {
+        access: STORAGE_TEXTURE_ACCESS[b.access],
+        format: b.format,
+        viewDimension: b.viewDimension,
+      };
+      break;
+    case 'external-texture':
+      entry.externalTexture = {};
+      break;
+    default:
+      return null;
+  }
+  return entry;
+}
+
+/**
+ * The bind group layouts WebGPU's default pipeline layout (`layout: 'auto'`) derives for a
+ * pipeline made of `entryPoints` (names; all of the module's when omitted): one descriptor
+ * per group index up to the highest used, each with the bindings those entry points use,
+ * visible to the stages that use them. Pure JS over the reflection: no call into the module.
+ */
+export function bindGroupLayouts(reflection, entryPoints) {
+  const byName = new Map((reflection?.bindings ?? []).map((b) => [b.name, b]));
+  const groups = [];
+  for (const ep of reflection?.entryPoints ?? []) {
+    if (entryPoints !== undefined && !entryPoints.includes(ep.name)) continue;
+    for (const use of ep.bindings) {
+      const b = byName.get(use.name);
+      if (!b) continue;
+      const entries = (groups[b.group] ??= new Map());
+      let entry = entries.get(b.binding);
+      if (!entry) {
+        entry = layoutEntry(b);
+        if (!entry) continue;
+        entries.set(b.binding, entry);
+      }
+      entry.visibility |= STAGE_BITS[ep.stage] ?? 0;
+      if (use.sampled && entry.texture?.sampleType === 'unfilterable-float') {
+        entry.texture.sampleType = 'float';
+      }
+    }
+  }
+  return Array.from(groups, (entries) => ({
+    entries: [...(entries?.values() ?? [])].sort((a, b) => a.binding - b.binding),
+  }));
 }

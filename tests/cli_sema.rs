@@ -98,7 +98,10 @@ fn reflect_prints_the_interface() {
     );
     assert_eq!(
         eps[2]["bindings"],
-        serde_json::json!([{"group": 0, "binding": 0}, {"group": 1, "binding": 0}])
+        serde_json::json!([
+            {"group": 0, "binding": 0, "name": "u"},
+            {"group": 1, "binding": 0, "name": "out"}
+        ])
     );
     let b = json["bindings"].as_array().unwrap();
     assert_eq!(b.len(), 4);
@@ -124,4 +127,41 @@ fn reflect_rejects_invalid_input() {
     let out = refract(&["reflect", "-"], "fn f() { let x: i32 = 1.5; }\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("E1100"));
+}
+
+/// `sampled` marks the textures an entry point samples with a non-comparison sampler,
+/// through calls and texture parameters too (WebGPU's default layout makes those `float`;
+/// the other `f32` textures are `unfilterable-float`).
+#[test]
+fn reflect_marks_textures_sampled_through_calls() {
+    let src = "\
+@group(0) @binding(0) var t_direct: texture_2d<f32>;
+@group(0) @binding(1) var t_load: texture_2d<f32>;
+@group(0) @binding(2) var t_param: texture_2d<f32>;
+@group(0) @binding(3) var s: sampler;
+@group(0) @binding(4) var t_cmp: texture_depth_2d;
+@group(0) @binding(5) var sc: sampler_comparison;
+fn helper(t: texture_2d<f32>, uv: vec2f) -> vec4f { return textureSample(t, s, uv); }
+fn pass_on(x: texture_2d<f32>, uv: vec2f) -> vec4f { return helper((x), uv); }
+@fragment fn fs(@location(0) uv: vec2f) -> @location(0) vec4f {
+  return textureSample(t_direct, s, uv) + textureLoad(t_load, vec2i(0), 0)
+    + pass_on(t_param, uv) + vec4f(textureSampleCompare(t_cmp, sc, uv, 0.5));
+}
+@compute @workgroup_size(1) fn cs() { _ = textureLoad(t_direct, vec2i(0), 0); }
+";
+    let out = refract(&["reflect", "-"], src);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let sampled = |ep: usize| -> Vec<String> {
+        json["entryPoints"][ep]["bindings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["sampled"] == true)
+            .map(|b| b["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(sampled(0), ["t_direct", "t_param"]);
+    // The compute entry point only loads `t_direct`.
+    assert!(sampled(1).is_empty());
 }

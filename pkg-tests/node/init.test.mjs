@@ -27,6 +27,8 @@ for (const [name, setup] of Object.entries({
   'init(WebAssembly.Module)': `await r.default(new WebAssembly.Module(fs.readFileSync(${JSON.stringify(wasm)})));`,
   'initSync(bytes)': `r.initSync(fs.readFileSync(${JSON.stringify(wasm)}));`,
   'initSync(WebAssembly.Module)': `r.initSync(new WebAssembly.Module(fs.readFileSync(${JSON.stringify(wasm)})));`,
+  "initSync({ module: bytes }) (wasm-bindgen's form)": `r.initSync({ module: fs.readFileSync(${JSON.stringify(wasm)}) });`,
+  "initSync({ module: WebAssembly.Module })": `r.initSync({ module: new WebAssembly.Module(fs.readFileSync(${JSON.stringify(wasm)})) });`,
   'init() twice, concurrently': 'await Promise.all([r.default(), r.default()]);',
 })) {
   test(name, () => {

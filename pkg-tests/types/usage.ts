@@ -6,6 +6,7 @@ import init, {
   initSync, version, check, compile, reflect, passes,
   explore, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
+  bindGroupLayouts, type Reflection, type BindGroupLayoutDescriptor,
 } from 'refract-wgsl';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
@@ -25,7 +26,8 @@ expect<Equal<ReturnType<typeof check>, { ok: boolean; diagnostics: Diagnostic[] 
 expect<Equal<ReturnType<typeof version>, string>>();
 expect<Equal<ReturnType<typeof passes>, string[]>>();
 expect<Equal<ReturnType<typeof init>, Promise<void>>>();
-expect<Equal<Parameters<typeof initSync>[0], BufferSource | WebAssembly.Module>>();
+// DESIGN §9's argument, or wasm-bindgen's own `{ module }` form (issue 24 item 7).
+expect<Equal<Parameters<typeof initSync>[0], BufferSource | WebAssembly.Module | { module: BufferSource | WebAssembly.Module }>>();
 expect<Equal<Parameters<typeof init>[0], InitInput | Promise<InitInput> | undefined>>();
 
 export async function usage(source: string): Promise<number> {
@@ -37,7 +39,15 @@ export async function usage(source: string): Promise<number> {
   }
   const first: Diagnostic | undefined = r.diagnostics[0];
   const reflected = reflect(source);
-  if (reflected.ok) void reflected.diagnostics.length;
+  if (reflected.ok) {
+    void reflected.diagnostics.length;
+    const stage: 'vertex' | 'fragment' | 'compute' | undefined = reflected.entryPoints[0]?.stage;
+    const size: number | null | undefined = reflected.bindings[0]?.minBindingSize;
+    const sampled: true | undefined = reflected.entryPoints[0]?.bindings[0]?.sampled;
+    const layouts: BindGroupLayoutDescriptor[] = bindGroupLayouts(reflected, ['main']);
+    const visibility: number | undefined = layouts[0]?.entries[0]?.visibility;
+    void [stage, size, sampled, visibility];
+  }
   return first?.labels[0]?.line ?? 0;
 }
 
@@ -87,3 +97,8 @@ export function runUsage(source: string): number {
 run('', { dispatch: 1 });
 // @ts-expect-error: SIMD8 or SIMD16 only
 run('', { entryPoint: 'main', dispatch: 1, simd: 4 });
+
+expect<Equal<Parameters<typeof bindGroupLayouts>, [reflection: Reflection, entryPoints?: string[]]>>();
+initSync({ module: new Uint8Array(0) });
+// @ts-expect-error: a reflection, not a source
+bindGroupLayouts('fn f() {}');

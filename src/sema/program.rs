@@ -231,6 +231,20 @@ pub struct FnInfo {
     pub callees: Vec<DeclId>,
     /// Module-scope `var`s and `override`s this function mentions directly.
     pub globals: Vec<DeclId>,
+    /// Textures this function's own builtin calls sample with a (non-comparison)
+    /// sampler: what WebGPU's default pipeline layout calls filterable.
+    pub sampled: Vec<TextureSource>,
+    /// Texture arguments of calls to user functions: the callee, the parameter index and
+    /// where the argument's texture comes from.
+    pub texture_args: Vec<(DeclId, u32, TextureSource)>,
+}
+
+/// Where a texture value named in a function comes from: a module-scope `var` or one of
+/// the function's parameters (WGSL textures are only ever named, never computed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextureSource {
+    Global(DeclId),
+    Param(u32),
 }
 
 /// What sema knows about a module-scope declaration.

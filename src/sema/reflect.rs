@@ -12,7 +12,9 @@
 //!                                               // dimension is {"override": "name"}
 //!     "inputs":  [IO, …],
 //!     "outputs": [IO, …],
-//!     "bindings": [{"group": 0, "binding": 1}, …],   // resources the shader uses
+//!     "bindings": [{"group": 0, "binding": 1, "name": "u"}, …],   // resources it uses;
+//!                                               // "sampled": true on a texture the shader
+//!                                               // samples with a non-comparison sampler
 //!     "overrides": ["name", …]                       // overrides the shader uses
 //!   }],
 //!   "bindings": [{
@@ -51,7 +53,9 @@
 use serde_json::Value as Json;
 
 use crate::sema::consteval::Value;
-use crate::sema::program::{DeclInfo, EntryPoint, IoItem, Program, ShaderStage, WorkgroupDim};
+use crate::sema::program::{
+    DeclId, DeclInfo, EntryPoint, IoItem, Program, ShaderStage, TextureSource, WorkgroupDim,
+};
 use crate::sema::types::{AddressSpace, Scalar, TextureDim, TextureKind, TypeKind};
 use crate::syntax::ast::{ExprKind, Module};
 
@@ -63,10 +67,11 @@ pub fn reflect(m: &Module, p: &Program) -> Json {
         crate::sema::resolve::decl_name(&m.decls[d.index()].kind)
             .map_or(String::new(), |i| m.name(i.name).to_string())
     };
+    let sampled = sampled_textures(m, p);
     let entry_points: Vec<Json> = p
         .entry_points
         .iter()
-        .map(|ep| entry_point(m, p, ep, &name_of))
+        .map(|ep| entry_point(m, p, ep, &sampled[ep.decl.index()], &name_of))
         .collect();
     let mut bindings = Vec::new();
     let mut overrides = Vec::new();
@@ -122,10 +127,47 @@ pub fn reflect(m: &Module, p: &Program) -> Json {
     ])
 }
 
+/// Per function: the module-scope textures it samples with a non-comparison sampler,
+/// through any call (WebGPU's default pipeline layout makes exactly those `float` among the
+/// `f32` textures). `p.order` lists callees before their callers, so one pass suffices.
+fn sampled_textures(m: &Module, p: &Program) -> Vec<Vec<DeclId>> {
+    let n = m.decls.len();
+    let mut globals: Vec<Vec<DeclId>> = vec![Vec::new(); n];
+    let mut params: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &d in &p.order {
+        let DeclInfo::Fn(f) = p.decl(d) else {
+            continue;
+        };
+        let (mut g, mut k) = (Vec::new(), Vec::new());
+        let mut add = |s: TextureSource| match s {
+            TextureSource::Global(t) if !g.contains(&t) => g.push(t),
+            TextureSource::Param(i) if !k.contains(&i) => k.push(i),
+            _ => {}
+        };
+        f.sampled.iter().for_each(|&s| add(s));
+        for &(callee, i, s) in &f.texture_args {
+            if params[callee.index()].contains(&i) {
+                add(s);
+            }
+        }
+        for &c in &f.callees {
+            for &t in &globals[c.index()] {
+                if !g.contains(&t) {
+                    g.push(t);
+                }
+            }
+        }
+        globals[d.index()] = g;
+        params[d.index()] = k;
+    }
+    globals
+}
+
 fn entry_point(
     m: &Module,
     p: &Program,
     ep: &EntryPoint,
+    sampled: &[DeclId],
     name_of: &dyn Fn(crate::sema::program::DeclId) -> String,
 ) -> Json {
     let mut o = Obj::new();
@@ -158,10 +200,14 @@ fn entry_point(
         match p.decl(g) {
             DeclInfo::Var(v) => {
                 if let Some(b) = v.binding {
-                    bindings.push(object(&mut [
-                        ("group", b.group.into()),
-                        ("binding", b.binding.into()),
-                    ]));
+                    let mut o = Obj::new();
+                    put(&mut o, "group", b.group.into());
+                    put(&mut o, "binding", b.binding.into());
+                    put(&mut o, "name", name_of(g).into());
+                    if sampled.contains(&g) {
+                        put(&mut o, "sampled", true.into());
+                    }
+                    bindings.push(Json::Object(o));
                 }
             }
             DeclInfo::Override(_) => overrides.push(name_of(g).into()),

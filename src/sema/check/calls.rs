@@ -11,10 +11,12 @@ use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::builtins::constructors::{Ctor, resolve_constructor};
 use crate::sema::builtins::{Arg, BuiltinFn, Requirement, ResolveError, Stages};
 use crate::sema::consteval::{self, Value};
-use crate::sema::program::{CallTarget, DeclId, DeclInfo, EvalStage, ExprInfo, ExprSem, Name};
+use crate::sema::program::{
+    CallTarget, DeclId, DeclInfo, EvalStage, ExprInfo, ExprSem, Name, TextureSource,
+};
 use crate::sema::resolve::{Predeclared, Resolved};
 use crate::sema::types::{TypeGenerator, TypeId, TypeKind};
-use crate::syntax::ast::{ExprId, IdentExpr};
+use crate::syntax::ast::{ExprId, ExprKind, IdentExpr};
 
 use super::exprs::value_info;
 
@@ -275,6 +277,11 @@ impl Checker<'_> {
         if !ok {
             return ExprInfo::ERROR;
         }
+        for (k, (&a, &(ty, _))) in args.iter().zip(vals).enumerate() {
+            if let Some(source) = self.texture_source(a, ty) {
+                self.f.facts.texture_args.push((d, k as u32, source));
+            }
+        }
         self.call_effects(d, name, args, span);
         match ret {
             Some(ty) => value_info(ty, EvalStage::Runtime),
@@ -293,6 +300,42 @@ impl Checker<'_> {
                     );
                 }
                 ExprInfo::ERROR
+            }
+        }
+    }
+
+    /// Where the texture argument `a` of type `ty` comes from, if it is a texture named
+    /// by a module-scope `var` or a parameter.
+    fn texture_source(&self, mut a: ExprId, ty: TypeId) -> Option<TextureSource> {
+        if !matches!(self.p.types.kind(ty), TypeKind::Texture(_)) {
+            return None;
+        }
+        while let ExprKind::Paren(inner) = self.m.expr(a).kind {
+            a = inner;
+        }
+        match self.p.sems[a.index()] {
+            ExprSem::Name(Name::Global(d)) => Some(TextureSource::Global(d)),
+            ExprSem::Name(Name::Param(k)) => Some(TextureSource::Param(k)),
+            _ => None,
+        }
+    }
+
+    /// Records the textures a builtin call samples with a non-comparison sampler (for
+    /// reflection: WebGPU's default layout makes those `float`, the rest of the `f32`
+    /// textures `unfilterable-float`).
+    fn note_sampled_textures(&mut self, args: &[ExprId], vals: &[(TypeId, EvalStage)]) {
+        let filtering = vals.iter().any(|&(ty, _)| {
+            matches!(
+                self.p.types.kind(ty),
+                TypeKind::Sampler { comparison: false }
+            )
+        });
+        if !filtering {
+            return;
+        }
+        for (&a, &(ty, _)) in args.iter().zip(vals) {
+            if let Some(source) = self.texture_source(a, ty) {
+                self.f.facts.sampled.push(source);
             }
         }
     }
@@ -422,6 +465,7 @@ impl Checker<'_> {
             self.f.facts.stage_uses.push((StageUse::Builtin(f), span));
         }
         self.note_builtin_access(f, args);
+        self.note_sampled_textures(args, vals);
         let stage = if f.is_const() {
             vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const)
         } else {

@@ -827,6 +827,8 @@ impl Checker<'_> {
             must_use: must_use.is_some() && f.ret.is_some(),
             callees: facts.calls.iter().map(|c| c.0).collect(),
             globals: facts.globals.iter().map(|g| g.0).collect(),
+            sampled: std::mem::take(&mut facts.sampled),
+            texture_args: std::mem::take(&mut facts.texture_args),
         };
         self.facts[d.index()] = facts;
         self.access[d.index()] = self.access_summary(params.len());

@@ -61,6 +61,10 @@ pub(crate) struct FnFacts {
     pub globals: Vec<(DeclId, Span)>,
     /// Stage-restricted operations, each with its span.
     pub stage_uses: Vec<(StageUse, Span)>,
+    /// See [`crate::sema::program::FnInfo::sampled`].
+    pub sampled: Vec<crate::sema::program::TextureSource>,
+    /// See [`crate::sema::program::FnInfo::texture_args`].
+    pub texture_args: Vec<(DeclId, u32, crate::sema::program::TextureSource)>,
     /// The body's behavior.
     pub behavior: Behavior,
 }
