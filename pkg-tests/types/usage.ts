@@ -4,7 +4,7 @@
 
 import init, {
   initSync, version, check, compile, reflect, passes,
-  explore, type Product, run, type RunOptions, type RunResult, type RunBuffer,
+  explore, explain, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
 } from 'refract-wgsl';
 
@@ -24,6 +24,7 @@ expect<Equal<Diagnostic['notes'], string[]>>();
 expect<Equal<ReturnType<typeof check>, { ok: boolean; diagnostics: Diagnostic[] }>>();
 expect<Equal<ReturnType<typeof version>, string>>();
 expect<Equal<ReturnType<typeof passes>, string[]>>();
+expect<Equal<typeof explain, (code: string) => string | null>>();
 expect<Equal<ReturnType<typeof init>, Promise<void>>>();
 expect<Equal<Parameters<typeof initSync>[0], BufferSource | WebAssembly.Module>>();
 expect<Equal<Parameters<typeof init>[0], InitInput | Promise<InitInput> | undefined>>();
