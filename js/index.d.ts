@@ -62,6 +62,11 @@ export function run(source: string, options: RunOptions): RunResult;
  * text in `code` for `reflect`. Not part of the stable API of DESIGN §9. */
 export function explore(source: string, options: ExploreOptions): ExploreResult;
 
+/** The explanation of a diagnostic code (`'E1108'`, or `'e1108'`): what `refract explain
+ * CODE` prints, as Markdown. `null` for a string that is not a code refract uses. Needs no
+ * `init`. */
+export function explain(code: string): string | null;
+
 export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast';
 
 export interface CompileOptions {

@@ -13,6 +13,7 @@
 //   one compile), which is acceptable for what is, by definition, a bug to fix.
 
 import initGlue, * as glue from './refract.js';
+import { explanations } from './explain.js';
 
 /** The raw wasm exports once instantiated; null before `init`. */
 let raw = null;
@@ -216,4 +217,12 @@ export function bindGroupLayouts(reflection, entryPoints) {
   return Array.from(groups, (entries) => ({
     entries: [...(entries?.values() ?? [])].sort((a, b) => a.binding - b.binding),
   }));
+}
+
+/** The explanation of a diagnostic code (`E1108` or `e1108`), the text `refract explain`
+ * prints; null for anything else. Plain data (`./explain.js`): it needs no `init`. */
+export function explain(code) {
+  if (typeof code !== 'string' || !/^[Ee][0-9]{4}$/.test(code)) return null;
+  const key = `E${code.slice(1)}`;
+  return Object.hasOwn(explanations, key) ? explanations[key] : null;
 }

@@ -2,7 +2,8 @@
 # Builds refract's npm package into pkg/ (what `npm run build` runs):
 #   cargo (wasm32, profile wasm-release) → wasm-bindgen --target web → wasm-opt (npm's
 #   binaryen, never Debian's: its version 108 corrupts wasm-bindgen output) → the JS entry
-#   (js/index.js), its types (js/index.d.ts) and pkg/package.json.
+#   (js/index.js), its types (js/index.d.ts), the diagnostic explanations (pkg/explain.js,
+#   from scripts/explain-data.mjs) and pkg/package.json.
 #
 #   scripts/build-wasm.sh              release build into pkg/
 #   scripts/build-wasm.sh --dev        debug build (panic messages in the console), no wasm-opt
@@ -58,6 +59,9 @@ if [ "$profile" != dev ]; then
     "$out/refract_bg.wasm" -o "$out/refract_bg.wasm"
 fi
 cp js/index.js js/index.d.ts js/README.md "$out/"
+# The diagnostic explanations (`explain()`): plain JS data beside the module, which does
+# not carry them (its size budget).
+node scripts/explain-data.mjs "$out/explain.js"
 # The glue's generated declarations describe the raw layer under index.js, which is not
 # the package's interface: its types are index.d.ts.
 rm -f "$out/refract.d.ts" "$out/refract_bg.wasm.d.ts" "$out/.gitignore"

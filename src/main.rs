@@ -26,6 +26,7 @@ usage:
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
                   [--spirv-version V] [--target-env ENV] [-g] [--print-after-all] [--time-passes]
   refract passes                              the pass names --passes accepts
+  refract explain CODE                        a diagnostic code's explanation, with examples
   refract --version
 
 --error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
@@ -110,6 +111,7 @@ fn run(argv: &[String]) -> u8 {
         "reflect" => cmd_reflect(&args),
         "ir" => cmd_ir(&args),
         "run" => cmd_run(&args),
+        "explain" => cmd_explain(&args),
         "passes" => {
             for p in refract::passes() {
                 to_stdout(&format!("{p}\n"));
@@ -311,6 +313,26 @@ fn cmd_fmt(args: &Args) -> Result<u8, String> {
             report(path, &source, &diagnostics, args.format);
             Ok(exit_code_for(&diagnostics).max(1))
         }
+    }
+}
+
+/// `refract explain CODE`: the code's explanation on stdout; a code refract does not use is
+/// a usage error.
+fn cmd_explain(args: &Args) -> Result<u8, String> {
+    let [code] = args.files.as_slice() else {
+        return Err("`explain` takes one diagnostic code, like `refract explain E1108`".into());
+    };
+    let Some(canonical) = diag::explain::normalize(code) else {
+        return Err(format!(
+            "`{code}` is not a diagnostic code: a code is `E` and four digits, like `E1108`"
+        ));
+    };
+    match diag::explain::explain(&canonical) {
+        Some(text) => {
+            to_stdout(&text);
+            Ok(0)
+        }
+        None => Err(format!("unknown diagnostic code {canonical}")),
     }
 }
 

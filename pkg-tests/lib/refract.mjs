@@ -3,7 +3,7 @@
 // DESIGN §9's result and diagnostic shapes.
 
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 
@@ -36,6 +36,32 @@ export const examples = Object.fromEntries(
     .sort()
     .map((f) => [f, readFileSync(join(REPO, 'www/src/examples', f), 'utf8')]),
 );
+
+/** The native CLI the package is compared with: `$REFRACT_CLI`, else the newer of
+ * target/ci/refract and target/release/refract (the suite script builds target/ci/refract).
+ * A missing CLI is an error, not a skip, and so is one older than the Rust sources (or the
+ * explanation texts it embeds): a stale binary would report disagreements that are not
+ * there. */
+export function refractCli() {
+  if (process.env.REFRACT_CLI) return process.env.REFRACT_CLI;
+  const built = ['target/ci/refract', 'target/release/refract'].map((p) => join(REPO, p)).filter(existsSync);
+  const cli = built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!cli) throw new Error('no refract CLI: build it with `cargo build --profile ci` or set REFRACT_CLI');
+  if (statSync(cli).mtimeMs < newestSourceMtime()) {
+    throw new Error(`${cli} is older than the Rust sources: rebuild it with \`cargo build --profile ci\` or set REFRACT_CLI`);
+  }
+  return cli;
+}
+
+function newestSourceMtime() {
+  let newest = statSync(join(REPO, 'Cargo.lock')).mtimeMs;
+  for (const entry of readdirSync(join(REPO, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && /\.(rs|md)$/.test(entry.name)) {
+      newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
 
 /** The shared folder, found as the cargo tests find it; missing is an error, not a skip. */
 export function sharedDir() {

@@ -15,7 +15,7 @@ const { check, compile, reflect, passes, version, initSync } = refract;
 
 describe('exports', () => {
   test('the functions of DESIGN §9 are exported', () => {
-    for (const name of ['default', 'initSync', 'version', 'check', 'compile', 'reflect', 'passes']) {
+    for (const name of ['default', 'initSync', 'version', 'check', 'compile', 'reflect', 'passes', 'explain']) {
       assert.equal(typeof refract[name], 'function', name);
     }
   });

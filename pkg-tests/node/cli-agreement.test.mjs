@@ -2,39 +2,17 @@
 // exactly: the same diagnostics (DESIGN §9's JSON shape, key for key) and the same output,
 // on our examples, broken variants of them and a sample of the corpus.
 //
-// The CLI is `$REFRACT_CLI`, else the newer of target/ci/refract and target/release/refract
-// (the suite script builds target/ci/refract). A missing CLI is an error, not a skip, and so
-// is one older than the Rust sources: a stale binary would report disagreements that are
-// not there.
+// The CLI is the one `refractCli()` finds (pkg-tests/lib/refract.mjs).
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refract, REPO, BUILT_TARGETS, examples, corpusSample } from '../lib/refract.mjs';
+import { refract, BUILT_TARGETS, examples, corpusSample, refractCli } from '../lib/refract.mjs';
 
-const cli = process.env.REFRACT_CLI || newestBuiltCli();
-if (!cli) throw new Error('no refract CLI: build it with `cargo build --profile ci` or set REFRACT_CLI');
-if (!process.env.REFRACT_CLI && statSync(cli).mtimeMs < newestSourceMtime()) {
-  throw new Error(`${cli} is older than the Rust sources: rebuild it with \`cargo build --profile ci\` or set REFRACT_CLI`);
-}
-
-function newestBuiltCli() {
-  const built = ['target/ci/refract', 'target/release/refract'].map((p) => join(REPO, p)).filter(existsSync);
-  return built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
-
-function newestSourceMtime() {
-  let newest = statSync(join(REPO, 'Cargo.lock')).mtimeMs;
-  for (const entry of readdirSync(join(REPO, 'src'), { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith('.rs')) {
-      newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
+const cli = refractCli();
 
 function run(args, input) {
   const r = spawnSync(cli, [...args, '-'], { input, maxBuffer: 1 << 28 });

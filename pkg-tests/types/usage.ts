@@ -4,7 +4,7 @@
 
 import init, {
   initSync, version, check, compile, reflect, passes,
-  explore, type Product, run, type RunOptions, type RunResult, type RunBuffer,
+  explore, explain, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
   bindGroupLayouts, type Reflection, type BindGroupLayoutDescriptor,
 } from 'refract-wgsl';
@@ -25,6 +25,7 @@ expect<Equal<Diagnostic['notes'], string[]>>();
 expect<Equal<ReturnType<typeof check>, { ok: boolean; diagnostics: Diagnostic[] }>>();
 expect<Equal<ReturnType<typeof version>, string>>();
 expect<Equal<ReturnType<typeof passes>, string[]>>();
+expect<Equal<typeof explain, (code: string) => string | null>>();
 expect<Equal<ReturnType<typeof init>, Promise<void>>>();
 // DESIGN §9's argument, or wasm-bindgen's own `{ module }` form (issue 24 item 7).
 expect<Equal<Parameters<typeof initSync>[0], BufferSource | WebAssembly.Module | { module: BufferSource | WebAssembly.Module }>>();

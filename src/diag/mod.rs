@@ -20,6 +20,9 @@
 //!   ([`limit`]).
 
 pub mod codes;
+// The texts are for the CLI; the WebAssembly package gets them from `pkg/explain.js`.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod explain;
 pub mod limit;
 mod line_index;
 mod render;
