@@ -236,6 +236,26 @@ test('a type error (not only syntax) is marked in the editor and listed', async 
   await page.close();
 });
 
+test("a problem's code opens its explanation (refract explain) under it, as text", async () => {
+  const page = await open();
+  const source = `${examples['triangle.wgsl']}\nfn typed() -> f32 {\n  let n: u32 = 3u;\n  return n;\n}\n`;
+  await typeSource(page, source);
+  const [first] = refract.check(source).diagnostics;
+  const link = page.locator('[data-testid="diagnostics"] li.problem [data-testid="explain"]').first();
+  assert.equal(await link.textContent(), first.code);
+  await link.click();
+  const shown = page.locator('[data-testid="diagnostics"] [data-testid="explanation"]');
+  await shown.waitFor();
+  assert.equal(await shown.count(), 1);
+  assert.equal(await shown.textContent(), refract.explain(first.code));
+  // Text, never markup: the explanation's examples hold `<` and `>`.
+  assert.equal(await shown.evaluate((e) => e.children.length), 0);
+  await link.click();
+  assert.equal(await shown.count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('toggling passes changes the IR after passes, WGSL and SPIR-V', async () => {
   const page = await open();
   const source = examples['raymarch.wgsl'];

@@ -31,6 +31,7 @@ const fakeGlue = `
 test('a trap becomes an E0006 diagnostic with the panic message, and later calls work', async () => {
   const source = readFileSync(join(PKG, 'index.js'), 'utf8')
     .replace("'./refract.js'", JSON.stringify(`data:text/javascript,${encodeURIComponent(fakeGlue)}`))
+    .replace("'./explain.js'", JSON.stringify(`data:text/javascript,${encodeURIComponent(readFileSync(join(PKG, 'explain.js'), 'utf8'))}`))
     .replace(/new URL\('\.\/refract_bg\.wasm', import\.meta\.url\)/, "'unused'");
   const refract = await import(`data:text/javascript,${encodeURIComponent(source)}`);
   assert.throws(() => refract.check(''), /before the WebAssembly module was loaded/);

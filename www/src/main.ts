@@ -461,9 +461,27 @@ function renderProblems(list: EditorDiagnostic[]) {
     const icon = document.createElement('span');
     icon.className = 'icon';
     icon.textContent = d.severity === 'error' ? '✕' : d.severity === 'warning' ? '!' : 'i';
-    const code = document.createElement('span');
-    code.className = 'code-tag';
+    // The code opens its explanation (`refract explain`) under the problem, as text. The
+    // explanations are loaded on the first click: most sessions never open one.
+    const code = document.createElement('button');
+    code.className = 'code-tag explain-link';
     code.textContent = d.code;
+    code.title = `explain ${d.code}`;
+    code.dataset.testid = 'explain';
+    code.addEventListener('click', async (e) => {
+      e.stopPropagation();
+      const open = item.querySelector('.explanation');
+      if (open) {
+        open.remove();
+        return;
+      }
+      const { explain } = await import('refract-wgsl');
+      const pre = document.createElement('pre');
+      pre.className = 'explanation';
+      pre.dataset.testid = 'explanation';
+      pre.textContent = explain(d.code) ?? `${d.code} has no explanation yet.`;
+      item.append(pre);
+    });
     const message = document.createElement('span');
     message.className = 'message';
     message.textContent = d.message;
