@@ -6,6 +6,8 @@ import init, {
   initSync, version, check, compile, reflect, passes,
   explore, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
+  hover, definition, completions, signatureHelp,
+  type Hover, type Span, type Completion, type SignatureHelp, type Signature, type SymbolKind,
 } from 'refract-wgsl';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
@@ -87,3 +89,28 @@ export function runUsage(source: string): number {
 run('', { dispatch: 1 });
 // @ts-expect-error: SIMD8 or SIMD16 only
 run('', { entryPoint: 'main', dispatch: 1, simd: 4 });
+
+// The editor services of DESIGN §9, exactly.
+expect<Equal<Parameters<typeof hover>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof hover>, Hover | null>>();
+expect<Equal<Parameters<typeof definition>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof definition>, Span | null>>();
+expect<Equal<Parameters<typeof completions>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof completions>, Completion[]>>();
+expect<Equal<Parameters<typeof signatureHelp>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof signatureHelp>, SignatureHelp | null>>();
+expect<Equal<Span, { start: number; end: number; line: number; column: number }>>();
+expect<Equal<SymbolKind,
+  | 'var' | 'let' | 'const' | 'override' | 'parameter' | 'function' | 'builtin' | 'struct'
+  | 'member' | 'alias' | 'type' | 'swizzle' | 'enumerant' | 'attribute' | 'keyword' | 'expression'>>();
+expect<Equal<Hover, {
+  span: Span; kind: SymbolKind; signatures: string[]; type?: string; description?: string;
+  definition?: Span;
+}>>();
+expect<Equal<Completion, { label: string; kind: SymbolKind; detail?: string }>>();
+expect<Equal<SignatureHelp, { signatures: Signature[]; activeSignature: number; activeParameter: number }>>();
+expect<Equal<Signature, {
+  label: string; parameters: { label: string; start: number; end: number }[]; description?: string;
+}>>();
+// @ts-expect-error: the offset is a number
+hover('', '3');
