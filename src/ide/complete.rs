@@ -15,6 +15,7 @@
 //! prefix, fuzzily), so every candidate is given and the editor picks.
 
 use super::{Analysis, Def, Kind};
+use crate::raise::wgsl::keywords::PREDECLARED;
 use crate::sema::builtins::BuiltinFn;
 use crate::sema::program::BuiltinValue;
 use crate::sema::types::{Access, AddressSpace, Scalar, TypeGenerator, TypeId, TypeKind};
@@ -64,31 +65,33 @@ impl Analysis {
             .tokens
             .partition_point(|t| t.end as usize <= start && t.kind != TokenKind::Eof);
         let back = |n: usize| {
-            before
-                .checked_sub(n)
-                .and_then(|i| self.tokens.get(i))
-                .map(|t| (t.kind, &self.source[t.start as usize..t.end as usize]))
+            let t = self.tokens.get(before.checked_sub(n)?)?;
+            Some((t.kind, &self.source[t.start as usize..t.end as usize]))
         };
         use TokenKind as T;
         match (back(1), back(2), back(3)) {
-            (Some((T::At, _)), ..) => crate::syntax::KNOWN_ATTRIBUTES
-                .iter()
-                .map(|a| item(a, Kind::Attribute, None))
-                .collect(),
-            (Some((T::Period, _)), ..) => self.member_completions(start, offset as usize, back(2)),
+            (Some((T::At, _)), ..) => {
+                words(crate::syntax::KNOWN_ATTRIBUTES, Kind::Attribute, |_| true)
+            }
+            (Some((T::Period, _)), ..) => {
+                let name = before.checked_sub(2).and_then(|i| self.tokens[i].sym);
+                self.member_completions(start, offset as usize, name)
+            }
             (Some((T::LParen, _)), Some((T::Ident, "builtin")), Some((T::At, _))) => {
-                BuiltinValue::ALL
-                    .iter()
-                    .map(|b| item(b.name(), Kind::Enumerant, None))
-                    .collect()
+                let names: Vec<&str> = BuiltinValue::ALL.iter().map(|b| b.name()).collect();
+                words(&names, Kind::Enumerant, |_| true)
             }
             (Some((T::TemplateArgsStart, _)), Some((T::Var, _)), _) => {
-                predeclared_words(|w| AddressSpace::from_name(w).is_some())
+                words(PREDECLARED, Kind::Enumerant, |w| {
+                    AddressSpace::from_name(w).is_some()
+                })
             }
             (Some((T::Comma, _)), Some((T::Ident, _)), Some((T::TemplateArgsStart, _)))
                 if matches!(back(4), Some((T::Var, _))) =>
             {
-                predeclared_words(|w| Access::from_name(w).is_some())
+                words(PREDECLARED, Kind::Enumerant, |w| {
+                    Access::from_name(w).is_some()
+                })
             }
             (
                 Some((T::Let | T::Var | T::Const | T::Fn | T::Struct | T::Alias | T::Override, _)),
@@ -147,7 +150,7 @@ impl Analysis {
                 i += 1;
             }
         }
-        out.extend(KEYWORDS.iter().map(|k| item(k, Kind::Keyword, None)));
+        out.extend(words(KEYWORDS, Kind::Keyword, |_| true));
         out
     }
 
@@ -171,12 +174,12 @@ impl Analysis {
     /// The members or swizzles of the expression before the `.` at the word starting at
     /// `start`: from this text's tree when the access parsed, else from the text with a
     /// placeholder member typed at the cursor, else from the type of the name before the
-    /// dot (`before_dot`, the token before it).
+    /// dot (`before_dot`, when it is a name).
     fn member_completions(
         &self,
         start: usize,
         offset: usize,
-        before_dot: Option<(TokenKind, &str)>,
+        before_dot: Option<crate::util::Symbol>,
     ) -> Vec<Completion> {
         if let Some(ty) = self.member_base_type(start) {
             return self.members_of(ty);
@@ -191,15 +194,11 @@ impl Analysis {
                 return patched.members_of(ty);
             }
         }
-        if let Some((TokenKind::Ident, name)) = before_dot {
-            let sym = self.module.symbols.get(name);
-            if let Some(def) = sym.and_then(|s| self.lookup(s, start as u32)) {
-                if let Some(ty) = self.def_type(def) {
-                    return self.members_of(ty);
-                }
-            }
+        let def = before_dot.and_then(|s| self.lookup(s, start as u32));
+        match def.and_then(|d| self.def_type(d)) {
+            Some(ty) => self.members_of(ty),
+            None => Vec::new(),
         }
-        Vec::new()
     }
 
     /// The base type of the member access whose member name starts at `start`.
@@ -262,23 +261,22 @@ fn swizzles(size: u8, scalar: Scalar) -> Vec<Completion> {
     out
 }
 
-/// The predeclared names (types, enumerants; see [`crate::raise::wgsl::keywords`]) that
-/// `keep` accepts, as enumerants.
-fn predeclared_words(keep: impl Fn(&str) -> bool) -> Vec<Completion> {
-    crate::raise::wgsl::keywords::PREDECLARED
-        .iter()
-        .filter(|w| keep(w))
-        .map(|w| item(w, Kind::Enumerant, None))
-        .collect()
+/// The words of `list` that `keep` accepts, as completions of `kind`.
+fn words(list: &[&str], kind: Kind, keep: fn(&str) -> bool) -> Vec<Completion> {
+    let mut out = Vec::new();
+    for w in list {
+        if keep(w) {
+            out.push(item(w, kind, None));
+        }
+    }
+    out
 }
 
-/// The predeclared types and type generators.
-fn predeclared_types() -> impl Iterator<Item = Completion> {
-    crate::raise::wgsl::keywords::PREDECLARED
-        .iter()
-        .filter(|w| {
-            crate::sema::types::predeclared_plain_type(w).is_some()
-                || TypeGenerator::from_name(w).is_some()
-        })
-        .map(|w| item(w, Kind::Type, None))
+/// The predeclared types and type generators, from the predeclared names (see
+/// [`crate::raise::wgsl::keywords`]).
+fn predeclared_types() -> Vec<Completion> {
+    words(PREDECLARED, Kind::Type, |w| {
+        crate::sema::types::predeclared_plain_type(w).is_some()
+            || TypeGenerator::from_name(w).is_some()
+    })
 }

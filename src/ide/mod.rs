@@ -10,9 +10,9 @@
 //!   layouts it computed. Nothing here types an expression of its own.
 //! - **Answer from what parsed.** The parser recovers at the next statement or
 //!   declaration, so a broken statement costs the tree only itself; sema is run on the
-//!   partial tree with no error limit, so every function that parsed is typed. Where the
-//!   tree lacks what the cursor is on (an unclosed call, a `.` with nothing after it) the
-//!   answer comes from the tokens, which the lexer gives for any text: signature help
+//!   partial tree with no error limit ([`crate::sema::analyze_for_tools`]), so every
+//!   function that parsed is typed. Where the tree lacks what the cursor is on (an
+//!   unclosed call, a `.` with nothing after it) the answer comes from the tokens, which the lexer gives for any text: signature help
 //!   finds its call by matching brackets backwards, and member completion re-analyzes the
 //!   text with a placeholder name typed at the cursor (`p.` becomes `p.x`), which makes
 //!   the member access parse and its base typed.
@@ -126,7 +126,7 @@ impl Analysis {
     /// Parses and checks `source`, keeping whatever parsed: never fails.
     pub fn new(source: &str) -> Analysis {
         let (module, tokens) = crate::syntax::parse_for_tools(source);
-        let (program, _) = crate::sema::analyze_with_error_limit(&module, source, 0);
+        let program = crate::sema::analyze_for_tools(&module, source);
         Analysis {
             source: source.to_string(),
             module,
@@ -479,13 +479,8 @@ impl Analysis {
                 format!("alias {name} = {target}")
             }
             GlobalDeclKind::Struct(s) => {
-                let def = ty.and_then(|t| self.struct_of(t));
                 let mut out = format!("struct {name} {{\n");
-                for (i, m) in s.members.iter().enumerate() {
-                    let mty = def.and_then(|sid| {
-                        Some(self.program.types.struct_def(sid).members.get(i)?.ty)
-                    });
-                    let member = self.typed(self.module.name(m.name.name), mty, Some(m.ty));
+                for (m, member) in s.members.iter().zip(self.member_texts(d)) {
                     out.push_str(&format!("  {}{member},\n", attrs(&m.attributes)));
                 }
                 out.push('}');
@@ -518,6 +513,23 @@ impl Analysis {
             }
             GlobalDeclKind::ConstAssert(_) => String::new(),
         }
+    }
+
+    /// `name: T` for each member of structure declaration `d`.
+    fn member_texts(&self, d: DeclId) -> Vec<String> {
+        let GlobalDeclKind::Struct(s) = &self.module.decls[d.index()].kind else {
+            return Vec::new();
+        };
+        let sid = self
+            .def_type(Def::Global(d))
+            .and_then(|t| self.struct_of(t));
+        let mut out = Vec::new();
+        for (i, m) in s.members.iter().enumerate() {
+            let ty =
+                sid.and_then(|sid| Some(self.program.types.struct_def(sid).members.get(i)?.ty));
+            out.push(self.typed(self.module.name(m.name.name), ty, Some(m.ty)));
+        }
+        out
     }
 
     /// A one-line description built from sema's facts: a builtin's category and rules, a

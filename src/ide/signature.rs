@@ -160,19 +160,8 @@ impl Analysis {
                     let at = sig.find(&format!("fn {name}("))?;
                     Some(one(sig[at + 3..].to_string()))
                 }
-                GlobalDeclKind::Struct(s) => {
-                    let sid = self.def_type(def).and_then(|t| self.struct_of(t));
-                    let members: Vec<String> = s
-                        .members
-                        .iter()
-                        .enumerate()
-                        .map(|(i, m)| {
-                            let ty = sid.and_then(|sid| {
-                                Some(self.program.types.struct_def(sid).members.get(i)?.ty)
-                            });
-                            self.typed(self.module.name(m.name.name), ty, Some(m.ty))
-                        })
-                        .collect();
+                GlobalDeclKind::Struct(_) => {
+                    let members = self.member_texts(d);
                     let name = self.def_name(def);
                     Some(one(format!("{name}({}) -> {name}", members.join(", "))))
                 }
@@ -198,10 +187,16 @@ fn parameter_ranges(label: &str) -> Vec<Range<usize>> {
             '<' | '(' => depth += 1,
             '>' | ')' if depth > 0 => depth -= 1,
             ',' | ')' if depth == 0 => {
-                let part = &label[start..i];
-                let lead = part.len() - part.trim_start().len();
-                if !part.trim().is_empty() {
-                    out.push(start + lead..start + lead + part.trim().len());
+                // The signatures are refract's own text: blanks are spaces.
+                let (mut from, mut to) = (start, i);
+                while from < to && label.as_bytes()[from] == b' ' {
+                    from += 1;
+                }
+                while to > from && label.as_bytes()[to - 1] == b' ' {
+                    to -= 1;
+                }
+                if from < to {
+                    out.push(from..to);
                 }
                 start = i + 1;
                 if c == ')' {

@@ -395,3 +395,29 @@ fn every_offset_of_broken_texts() {
         }
     }
 }
+
+/// Deeply nested blocks: the scope walk recurses once per block, within the parser's
+/// nesting bound.
+#[test]
+fn deep_nesting() {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let depth = 120;
+            let text = format!(
+                "fn f() {{ {}let deep = 1; let x = de{} }}",
+                "{ ".repeat(depth),
+                " }".repeat(depth)
+            );
+            let a = Analysis::new(&text);
+            let at = text.find("de ").unwrap() as u32 + 2;
+            let list = a.completions(at);
+            assert!(list.iter().any(|c| c.label == "deep"));
+            let deep = text.find("deep").unwrap() as u32;
+            assert_eq!(a.definition(at - 1), None, "`de` is not declared");
+            assert_eq!(a.hover(deep).unwrap().kind, Kind::Let);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
