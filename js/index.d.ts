@@ -67,6 +67,115 @@ export function explore(source: string, options: ExploreOptions): ExploreResult;
  * `init`. */
 export function explain(code: string): string | null;
 
+/**
+ * Editor services: what the name or expression at a place of `source` is, where it is
+ * declared, what may be written there, and the overloads of the call around it. They
+ * answer from whatever part of the text parses, so they work on broken code while it is
+ * typed; they never throw on bad input and give `null` (or `[]`) when there is nothing to
+ * say, or when `source` is not a string or `offset` not a number.
+ *
+ * **Offsets** here are UTF-16 code units, as JS strings and editors count them (a
+ * CodeMirror or Monaco position, `source.slice(start, end)`): `offset` is the position
+ * before the character at that index (clamped to the text; inside a surrogate pair, the
+ * pair's start). This differs from diagnostics, whose `Label.start` and `end` are UTF-8
+ * byte offsets; the two agree on ASCII text. The last text analyzed is kept, so calls on
+ * an unchanged text cost no new analysis.
+ */
+export function hover(source: string, offset: number): Hover | null;
+
+/** Where the name at `offset` is declared: the span of the declared name (on a
+ * declaration's own name, that name). `null` for builtins, predeclared types and
+ * anything that is not a name. */
+export function definition(source: string, offset: number): Span | null;
+
+/** What may be written at `offset`: after `.`, the members of a structure or the
+ * swizzles of a vector; after `@`, attribute names; where a type is expected, types;
+ * elsewhere the names in scope (locals and parameters first, then module-scope
+ * declarations), builtin functions, predeclared types and keywords. The word being typed
+ * does not filter the list: editors match it their own way. Empty where a new name is
+ * being declared, in comments and in number literals. */
+export function completions(source: string, offset: number): Completion[];
+
+/** Inside a call's parentheses (also while the call is unclosed): the callee's overloads
+ * and the argument the cursor is in. Functions, builtin functions and structure
+ * constructors; `null` elsewhere. */
+export function signatureHelp(source: string, offset: number): SignatureHelp | null;
+
+/** A range of the source, in UTF-16 code units (see `hover`); `line` and `column` are
+ * those of `start`, 1-based, `column` counting Unicode scalar values as `Label` does. */
+export interface Span {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+}
+
+/** What a name denotes: the WGSL word of its declaration (`var`, `let`, `const`,
+ * `override`, `struct`, `alias`), a `parameter`, a user `function`, a `builtin`
+ * function, a structure `member`, a predeclared `type`, a vector `swizzle`, an
+ * `enumerant` (address space, access mode, texel format, builtin value), an `attribute`
+ * name, a `keyword`, or any other `expression` (a literal, an operation). */
+export type SymbolKind =
+  | 'var'
+  | 'let'
+  | 'const'
+  | 'override'
+  | 'parameter'
+  | 'function'
+  | 'builtin'
+  | 'struct'
+  | 'member'
+  | 'alias'
+  | 'type'
+  | 'swizzle'
+  | 'enumerant'
+  | 'attribute'
+  | 'keyword'
+  | 'expression';
+
+/** What the cursor is on. Every string is plain text (WGSL), never HTML or Markdown. */
+export interface Hover {
+  /** The name or expression hovered. */
+  span: Span;
+  kind: SymbolKind;
+  /** The declaration as WGSL (`let v: vec3<f32>`, `fn f(a: i32) -> f32`, a structure with
+   * its members), or every overload of a builtin function (`abs(e: vN<S>) -> vN<S>`), or
+   * for an expression its text. */
+  signatures: string[];
+  /** The value's type (a function's: its return type; a type's: the type), when known. */
+  type?: string;
+  /** One line about it: a builtin's kind and rules, a structure member's layout. */
+  description?: string;
+  /** Where it is declared, for a user declaration. */
+  definition?: Span;
+}
+
+export interface Completion {
+  /** The word to insert. */
+  label: string;
+  kind: SymbolKind;
+  /** A value's type, a function's signature, a builtin's first overload. */
+  detail?: string;
+}
+
+export interface SignatureHelp {
+  signatures: Signature[];
+  /** The overload the call resolved to when it type-checks, else the first with enough
+   * parameters; an index into `signatures`. */
+  activeSignature: number;
+  /** The argument the cursor is in, counted from 0 (it may exceed a signature's count). */
+  activeParameter: number;
+}
+
+export interface Signature {
+  /** `name(a: T, b: U) -> R`. */
+  label: string;
+  /** Each parameter's text and where it is in `label`, in UTF-16 code units. */
+  parameters: { label: string; start: number; end: number }[];
+  /** One line about the function (builtins). */
+  description?: string;
+}
+
 export type Target = 'wgsl' | 'hlsl' | 'spirv' | 'spvasm' | 'gen' | 'gen-ir' | 'ir' | 'ast';
 
 export interface CompileOptions {

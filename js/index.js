@@ -8,7 +8,8 @@
 // - Calling a function before `init` throws one clear error: that is misuse, the only thing
 //   that may throw.
 // - A trap inside the module (a refract bug: a panic, memory exhausted, the engine's stack
-//   exhausted) is turned into an internal-error diagnostic instead of an exception. The
+//   exhausted) is turned into an internal-error diagnostic instead of an exception (the
+//   editor services, which have no diagnostics, answer nothing: `null` or `[]`). The
 //   module stays usable: what the trapped call had allocated is lost (a leak the size of
 //   one compile), which is acceptable for what is, by definition, a bug to fix.
 
@@ -225,4 +226,35 @@ export function explain(code) {
   if (typeof code !== 'string' || !/^[Ee][0-9]{4}$/.test(code)) return null;
   const key = `E${code.slice(1)}`;
   return Object.hasOwn(explanations, key) ? explanations[key] : null;
+}
+
+/** Runs one editor-service call; a trap gives `empty` (the services have no diagnostics). */
+function quiet(name, empty, call) {
+  requireInit(name);
+  try {
+    return call();
+  } catch {
+    try {
+      glue.takePanicMessage();
+    } catch {
+      // Nothing more to clear.
+    }
+    return empty;
+  }
+}
+
+export function hover(source, offset) {
+  return quiet('hover', null, () => glue.hover(source, offset));
+}
+
+export function definition(source, offset) {
+  return quiet('definition', null, () => glue.definition(source, offset));
+}
+
+export function completions(source, offset) {
+  return quiet('completions', [], () => glue.completions(source, offset));
+}
+
+export function signatureHelp(source, offset) {
+  return quiet('signatureHelp', null, () => glue.signatureHelp(source, offset));
 }

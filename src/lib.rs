@@ -25,6 +25,7 @@
 //! | [`raise`]     | IR back to structured code: the language-neutral plan (`plan/`) and the WGSL emitter (`wgsl/`); HLSL's emitter is in `back/hlsl` |
 //! | [`back`]      | one folder per target, each with `Options`, `Error` and a writer: `wgsl`, `hlsl`, `spirv` (with its own `legalize/`: std140 and its list of shared transforms), `gen` (scalar Gen IR, register allocation, assembly and the SIMD simulator in `sim/`) |
 //! | [`driver`]    | the stage order and what a session keeps; [`explore`] is the playground's many-products call over it |
+//! | [`ide`]       | editor services over the front end: hover, definition, completion, signature help |
 //! | [`diag`]      | `Diagnostic`, the error codes (`codes`), the error limit, rendering    |
 //! | [`util`]      | typed ids, interner, JSON and decimal helpers, small shared pieces     |
 //!
@@ -49,6 +50,7 @@ pub mod back;
 pub mod diag;
 pub mod driver;
 pub mod explore;
+pub mod ide;
 pub mod ir;
 pub mod lower;
 pub mod passes;

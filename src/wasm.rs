@@ -13,15 +13,16 @@
 //!   [`diag::to_json_value`], the same function `refract check --format json` uses.
 //! - SPIR-V comes back as a `Uint32Array` of words, never as an array of numbers.
 //! - A panic is a bug in refract, never an answer. Should one happen anyway, the panic hook
-//!   keeps its message, which the JS wrapper (`web/index.js`) reads back with
+//!   keeps its message, which the JS wrapper (`js/index.js`) reads back with
 //!   [`take_panic_message`] to turn the trap into an internal-error diagnostic. In debug
 //!   builds the hook also logs it with `console_error_panic_hook`.
 //!
-//! The TypeScript types of the public API are written by hand in `web/index.d.ts` and
+//! The TypeScript types of the public API are written by hand in `js/index.d.ts` and
 //! checked with `tsc` by the package tests; the exports here are the raw layer under them.
 
 use crate::diag::{self, Diagnostic, codes};
 use crate::explore::{Product, Session};
+use crate::ide::{self, Analysis};
 use crate::util::float_text::display_f64;
 use crate::{CompileResult, Options, Output, Target};
 use js_sys::{Array, Object, Reflect, Uint8Array, Uint32Array};
@@ -36,6 +37,8 @@ thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
     /// `explore`'s memory of the last text it was given (see [`crate::explore`]).
     static SESSION: RefCell<Session> = RefCell::new(Session::new());
+    /// The editor services' last analysis: hovering over an unchanged text re-uses it.
+    static IDE: RefCell<Option<std::rc::Rc<Analysis>>> = const { RefCell::new(None) };
 }
 
 /// Installs the panic hook once. Cheap after the first call.
@@ -677,4 +680,153 @@ fn json_to_js(value: &serde_json::Value) -> Option<JsValue> {
 fn set(object: &Object, key: &str, value: &JsValue) {
     // Setting a data property on a fresh plain object cannot fail.
     let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+// ---- Editor services -----------------------------------------------------------------------
+//
+// `hover`, `definition`, `completions` and `signatureHelp` (DESIGN §9): the logic is
+// [`crate::ide`]'s. Offsets cross the boundary as UTF-16 code units, as JS strings and
+// editors count them; spans come back in the same units, with the 1-based line and
+// column (in Unicode scalar values) of their start, as diagnostics' labels have. A source
+// that is not a string or an offset that is not a number gives the empty answer, never a
+// throw.
+
+/// The analysis of `source` and the byte offset of UTF-16 offset `offset`, or `None` for
+/// arguments of the wrong kind.
+fn ide_request(source: &JsValue, offset: &JsValue) -> Option<(std::rc::Rc<Analysis>, u32)> {
+    enter();
+    let text = source.as_string()?;
+    let units = offset.as_f64().filter(|o| *o >= 0.0)?;
+    // A short borrow: a trap inside the analysis must not leave the cell borrowed.
+    let cached = IDE
+        .with(|c| c.borrow().clone())
+        .filter(|a| a.source() == text);
+    let analysis = match cached {
+        Some(a) => a,
+        None => {
+            let a = std::rc::Rc::new(Analysis::new(&text));
+            IDE.with(|c| c.replace(Some(a.clone())));
+            a
+        }
+    };
+    let byte = ide::byte_offset(analysis.source(), units.min(f64::from(u32::MAX)) as u32);
+    Some((analysis, byte))
+}
+
+/// `{ start, end, line, column }` of a byte span of `source`, in UTF-16 units.
+fn span_js(source: &str, span: crate::diag::Span) -> Object {
+    let object = Object::new();
+    let number = |n: u32| JsValue::from_f64(f64::from(n));
+    set(
+        &object,
+        "start",
+        &number(ide::utf16_offset(source, span.start)),
+    );
+    set(&object, "end", &number(ide::utf16_offset(source, span.end)));
+    let (line, column) = crate::diag::LineIndex::new(source).line_col(span.start);
+    set(&object, "line", &number(line));
+    set(&object, "column", &number(column));
+    object
+}
+
+fn set_opt(object: &Object, key: &str, value: Option<&str>) {
+    if let Some(v) = value {
+        set(object, key, &JsValue::from_str(v));
+    }
+}
+
+/// `Hover | null`: what the name or expression at `offset` is.
+#[wasm_bindgen]
+pub fn hover(source: JsValue, offset: JsValue) -> JsValue {
+    let Some((analysis, at)) = ide_request(&source, &offset) else {
+        return JsValue::NULL;
+    };
+    let Some(h) = analysis.hover(at) else {
+        return JsValue::NULL;
+    };
+    let text = analysis.source();
+    let result = Object::new();
+    set(&result, "span", &span_js(text, h.span));
+    set(&result, "kind", &JsValue::from_str(h.kind.name()));
+    let signatures = Array::new();
+    for s in &h.signatures {
+        signatures.push(&JsValue::from_str(s));
+    }
+    set(&result, "signatures", &signatures);
+    set_opt(&result, "type", h.ty.as_deref());
+    set_opt(&result, "description", h.description.as_deref());
+    if let Some(d) = h.definition {
+        set(&result, "definition", &span_js(text, d));
+    }
+    result.into()
+}
+
+/// `Span | null`: where the name at `offset` is declared.
+#[wasm_bindgen]
+pub fn definition(source: JsValue, offset: JsValue) -> JsValue {
+    let Some((analysis, at)) = ide_request(&source, &offset) else {
+        return JsValue::NULL;
+    };
+    match analysis.definition(at) {
+        Some(span) => span_js(analysis.source(), span).into(),
+        None => JsValue::NULL,
+    }
+}
+
+/// `Completion[]`: the words that may be written at `offset`.
+#[wasm_bindgen]
+pub fn completions(source: JsValue, offset: JsValue) -> Array {
+    let Some((analysis, at)) = ide_request(&source, &offset) else {
+        return Array::new();
+    };
+    let list = Array::new();
+    for c in analysis.completions(at) {
+        let item = Object::new();
+        set(&item, "label", &JsValue::from_str(&c.label));
+        set(&item, "kind", &JsValue::from_str(c.kind.name()));
+        set_opt(&item, "detail", c.detail.as_deref());
+        list.push(&item);
+    }
+    list
+}
+
+/// `SignatureHelp | null`: the overloads of the call around `offset`.
+#[wasm_bindgen(js_name = signatureHelp)]
+pub fn signature_help(source: JsValue, offset: JsValue) -> JsValue {
+    let Some((analysis, at)) = ide_request(&source, &offset) else {
+        return JsValue::NULL;
+    };
+    let Some(help) = analysis.signature_help(at) else {
+        return JsValue::NULL;
+    };
+    let number = |n: u32| JsValue::from_f64(f64::from(n));
+    let signatures = Array::new();
+    for s in &help.signatures {
+        let parameters = Array::new();
+        for r in &s.parameters {
+            let p = Object::new();
+            set(&p, "label", &JsValue::from_str(&s.label[r.clone()]));
+            set(
+                &p,
+                "start",
+                &number(ide::utf16_offset(&s.label, r.start as u32)),
+            );
+            set(
+                &p,
+                "end",
+                &number(ide::utf16_offset(&s.label, r.end as u32)),
+            );
+            parameters.push(&p);
+        }
+        let signature = Object::new();
+        set(&signature, "label", &JsValue::from_str(&s.label));
+        set(&signature, "parameters", &parameters);
+        set_opt(&signature, "description", s.description.as_deref());
+        signatures.push(&signature);
+    }
+    let result = Object::new();
+    set(&result, "signatures", &signatures);
+    set(&result, "activeSignature", &number(help.active_signature));
+    set(&result, "activeParameter", &number(help.active_parameter));
+    result.into()
 }

@@ -1,7 +1,8 @@
 // End-to-end tests of the playground (www/dist, built by `npm run build:www`) in Debian's
 // Chromium: typing updates every panel with exactly what the package computes for the same
-// text, errors show as markers and problems, share links carry the code, and hostile text
-// never runs as script.
+// text, errors show as markers and problems, share links carry the code, hostile text
+// never runs as script, and hovering and completing in the editor show what the package's
+// editor services say.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -394,4 +395,89 @@ test('your code survives a reload; choosing an example replaces it', async () =>
   await assertAllPanels(again, examples['particles.wgsl']);
   assert.deepEqual(again.errors, []);
   await again.close();
+});
+
+// ---- hover and completion (www/src/ide.ts), on the 1,000-line example -------------------
+
+/** The playground with `source` in the editor. */
+async function openWith(source) {
+  const page = await open();
+  await page.evaluate((t) => window.refractPlayground.setSource(t), source);
+  await page.waitForFunction((t) => window.refractPlayground.source() === t, source);
+  return page;
+}
+
+/** Moves the pointer over the character at `offset` (scrolled into view first). */
+async function pointAt(page, offset) {
+  await page.evaluate((o) => window.refractPlayground.reveal(o), offset);
+  const handle = await page.waitForFunction((o) => window.refractPlayground.coords(o), offset);
+  const { x, y } = await handle.jsonValue();
+  await page.mouse.move(x, y);
+}
+
+test('hovering a name in the 1,000-line example shows its declaration', async () => {
+  const source = examples['renderer.wgsl'];
+  const page = await openWith(source);
+  const offset = source.indexOf('camera.viewport / vec2f(f32(CLUSTER_X)') + 2;
+  const expected = refract.hover(source, offset);
+  assert.deepEqual(expected.signatures, ['@group(0) @binding(0) var<uniform> camera: Camera']);
+  await pointAt(page, offset);
+  const tooltip = page.locator('[data-testid="hover"]');
+  await tooltip.waitFor({ timeout: 15_000 });
+  assert.equal(await tooltip.locator('pre').first().textContent(), expected.signatures[0]);
+  assert.match(await tooltip.textContent(), /var/);
+
+  // A builtin: every overload, one per line of code.
+  const call = source.indexOf('pow(ratio') + 1;
+  await page.mouse.move(0, 0);
+  await tooltip.waitFor({ state: 'detached' });
+  await pointAt(page, call);
+  await tooltip.waitFor({ timeout: 15_000 });
+  const shown = await tooltip.locator('pre').allTextContents();
+  assert.deepEqual(shown, refract.hover(source, call).signatures);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('typing a member access in the 1,000-line example offers the members', async () => {
+  const source = examples['renderer.wgsl'];
+  const page = await openWith(source);
+  const line = source.indexOf('let tile = camera.viewport');
+  await page.evaluate((o) => window.refractPlayground.reveal(o), source.indexOf('\n', line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('let zz = camera.');
+  const list = page.locator('.cm-tooltip-autocomplete');
+  await list.waitFor({ timeout: 15_000 });
+  const labels = await list.locator('.cm-completionLabel').allTextContents();
+  for (const member of ['view', 'projection', 'viewport', 'near', 'far', 'time']) assert.ok(labels.includes(member), `${member} in ${labels}`);
+  assert.ok(!labels.includes('camera'), 'only members after a dot');
+  // Accepting one inserts it.
+  await page.keyboard.type('viewp');
+  // CodeMirror matches fuzzily (`view_projection` too), ranking the prefix match first.
+  await page.waitForFunction(() => document.querySelector('.cm-tooltip-autocomplete [aria-selected] .cm-completionLabel')?.textContent === 'viewport');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.refractPlayground.source().includes('let zz = camera.viewport'));
+
+  // A word in scope: locals, module-scope names and builtins.
+  await page.keyboard.type(';');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('let yy = cluster_');
+  await list.waitFor({ timeout: 15_000 });
+  const names = await list.locator('.cm-completionLabel').allTextContents();
+  assert.ok(names.includes('cluster_grid') && names.includes('cluster_indices'), names.join(' '));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('names from the text are shown as text, never as markup', async () => {
+  // WGSL names cannot hold markup, but comments and expressions' text can reach a hover.
+  const source = 'struct S { a: f32 }\n// <img src=x onerror="window.hacked=1">\nfn f(s: S) -> f32 { return s.a; }\n';
+  const page = await openWith(source);
+  await pointAt(page, source.indexOf('s.a') + 2);
+  const tooltip = page.locator('[data-testid="hover"]');
+  await tooltip.waitFor({ timeout: 15_000 });
+  assert.equal(await tooltip.locator('pre').first().textContent(), 'a: f32');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.cm-tooltip img').length), 0);
+  assert.equal(await page.evaluate(() => window.hacked), undefined);
+  await page.close();
 });

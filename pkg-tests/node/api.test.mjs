@@ -15,7 +15,8 @@ const { check, compile, reflect, passes, version, initSync } = refract;
 
 describe('exports', () => {
   test('the functions of DESIGN §9 are exported', () => {
-    for (const name of ['default', 'initSync', 'version', 'check', 'compile', 'reflect', 'passes', 'explain']) {
+    for (const name of ['default', 'initSync', 'version', 'check', 'compile', 'reflect', 'passes', 'explain',
+      'hover', 'definition', 'completions', 'signatureHelp', 'bindGroupLayouts']) {
       assert.equal(typeof refract[name], 'function', name);
     }
   });

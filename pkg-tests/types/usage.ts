@@ -7,6 +7,8 @@ import init, {
   explore, explain, type Product, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
   bindGroupLayouts, type Reflection, type BindGroupLayoutDescriptor,
+  hover, definition, completions, signatureHelp,
+  type Hover, type Span, type Completion, type SignatureHelp, type Signature, type SymbolKind,
 } from 'refract-wgsl';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
@@ -103,3 +105,28 @@ expect<Equal<Parameters<typeof bindGroupLayouts>, [reflection: Reflection, entry
 initSync({ module: new Uint8Array(0) });
 // @ts-expect-error: a reflection, not a source
 bindGroupLayouts('fn f() {}');
+
+// The editor services of DESIGN §9, exactly.
+expect<Equal<Parameters<typeof hover>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof hover>, Hover | null>>();
+expect<Equal<Parameters<typeof definition>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof definition>, Span | null>>();
+expect<Equal<Parameters<typeof completions>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof completions>, Completion[]>>();
+expect<Equal<Parameters<typeof signatureHelp>, [source: string, offset: number]>>();
+expect<Equal<ReturnType<typeof signatureHelp>, SignatureHelp | null>>();
+expect<Equal<Span, { start: number; end: number; line: number; column: number }>>();
+expect<Equal<SymbolKind,
+  | 'var' | 'let' | 'const' | 'override' | 'parameter' | 'function' | 'builtin' | 'struct'
+  | 'member' | 'alias' | 'type' | 'swizzle' | 'enumerant' | 'attribute' | 'keyword' | 'expression'>>();
+expect<Equal<Hover, {
+  span: Span; kind: SymbolKind; signatures: string[]; type?: string; description?: string;
+  definition?: Span;
+}>>();
+expect<Equal<Completion, { label: string; kind: SymbolKind; detail?: string }>>();
+expect<Equal<SignatureHelp, { signatures: Signature[]; activeSignature: number; activeParameter: number }>>();
+expect<Equal<Signature, {
+  label: string; parameters: { label: string; start: number; end: number }[]; description?: string;
+}>>();
+// @ts-expect-error: the offset is a number
+hover('', '3');

@@ -73,6 +73,20 @@ pub fn analyze_with_error_limit(
     (program, diags)
 }
 
+/// The typed program for editor tools ([`crate::ide`]): the names, types and constant
+/// values of every declaration of a module, partial or not (no error limit). The
+/// whole-program rules, diagnostic filters and uniformity analysis are left out: they add
+/// diagnostics, which tools do not show, and the entry points' interfaces, which they do
+/// not read.
+pub fn analyze_for_tools(module: &Module, source: &str) -> Program {
+    let mut diags = Vec::new();
+    let dir = directives::process(module, &mut diags);
+    let mut horizon = diag::limit::Horizon::new(0);
+    let res = resolve::resolve(module, &mut diags, &mut horizon);
+    let checker = check::check(module, source, res, dir.extensions, diags, horizon);
+    checker.finish().program
+}
+
 /// For each module-scope declaration, the earliest position where something needs it
 /// checked: its own start for a function without attributes, else 0 (a declaration that
 /// is not a plain function, or an entry point, is always checked), lowered to the first

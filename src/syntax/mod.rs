@@ -23,6 +23,7 @@ mod precedence;
 mod printer;
 pub mod token;
 
+pub(crate) use parser::KNOWN_ATTRIBUTES;
 pub use parser::MAX_NESTING_DEPTH;
 
 use crate::diag::{self, Diagnostic};
@@ -45,6 +46,16 @@ pub fn parse_with_error_limit(source: &str, error_limit: u32) -> (ast::Module, V
         return (ast::Module::default(), vec![d]);
     }
     parser::parse(source, error_limit)
+}
+
+/// Parses for editor tools ([`crate::ide`]): the module, partial when the source has
+/// errors, with no error limit (every declaration that parses is kept), and the tokens.
+pub(crate) fn parse_for_tools(source: &str) -> (ast::Module, Vec<token::Token>) {
+    if source.len() >= u32::MAX as usize {
+        return (ast::Module::default(), Vec::new());
+    }
+    let (module, _, tokens) = parser::parse_keeping_tokens(source, 0);
+    (module, tokens)
 }
 
 /// Prints a module as canonical WGSL. Works for parsed modules and for trees built by

@@ -14,6 +14,7 @@ import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tags } from '@lezer/highlight';
 import type { CompileResult, Diagnostic } from 'refract-wgsl';
 import { wgsl } from './wgsl-language';
+import { ideExtensions } from './ide';
 import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
 import { examples } from './examples';
 import { decodeShare, encodeShare } from './share';
@@ -63,6 +64,10 @@ interface PlaygroundStats {
   panelText: (testid: string) => string | null;
   /** Replaces the editor's text, as a user's edit would. */
   setSource: (text: string) => void;
+  /** Puts the cursor at a UTF-16 offset of the text and scrolls it into view (tests). */
+  reveal: (offset: number) => void;
+  /** Where the character at a UTF-16 offset is on screen, once it is drawn (tests). */
+  coords: (offset: number) => { x: number; y: number } | null;
 }
 
 declare global {
@@ -364,6 +369,11 @@ const editorTheme = EditorView.theme(
     '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: '#3a4d7a88' },
     '.cm-cursor': { borderLeftColor: '#e6edf7' },
     '.cm-tooltip': { backgroundColor: '#1b2233', border: '1px solid #2c3650', color: 'var(--text)' },
+    '.cm-refract-hover': { padding: '4px 8px', maxWidth: '640px' },
+    '.cm-refract-hover pre': { margin: '0', fontFamily: 'var(--mono)', whiteSpace: 'pre-wrap' },
+    '.cm-refract-hover-facts': { color: '#8b95a7', marginTop: '2px' },
+    '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#3a4d7a' },
+    '.cm-completionDetail': { color: '#8b95a7', marginLeft: '1em' },
     '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
     '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
     '.cm-matchingBracket': { backgroundColor: '#ffffff18', outline: 'none' },
@@ -404,6 +414,7 @@ const view = new EditorView({
         ...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab,
       ]),
       wgsl,
+      ...ideExtensions(),
       syntaxHighlighting(highlight),
       editorTheme,
       EditorView.updateListener.of((update) => {
@@ -607,6 +618,15 @@ const stats: PlaygroundStats = {
     return output ? (outputViews.get(output)?.text() ?? null) : null;
   },
   setSource,
+  reveal: (offset) => {
+    view.dispatch({ selection: { anchor: offset }, effects: EditorView.scrollIntoView(offset, { y: 'center' }) });
+    view.focus();
+  },
+  coords: (offset) => {
+    const c = view.coordsAtPos(offset, 1);
+    // A few pixels into the character, so a pointer there is over it.
+    return c ? { x: c.left + 3, y: (c.top + c.bottom) / 2 } : null;
+  },
 };
 window.refractPlayground = stats;
 
@@ -792,8 +812,8 @@ function startCompiler(w: number) {
       else if (!message.result.ok) flashStatus(`cannot format: ${message.result.diagnostics[0]?.message ?? 'unknown error'}`);
     } else if (message.type === 'products') {
       apply(message, w);
-    } else if (message.type === 'ran') {
-      // Runs go to the Run panel's own worker.
+    } else if (message.type === 'ran' || message.type === 'ide') {
+      // Runs go to the Run panel's own worker, editor services to ide.ts's.
     } else {
       $('status').textContent = `the compiler failed to load: ${message.message}`;
       $('status').dataset.state = 'error';

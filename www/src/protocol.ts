@@ -1,6 +1,6 @@
 // Messages between the playground page and its compiler workers.
 
-import type { CompileResult, Diagnostic, FormatResult, Product as RefractProduct, RunResult } from 'refract-wgsl';
+import type { CompileResult, Completion, Diagnostic, FormatResult, Hover, Product as RefractProduct, RunResult } from 'refract-wgsl';
 
 /** What the compiler makes for the panels, all from one `explore` call. */
 export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'ir', 'ast', 'reflect'] as const satisfies readonly RefractProduct[];
@@ -67,7 +67,25 @@ export interface RunResponse {
   ms: number;
 }
 
-export type WorkerRequest = CompileRequest | FormatRequest | RunRequest;
+/** An editor service at a place of the text (ide.ts): `offset` in UTF-16 units, as the
+ * editor and refract's editor services count. */
+export interface IdeRequest {
+  type: 'ide';
+  id: number;
+  query: 'hover' | 'completions';
+  source: string;
+  offset: number;
+}
+
+/** The answer to an `IdeRequest`: the field its query asked for is filled. */
+export interface IdeResponse {
+  type: 'ide';
+  id: number;
+  hover: Hover | null;
+  completions: Completion[];
+}
+
+export type WorkerRequest = CompileRequest | FormatRequest | RunRequest | IdeRequest;
 
 /** One worker's results for one request, in one or two messages: its `first` products (and
  * the check, if asked for), then its `rest` (unless a newer request cut the sequence
@@ -97,4 +115,4 @@ export interface FailedMessage {
   message: string;
 }
 
-export type WorkerMessage = ProductsMessage | FormatResponse | RunResponse | ReadyMessage | FailedMessage;
+export type WorkerMessage = ProductsMessage | FormatResponse | RunResponse | IdeResponse | ReadyMessage | FailedMessage;

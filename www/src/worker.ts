@@ -13,9 +13,10 @@
 // runs replace one another.
 //
 // The Run panel (run.ts) starts a worker of its own from this file and sends it `run`
-// requests: a dispatch on the Gen simulator, answered with every buffer afterwards.
+// requests: a dispatch on the Gen simulator, answered with every buffer afterwards. The
+// editor's hover and completion (ide.ts) start another and send it `ide` requests.
 
-import init, { explore, format, passes, run as runKernel, version, type Diagnostic } from 'refract-wgsl';
+import init, { completions, explore, format, hover, passes, run as runKernel, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
 import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type RunRequest, type WorkerMessage, type WorkerRequest } from './protocol';
 
@@ -128,6 +129,14 @@ init()
         if (!running) void run();
       } else if (request.type === 'run') {
         simulate(request);
+      } else if (request.type === 'ide') {
+        const { id, query, source, offset } = request;
+        post({
+          type: 'ide',
+          id,
+          hover: query === 'hover' ? hover(source, offset) : null,
+          completions: query === 'completions' ? completions(source, offset) : [],
+        });
       } else {
         post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
       }

@@ -8,7 +8,7 @@ use crate::syntax::token::{KEYWORDS, RESERVED_WORDS};
 
 /// Predeclared names other than builtin functions: types, type generators and
 /// enumerants (WGSL §"Predeclared Declarations"), plus names the raiser itself spells.
-const PREDECLARED: &[&str] = &[
+pub(crate) const PREDECLARED: &[&str] = &[
     "bool",
     "i32",
     "u32",

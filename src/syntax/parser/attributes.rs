@@ -39,7 +39,8 @@ fn shape(kind: AttributeKind) -> Shape {
     }
 }
 
-const KNOWN_ATTRIBUTES: &[&str] = &[
+/// Every attribute name the grammar knows (editor completion lists them too).
+pub(crate) const KNOWN_ATTRIBUTES: &[&str] = &[
     "align",
     "binding",
     "blend_src",

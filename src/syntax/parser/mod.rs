@@ -22,6 +22,8 @@ mod decls;
 mod expressions;
 mod statements;
 
+pub(crate) use attributes::KNOWN_ATTRIBUTES;
+
 use super::ast::{ExprId, ExprKind, Ident, Module};
 use super::lexer::lex;
 use super::token::{Token, TokenKind};
