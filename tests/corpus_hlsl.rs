@@ -6,7 +6,13 @@
 //! these machines) must compile the text, and `spirv-val --target-env vulkan1.1` must
 //! accept glslang's words, for at least [`THRESHOLD`] of the entry points. naga's HLSL
 //! writer (`naga::back::hlsl`, Shader Model 6.0, overrides replaced by their defaults)
-//! runs on the same entry points in the same run, and both rates are printed. Failures
+//! runs on the same entry points in the same run, and both rates are printed.
+//!
+//! HLSL has no specialization constants, so an override is baked at compile time, as a
+//! pipeline's constants are given at its creation. Both compilers get the values a Dawn
+//! file's `// flags: --overrides NAME=VALUE,…` line gives, as Tint's own test runner
+//! passes them ([`tint_flag_overrides`]); other overrides take their defaults, and one
+//! with neither is refused and counted as a failure. Failures
 //! are listed in `target/corpus-hlsl-failures.txt`, grouped by kind in the output.
 //!
 //! `REFRACT_HLSL_EVERY=N` checks one file in N (default: all). A panic (refract's or
@@ -14,7 +20,7 @@
 
 mod common;
 
-use common::corpus::{CorpusFile, in_scope};
+use common::corpus::{CorpusFile, in_scope, tint_flag_overrides};
 use common::{glslang, spirv_tools};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -89,6 +95,7 @@ fn judge(hlsl: &str, stage: &str, entry: &str) -> Verdict {
 fn refract_hlsl(source: &str, entry: &str, stage: &str) -> Verdict {
     let mut options = refract::Options::new(refract::Target::Hlsl);
     options.entry_point = Some(entry.to_string());
+    options.overrides = tint_flag_overrides(source);
     // Shader Model 6.2, where `f16` is (DXC's `-enable-16bit-types`); nothing else in the
     // corpus needs more.
     options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
@@ -123,13 +130,10 @@ fn naga_hlsl(source: &str) -> Result<NagaEntries, String> {
     )
     .validate(&module)
     .map_err(|e| e.to_string())?;
-    let (module, info) = naga::back::pipeline_constants::process_overrides(
-        &module,
-        &info,
-        None,
-        &Default::default(),
-    )
-    .map_err(|e| e.to_string())?;
+    let constants = tint_flag_overrides(source).into_iter().collect();
+    let (module, info) =
+        naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants)
+            .map_err(|e| e.to_string())?;
     let options = naga::back::hlsl::Options {
         shader_model: naga::back::hlsl::ShaderModel::V6_0,
         ..Default::default()

@@ -19,6 +19,14 @@
 //! - `array_length` of a runtime-sized array at offset `o` with stride `s` becomes
 //!   `(buffer_length %var - o) / s`.
 //!
+//! A variable that already is a byte buffer (`buffer<N>` or `buffer`, the `buffer_view`
+//! language extension) keeps its type, and what the source does through it takes the
+//! same road: each `bufferView<T>(&v, o)` or `bufferArrayView<T>(&v, o, size)` is a
+//! pointer to `T` at byte offset `o`, and the chains, loads, stores and atomics through
+//! it become views at their offsets, as from a typed variable. The array of a
+//! `bufferArrayView` ends `size` bytes after `o`, so its `array_length` is
+//! `(o + size - offset) / s`; a `bufferView`'s reaches the end of the buffer.
+//!
 //! Indices must already be in bounds (the `robustness` transform runs first), and a
 //! pointer into a selected buffer must not be passed to a function (`pointer-args` runs
 //! first with `globals: true`, so callees name the variable themselves). What it cannot
@@ -60,12 +68,14 @@ struct Offset {
     constant: u32,
 }
 
-/// A pointer still to rewrite: the instruction producing it, its offset, and the type it
-/// points to.
+/// A pointer still to rewrite: the instruction producing it, its offset, the type it
+/// points to, and where the memory it may reach ends (a `u32` byte offset; `None`: the
+/// end of the buffer).
 struct Pending {
     ptr: Inst,
     offset: Offset,
     pointee: Inst,
+    end: Option<Value>,
 }
 
 pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
@@ -77,20 +87,91 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
     for &v in &vars {
         rewrite_var(m, v)?;
     }
-    Ok(Changed::instructions_if(!vars.is_empty()))
+    let buffers: Vec<Inst> = m
+        .children(root)
+        .filter(|&v| m.opcode(v) == Opcode::Var && selected_buffer(m, v, options))
+        .collect();
+    let mut views = false;
+    for &v in &buffers {
+        views |= rewrite_views(m, v)?;
+    }
+    Ok(Changed::instructions_if(!vars.is_empty() || views))
 }
 
-/// Whether `v` is a variable this run rewrites.
+/// Whether `v` is a typed variable this run rewrites.
 fn selected(m: &Module, v: Inst, options: &Options) -> bool {
-    let Some((space, store, _)) = m.ty(v).and_then(|t| m.ptr_parts(t)) else {
-        return false;
-    };
+    wanted(m, v, options) == Some(false)
+}
+
+/// Whether `v` is a byte buffer this run rewrites the views of.
+fn selected_buffer(m: &Module, v: Inst, options: &Options) -> bool {
+    wanted(m, v, options) == Some(true)
+}
+
+/// For a variable in a space this run rewrites: whether it already is a byte buffer.
+fn wanted(m: &Module, v: Inst, options: &Options) -> Option<bool> {
+    let (space, store, _) = m.ty(v).and_then(|t| m.ptr_parts(t))?;
     let wanted = match space {
         AddressSpace::Storage => options.storage,
         AddressSpace::Uniform | AddressSpace::Immediate => options.uniform,
         _ => false,
     };
-    wanted && !matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer)
+    wanted.then(|| matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer))
+}
+
+/// Rewrites what goes through the source's views of the byte buffer `var` (its type
+/// stays); whether there were any.
+fn rewrite_views(m: &mut Module, var: Inst) -> Result<bool, Diagnostic> {
+    let (space, _, access) = m
+        .ty(var)
+        .and_then(|t| m.ptr_parts(t))
+        .ok_or_else(|| error(m, var, "a variable without a pointer type"))?;
+    let mut work = Vec::new();
+    for u in m.uses_vec(var) {
+        let view = u.user;
+        let op = m.opcode(view);
+        if u.index != 0 || !matches!(op, Opcode::BufferView | Opcode::BufferArrayView) {
+            // `buffer_length` and the views this transform makes read the variable
+            // itself.
+            continue;
+        }
+        let pointee = m
+            .ty(view)
+            .and_then(|t| m.ptr_parts(t))
+            .map(|(_, p, _)| p)
+            .ok_or_else(|| error(m, view, "a view without a pointer type"))?;
+        let at = m.operand(view, 1);
+        let size_at = (op == Opcode::BufferArrayView).then(|| m.operand(view, 2));
+        let mut b = builder_before(m, view);
+        let u32t = b.ty_u32();
+        let offset = match b.module.const_u32(at) {
+            Some(c) if b.module.opcode(at) == Opcode::Constant => Offset {
+                dynamic: None,
+                constant: c,
+            },
+            _ => Offset {
+                dynamic: Some(as_u32(&mut b, Value(at), u32t)),
+                constant: 0,
+            },
+        };
+        let end = match size_at {
+            Some(size) => {
+                let start = materialize(&mut b, offset);
+                let size = as_u32(&mut b, Value(size), u32t);
+                Some(b.binary(Opcode::Add, start, size))
+            }
+            None => None,
+        };
+        work.push(Pending {
+            ptr: view,
+            offset,
+            pointee,
+            end,
+        });
+    }
+    let any = !work.is_empty();
+    rewrite_uses(m, var, space, access, work)?;
+    Ok(any)
 }
 
 fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
@@ -106,15 +187,31 @@ fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
             .size;
         Builder::new(m).ty_buffer(Some(size))
     };
-    let mut work = vec![Pending {
+    let work = vec![Pending {
         ptr: var,
         offset: Offset {
             dynamic: None,
             constant: 0,
         },
         pointee: store,
+        end: None,
     }];
-    let mut dead = Vec::new();
+    rewrite_uses(m, var, space, access, work)?;
+    let new_ty = Builder::new(m).ty_ptr(space, buffer_ty, access);
+    m.set_type(var, new_ty.inst());
+    Ok(())
+}
+
+/// Rewrites every use of the pointers in `work` (and of the chains built on them) into
+/// views of `var` at byte offsets, then removes the pointers but `var`.
+fn rewrite_uses(
+    m: &mut Module,
+    var: Inst,
+    space: AddressSpace,
+    access: AccessMode,
+    mut work: Vec<Pending>,
+) -> Result<(), Diagnostic> {
+    let mut dead: Vec<Inst> = work.iter().map(|p| p.ptr).filter(|&p| p != var).collect();
     while let Some(p) = work.pop() {
         for u in m.uses_vec(p.ptr) {
             let user = u.user;
@@ -132,6 +229,7 @@ fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
                         ptr: user,
                         offset,
                         pointee,
+                        end: p.end,
                     });
                     dead.push(user);
                 }
@@ -159,8 +257,6 @@ fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
     for i in dead.into_iter().rev() {
         m.remove(i);
     }
-    let new_ty = Builder::new(m).ty_ptr(space, buffer_ty, access);
-    m.set_type(var, new_ty.inst());
     Ok(())
 }
 
@@ -262,14 +358,18 @@ fn view_for(
     Ok(())
 }
 
-/// `array_length` of the runtime-sized array `p` points to: `(buffer_length %var - o) / s`.
+/// `array_length` of the runtime-sized array `p` points to: `(end - o) / s`, where `end`
+/// is `buffer_length %var` or the end of the view the array is in.
 fn array_length(m: &mut Module, user: Inst, var: Inst, p: &Pending) -> Result<(), Diagnostic> {
     let stride = array_stride(m, p.pointee)
         .filter(|&s| s > 0)
         .ok_or_else(|| error(m, user, "`array_length` of a type without a stride"))?;
     let mut b = builder_before(m, user);
     let u32t = b.ty_u32();
-    let bytes = b.value(Opcode::BufferLength, u32t, &[Value(var)]);
+    let bytes = match p.end {
+        Some(end) => end,
+        None => b.value(Opcode::BufferLength, u32t, &[Value(var)]),
+    };
     let offset = materialize(&mut b, p.offset);
     let rest = b.binary(Opcode::Sub, bytes, offset);
     let s = b.const_u32(stride);

@@ -147,3 +147,35 @@ pub fn par_map<T: Send>(files: &[CorpusFile], f: impl Fn(&CorpusFile) -> T + Syn
         .map(|r| r.expect("every file is processed"))
         .collect()
 }
+
+/// The pipeline-constant values a Dawn test file asks for: Tint's end-to-end test runner
+/// reads a `// flags:` comment line and passes its `--overrides NAME=VALUE,…` to the
+/// compiler, as a WebGPU pipeline gives `GPUProgrammableStage.constants`; the expected
+/// outputs in Dawn were made with them. Keys are override names or decimal `@id`s. A
+/// value that is not a number is left out (the compiler then refuses the override as it
+/// would without the line). Empty for a file without such a line.
+pub fn tint_flag_overrides(source: &str) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    for line in source.lines() {
+        let Some(flags) = line.trim_start().strip_prefix("//") else {
+            continue;
+        };
+        let Some(flags) = flags.trim_start().strip_prefix("flags:") else {
+            continue;
+        };
+        let mut words = flags.split_whitespace();
+        while let Some(w) = words.next() {
+            if w != "--overrides" {
+                continue;
+            }
+            for pair in words.next().unwrap_or("").split(',') {
+                if let Some((key, value)) = pair.split_once('=')
+                    && let Ok(v) = value.parse::<f64>()
+                {
+                    out.push((key.to_string(), v));
+                }
+            }
+        }
+    }
+    out
+}

@@ -10,7 +10,7 @@ use super::memory;
 use super::stmt::Stmt;
 use super::writer::HelperKind;
 use crate::ir::types::Scalar;
-use crate::ir::{Inst, Opcode};
+use crate::ir::{Inst, Module, Opcode};
 use crate::raise::RaiseError;
 use crate::raise::plan::{Bind, Index, StmtId};
 
@@ -77,6 +77,13 @@ impl Hlsl<'_, '_> {
             O::BufferLength => {
                 if let Some(e) = self.size_from_uniform(m.operand(i, 0)) {
                     return Ok(e);
+                }
+                // A `cbuffer` has no `GetDimensions`; it is declared with the rows of its
+                // `buffer<N>`, so N bytes are what the shader sees of it.
+                if self.w.buffers.get(&m.operand(i, 0)) == Some(&memory::BufferKind::Uniform)
+                    && let Some(n) = uniform_buffer_size(m, m.operand(i, 0))
+                {
+                    return Ok(self.w.x.add(Node::Lit(format!("{n}u"))));
                 }
                 let n = self.out_var(b, "uint", "length")?;
                 let buf = arg(0)?;
@@ -819,4 +826,12 @@ fn int_to_float(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The size in bytes of the `buffer<N>` the variable `var` holds.
+fn uniform_buffer_size(m: &Module, var: Inst) -> Option<u32> {
+    let (_, store, _) = m.ptr_parts(m.ty(var)?)?;
+    (m.opcode(store) == Opcode::Buffer)
+        .then(|| m.operand_opt(store, 0).and_then(|n| m.const_u32(n)))
+        .flatten()
 }
