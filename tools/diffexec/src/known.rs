@@ -77,6 +77,74 @@ pub fn explains_glslang_half(diffs: &[LeafDiff]) -> Option<&'static str> {
     )
 }
 
+/// glslang runs SPIRV-Tools' optimizer on HLSL (its legalization passes, with instruction
+/// folding). Two of its folding rules change results that DXC computes as written:
+const RECIPROCAL_FDIV: &str = "glslang's optimizer (SPIRV-Tools' folding rule ReciprocalFDiv, \
+     run by glslang's HLSL legalization) turns x / c for a constant c into x * (1 / c), \
+     rounding twice; the same HLSL through glslang -Od keeps OpFDiv and agrees with the \
+     reference bit for bit. DXC with IEEE strictness (-Gis) keeps fdiv; WGSL allows 2.5 ULP \
+     for x / y";
+const SNEGATE_UDIV: &str = "glslang's optimizer (SPIRV-Tools 2023.1, the one installed) \
+     folds -(c / x) on unsigned integers into (-c) / x (SPIRV-Tools issue 5822, fixed by \
+     pull request 5823 in 2024); the same HLSL through glslang -Od keeps OpSNegate of OpUDiv \
+     and agrees with the reference bit for bit. DXC computes 0 - (c / x)";
+
+/// Why the HLSL path's `diffs` are glslang's optimizer's doing, given glslang's SPIR-V of
+/// the same HLSL without the optimizer (`-Od`), which the caller has run and found equal to
+/// the reference. Each rewrite is recognised by the instruction pattern it folds, which must
+/// be in that SPIR-V; an inexact reciprocal explains only 32-bit words at most 2 f32 ULP
+/// apart.
+pub fn explains_glslang_optimizer(unoptimized: &[u32], diffs: &[LeafDiff]) -> Option<&'static str> {
+    const CONSTANT: u32 = 43;
+    const CONSTANT_COMPOSITE: u32 = 44;
+    const SNEGATE: u32 = 126;
+    const UDIV: u32 = 134;
+    const FDIV: u32 = 136;
+    if diffs.is_empty() {
+        return None;
+    }
+    // Result ids of the instructions the patterns look back at; these opcodes all have a
+    // result type then a result id.
+    let mut defined = std::collections::HashMap::new();
+    let mut uses = Vec::new();
+    let mut at = 5;
+    while at < unoptimized.len() {
+        let (count, opcode) = ((unoptimized[at] >> 16) as usize, unoptimized[at] & 0xffff);
+        let operands = unoptimized.get(at + 1..at + count.max(1))?;
+        match opcode {
+            CONSTANT | CONSTANT_COMPOSITE | UDIV if operands.len() >= 2 => {
+                defined.insert(operands[1], opcode);
+            }
+            _ => {}
+        }
+        match (opcode, operands) {
+            (SNEGATE, [_, _, x]) => uses.push((SNEGATE, *x)),
+            (FDIV, [_, _, _, divisor]) => uses.push((FDIV, *divisor)),
+            _ => {}
+        }
+        at += count.max(1);
+    }
+    // x * (1 / c) is within 1.5 ULP of the correctly rounded x / c. The generator stores
+    // floats as their bits in u32 leaves, so 32-bit leaves of any kind count, read as f32.
+    let near = diffs.iter().all(|d| {
+        matches!(d.kind, LeafKind::F32 | LeafKind::U32 | LeafKind::I32)
+            && ulp_distance(d.expected as u32, d.got as u32) <= 2
+    });
+    let negated_udiv = uses
+        .iter()
+        .any(|&(op, x)| op == SNEGATE && defined.get(&x) == Some(&UDIV));
+    let constant_divisor = uses.iter().any(|&(op, x)| {
+        op == FDIV && matches!(defined.get(&x), Some(&CONSTANT | &CONSTANT_COMPOSITE))
+    });
+    if negated_udiv {
+        Some(SNEGATE_UDIV)
+    } else if constant_divisor && near {
+        Some(RECIPROCAL_FDIV)
+    } else {
+        None
+    }
+}
+
 /// How many f32 values lie between two bit patterns (0 for equal values, 1 for
 /// neighbours), across zero too.
 fn ulp_distance(a: u32, b: u32) -> u32 {
@@ -104,6 +172,44 @@ mod tests {
             expected: u64::from(expected),
             got: u64::from(got),
         }
+    }
+
+    /// A SPIR-V body: the header, then `%3 = OpConstant %1 …`, `%4 = OpUDiv %1 %2 %3`
+    /// and the instruction under test.
+    fn spirv(last: &[u32]) -> Vec<u32> {
+        let mut words = vec![0x0723_0203, 0x0001_0300, 0, 16, 0];
+        words.extend([4 << 16 | 43, 1, 3, 0x4010_0000]);
+        words.extend([5 << 16 | 134, 1, 4, 2, 3]);
+        words.extend(last);
+        words
+    }
+
+    #[test]
+    fn optimizer_rewrites_are_recognised_by_their_pattern() {
+        let fdiv_by_constant = spirv(&[5 << 16 | 136, 1, 5, 2, 3]);
+        let fdiv_by_variable = spirv(&[5 << 16 | 136, 1, 5, 3, 2]);
+        let negated_udiv = spirv(&[4 << 16 | 126, 1, 5, 4]);
+        let negated_other = spirv(&[4 << 16 | 126, 1, 5, 2]);
+        let float = [leaf(0x4139_c71c, 0x4139_c71d)];
+        let mut int = leaf(0xffff_fff9, 0x297c_57ba);
+        int.kind = LeafKind::U32;
+        assert_eq!(
+            explains_glslang_optimizer(&fdiv_by_constant, &float),
+            Some(RECIPROCAL_FDIV)
+        );
+        assert!(explains_glslang_optimizer(&fdiv_by_constant, &[int.clone()]).is_none());
+        let mut bits = leaf(0x4139_c71c, 0x4139_c71e);
+        bits.kind = LeafKind::U32;
+        assert!(explains_glslang_optimizer(&fdiv_by_constant, &[bits.clone()]).is_some());
+        bits.got += 1;
+        assert!(explains_glslang_optimizer(&fdiv_by_constant, &[bits]).is_none());
+        assert!(explains_glslang_optimizer(&fdiv_by_variable, &float).is_none());
+        assert_eq!(
+            explains_glslang_optimizer(&negated_udiv, &[int.clone()]),
+            Some(SNEGATE_UDIV)
+        );
+        assert!(explains_glslang_optimizer(&negated_other, &[int]).is_none());
+        assert!(explains_glslang_optimizer(&fdiv_by_constant, &[]).is_none());
     }
 
     #[test]
