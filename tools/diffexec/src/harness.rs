@@ -293,7 +293,7 @@ impl Harness {
         }
         if path == Path::RefractHlsl
             && let Some(reason) =
-                self.glslang_optimizer(base, text.as_deref(), &entry, &extra, &diffs)
+                self.glslang_deviation(base, text.as_deref(), &words, &entry, &extra, &diffs)
         {
             return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
         }
@@ -302,27 +302,47 @@ impl Harness {
 }
 
 impl Harness {
-    /// Why the HLSL path's `diffs` come from glslang's optimizer, if they do: the same HLSL
-    /// through glslang without it (`-Od`) must agree with the reference bit for bit, and
-    /// its SPIR-V must hold the pattern of an optimizer rewrite known to change results
-    /// (`known::explains_glslang_optimizer`).
-    fn glslang_optimizer(
+    /// Why the HLSL path's `diffs` are glslang's, if they are: glslang's SPIR-V (`words`)
+    /// with a known deviation of glslang undone must agree with the reference bit for bit.
+    /// Tried in turn: glslang without its optimizer (`-Od`), whose rewrite must show in that
+    /// SPIR-V (`known::explains_glslang_optimizer`); HLSL's `%` as the truncated remainder
+    /// DXC computes (`known::truncated_remainders`); and both.
+    fn glslang_deviation(
         &mut self,
         base: &Baseline,
         hlsl: Option<&str>,
+        words: &[u32],
         entry: &str,
         extra: &[JobBuffer],
         diffs: &[LeafDiff],
-    ) -> Option<&'static str> {
-        let words = paths::glslang_hlsl(hlsl?, entry, false).ok()?;
-        paths::spirv_val(&words).ok()?;
-        let outputs = self
-            .execute_with(&base.interface, entry, &words, &base.inputs, extra)
-            .ok()?;
-        if !diff(&base.interface, &base.outputs, &outputs).is_empty() {
-            return None;
+    ) -> Option<String> {
+        let unoptimized = paths::glslang_hlsl(hlsl?, entry, false)
+            .ok()
+            .filter(|w| paths::spirv_val(w).is_ok());
+        let optimizer = unoptimized
+            .as_deref()
+            .and_then(|w| crate::known::explains_glslang_optimizer(w, diffs));
+        let mut tries = Vec::new();
+        if let (Some(w), Some(why)) = (&unoptimized, optimizer) {
+            tries.push((w.clone(), vec![why]));
         }
-        crate::known::explains_glslang_optimizer(&words, diffs)
+        if let Some(w) = crate::known::truncated_remainders(words) {
+            tries.push((w, vec![crate::known::GLSLANG_MOD]));
+        }
+        if let (Some(w), Some(why)) = (&unoptimized, optimizer)
+            && let Some(w) = crate::known::truncated_remainders(w)
+        {
+            tries.push((w, vec![why, crate::known::GLSLANG_MOD]));
+        }
+        for (w, why) in tries {
+            let agrees = self
+                .execute_with(&base.interface, entry, &w, &base.inputs, extra)
+                .is_ok_and(|out| diff(&base.interface, &base.outputs, &out).is_empty());
+            if agrees {
+                return Some(why.join("; "));
+            }
+        }
+        None
     }
 }
 
