@@ -288,7 +288,8 @@ impl Harness {
             Path::RefractHlsl => crate::known::explains_glslang_half(&diffs),
             _ => None,
         };
-        if let Some(reason) = crate::known::explains(&case.name, &diffs).or_else(glslang_half) {
+        if let Some(reason) = crate::known::explains(&case.name, path, &diffs).or_else(glslang_half)
+        {
             return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
         }
         if path == Path::RefractHlsl

@@ -2,19 +2,26 @@
 //!
 //! A mismatch is listed here only when external ground truth shows refract is right (or
 //! that WGSL allows both answers), and only as narrowly as the evidence goes: one corpus
-//! file, float leaves only, and at most `max_ulp` units in the last place apart. Anything
-//! else on that file is still a mismatch. The harness reports these as "known
-//! differences", loudly, with the reason; they never count as passes.
+//! file, on one path when the cause is that path's (glslang on the HLSL path), one kind of
+//! leaf, and for floats at most `max_ulp` units in the last place apart. Anything else on
+//! that file is still a mismatch. The harness reports these as "known differences",
+//! loudly, with the reason; they never count as passes.
 
 use crate::harness::LeafDiff;
+use crate::paths::Path;
 use crate::reflect::LeafKind;
 
 /// One accepted difference.
 pub struct Known {
     /// The corpus file, as the harness names it (relative to the corpus folder).
     pub file: &'static str,
-    /// The largest distance, in f32 units in the last place, a differing leaf may have.
-    pub max_ulp: u32,
+    /// The path the difference is accepted on; `None` for every path.
+    pub path: Option<Path>,
+    /// The kind of leaf that may differ.
+    pub kind: LeafKind,
+    /// The largest distance, in units in the last place of `kind` (f32 or f16), a differing
+    /// leaf may have; `None` only for integer leaves whose wrong value is glslang's garbage.
+    pub max_ulp: Option<u32>,
     pub reason: &'static str,
 }
 
@@ -23,32 +30,210 @@ const ATAN_FOLDED: &str = "atan(1) (and atan2(1, 1)) folded by glslang on the HL
      pi/4 = 0x3f490fdb, correctly rounded; the reference computes it at run time on lavapipe \
      as 0x3f490fa3, 56 ULP away; WGSL allows 4096 ULP for atan and atan2";
 
+/// glslang folds `acos(0.9689124f)` in double precision from the literal's decimal value
+/// (0.25000008775 → 0x3e800003), not from its f32 value 0x3f780aa5 (acos = 0.2499999962,
+/// correctly rounded 0x3e800000). The reference's run-time acos is further off.
+const ACOS_FOLDED: &str = "acos(0.9689124f) folded by glslang on the HLSL path in double \
+     precision from the literal's decimal value, not its f32 value: 0x3e800003, 3 ULP above \
+     the correctly rounded 0x3e800000; the reference computes it at run time on lavapipe as \
+     0x3e7ff758, 2216 ULP below; WGSL's acos inherits atan2's 4096 ULP";
+
+/// `acos(half(0.96875))` folded by glslang, which keeps `half` in 32 bits.
+const ACOS_F16_FOLDED: &str = "acos(0.96875h) folded by glslang on the HLSL path and \
+     rounded to f16 once: 0x3403, correctly rounded (acos = 0.2506557); the reference \
+     computes it in f16 at run time on lavapipe as 0x3400, 3 ULP below; WGSL's acos \
+     inherits atan2's 4096 ULP";
+
+/// `acosh(1.5430806f)` folded by glslang.
+const ACOSH_FOLDED: &str = "acosh(1.5430806f) folded by glslang on the HLSL path: \
+     0x3f800000, correctly rounded (acosh = 1.0000000448); the reference computes it at run \
+     time on lavapipe as 0x3f800001, 1 ULP above";
+
+/// glslang's front end folds `dot` of constant integer vectors wrongly: it stores the sum
+/// in its constant's double member and the int result reads the int member.
+const INT_DOT_FOLDED: &str = "dot of constant integer vectors folded wrongly by glslang's \
+     HLSL front end (even with -Od: dot(int3(1, 1, 1), int3(1, 1, 1)) becomes \
+     `OpReturnValue %int_1`, and other sizes give other garbage, as the sum is stored in its \
+     constant's double member and read as an int); DXC folds it to 3. refract's HLSL spells \
+     the call as WGSL does";
+
+/// An HLSL-path entry: `file`'s `kind` leaves up to `max_ulp` apart, for `reason`.
+const fn glslang(
+    file: &'static str,
+    kind: LeafKind,
+    max_ulp: Option<u32>,
+    reason: &'static str,
+) -> Known {
+    Known {
+        file,
+        path: Some(Path::RefractHlsl),
+        kind,
+        max_ulp,
+        reason,
+    }
+}
+
+/// A file of Tint's generated builtin tests, at compile time.
+macro_rules! var {
+    ($name:literal) => {
+        concat!("dawn/test/tint/builtins/gen/var/", $name)
+    };
+}
+
 pub const KNOWN: &[Known] = &[
     Known {
         file: "dawn/test/tint/benchmark/atan2-const-eval.wgsl",
-        max_ulp: 1,
+        path: None,
+        kind: LeafKind::F32,
+        max_ulp: Some(1),
         reason: "const-evaluated atan2 of f32 extremes: refract gives the correctly rounded \
                  result (computed in f64, rounded once; e.g. atan2(-1.4172526e35, \
                  -1.1754942e-38) = -pi/2 = 0xbfc90fdb), naga's constant evaluator is 1 ULP \
                  off (0xbfc90fda); WGSL allows 4096 ULP for atan2",
     },
-    Known {
-        file: "dawn/test/tint/builtins/gen/var/atan/331e6d.wgsl",
-        max_ulp: 56,
-        reason: ATAN_FOLDED,
-    },
-    Known {
-        file: "dawn/test/tint/builtins/gen/var/atan2/57fb13.wgsl",
-        max_ulp: 56,
-        reason: ATAN_FOLDED,
-    },
+    glslang(
+        var!("atan/02979a.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan/331e6d.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan/a8b696.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan/ad96e4.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan2/57fb13.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan2/96057c.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan2/a70d0d.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("atan2/ae713e.wgsl"),
+        LeafKind::F32,
+        Some(56),
+        ATAN_FOLDED,
+    ),
+    glslang(
+        var!("acos/489247.wgsl"),
+        LeafKind::F32,
+        Some(2219),
+        ACOS_FOLDED,
+    ),
+    glslang(
+        var!("acos/8e2acf.wgsl"),
+        LeafKind::F32,
+        Some(2219),
+        ACOS_FOLDED,
+    ),
+    glslang(
+        var!("acos/a610c4.wgsl"),
+        LeafKind::F32,
+        Some(2219),
+        ACOS_FOLDED,
+    ),
+    glslang(
+        var!("acos/dfc915.wgsl"),
+        LeafKind::F32,
+        Some(2219),
+        ACOS_FOLDED,
+    ),
+    glslang(
+        var!("acos/004aff.wgsl"),
+        LeafKind::F16,
+        Some(3),
+        ACOS_F16_FOLDED,
+    ),
+    glslang(
+        var!("acos/203628.wgsl"),
+        LeafKind::F16,
+        Some(3),
+        ACOS_F16_FOLDED,
+    ),
+    glslang(
+        var!("acos/303e3d.wgsl"),
+        LeafKind::F16,
+        Some(3),
+        ACOS_F16_FOLDED,
+    ),
+    glslang(
+        var!("acos/f47057.wgsl"),
+        LeafKind::F16,
+        Some(3),
+        ACOS_F16_FOLDED,
+    ),
+    glslang(
+        var!("acosh/640883.wgsl"),
+        LeafKind::F32,
+        Some(1),
+        ACOSH_FOLDED,
+    ),
+    glslang(
+        var!("acosh/d51ccb.wgsl"),
+        LeafKind::F32,
+        Some(1),
+        ACOSH_FOLDED,
+    ),
+    glslang(
+        var!("acosh/e38f5c.wgsl"),
+        LeafKind::F32,
+        Some(1),
+        ACOSH_FOLDED,
+    ),
+    glslang(
+        var!("acosh/ecf2d1.wgsl"),
+        LeafKind::F32,
+        Some(1),
+        ACOSH_FOLDED,
+    ),
+    glslang(var!("dot/7548a0.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
+    glslang(var!("dot/97c7ee.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
+    glslang(var!("dot/e994c7.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
+    glslang(var!("dot/ef6b1d.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
+    glslang(var!("dot/f1312c.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
+    glslang(var!("dot/fc5f7c.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
 ];
 
-/// The reason `diffs` on `file` are a known difference, if they all are.
-pub fn explains(file: &str, diffs: &[LeafDiff]) -> Option<&'static str> {
-    let known = KNOWN.iter().find(|k| k.file == file)?;
+/// The reason `diffs` on `file` along `path` are a known difference, if they all are.
+pub fn explains(file: &str, path: Path, diffs: &[LeafDiff]) -> Option<&'static str> {
+    let known = KNOWN
+        .iter()
+        .find(|k| k.file == file && k.path.is_none_or(|p| p == path))?;
     let within = |d: &LeafDiff| {
-        d.kind == LeafKind::F32 && ulp_distance(d.expected as u32, d.got as u32) <= known.max_ulp
+        d.kind == known.kind
+            && known.max_ulp.is_none_or(|max| {
+                let distance = match d.kind {
+                    LeafKind::F16 => ulp_distance_f16(d.expected as u16, d.got as u16),
+                    LeafKind::F32 => ulp_distance(d.expected as u32, d.got as u32),
+                    _ => u32::MAX,
+                };
+                distance <= max
+            })
     };
     (!diffs.is_empty() && diffs.iter().all(within)).then_some(known.reason)
 }
@@ -59,17 +244,8 @@ pub fn explains(file: &str, diffs: &[LeafDiff]) -> Option<&'static str> {
 /// 16 bits once at the store instead of after each operation. Only `f16` leaves at most
 /// one 16-bit unit in the last place apart qualify.
 pub fn explains_glslang_half(diffs: &[LeafDiff]) -> Option<&'static str> {
-    let ordered = |x: u32| -> i64 {
-        let x = x & 0xffff;
-        if x & 0x8000 != 0 {
-            -i64::from(x & 0x7fff)
-        } else {
-            i64::from(x)
-        }
-    };
     let within = |d: &LeafDiff| {
-        d.kind == LeafKind::F16
-            && (ordered(d.expected as u32) - ordered(d.got as u32)).unsigned_abs() <= 1
+        d.kind == LeafKind::F16 && ulp_distance_f16(d.expected as u16, d.got as u16) <= 1
     };
     (!diffs.is_empty() && diffs.iter().all(within)).then_some(
         "glslang computes HLSL `half` in 32 bits (DXC with -enable-16bit-types does not); \
@@ -173,6 +349,18 @@ pub fn explains_glslang_optimizer(unoptimized: &[u32], diffs: &[LeafDiff]) -> Op
     }
 }
 
+/// [`ulp_distance`] for f16 bit patterns.
+fn ulp_distance_f16(a: u16, b: u16) -> u32 {
+    let ordered = |x: u16| -> i32 {
+        if x & 0x8000 != 0 {
+            -i32::from(x & 0x7fff)
+        } else {
+            i32::from(x)
+        }
+    };
+    (ordered(a) - ordered(b)).unsigned_abs()
+}
+
 /// How many f32 values lie between two bit patterns (0 for equal values, 1 for
 /// neighbours), across zero too.
 fn ulp_distance(a: u32, b: u32) -> u32 {
@@ -254,12 +442,30 @@ mod tests {
     #[test]
     fn only_listed_files_and_close_floats_are_explained() {
         let file = KNOWN[0].file;
-        assert!(explains(file, &[leaf(0xbfc9_0fda, 0xbfc9_0fdb)]).is_some());
-        assert!(explains(file, &[leaf(0xbfc9_0fda, 0xbfc9_0fdc)]).is_none());
-        assert!(explains("other.wgsl", &[leaf(0xbfc9_0fda, 0xbfc9_0fdb)]).is_none());
+        let spirv = Path::RefractSpirv;
+        assert!(explains(file, spirv, &[leaf(0xbfc9_0fda, 0xbfc9_0fdb)]).is_some());
+        assert!(explains(file, spirv, &[leaf(0xbfc9_0fda, 0xbfc9_0fdc)]).is_none());
+        assert!(explains("other.wgsl", spirv, &[leaf(0xbfc9_0fda, 0xbfc9_0fdb)]).is_none());
         let mut int = leaf(1, 2);
         int.kind = LeafKind::U32;
-        assert!(explains(file, &[int]).is_none());
-        assert!(explains(file, &[]).is_none());
+        assert!(explains(file, spirv, &[int]).is_none());
+        assert!(explains(file, spirv, &[]).is_none());
+    }
+
+    #[test]
+    fn glslang_entries_hold_on_the_hlsl_path_only() {
+        let acos = var!("acos/004aff.wgsl");
+        let mut half = leaf(0x3400, 0x3403);
+        half.kind = LeafKind::F16;
+        assert!(explains(acos, Path::RefractHlsl, std::slice::from_ref(&half)).is_some());
+        assert!(explains(acos, Path::RefractSpirv, std::slice::from_ref(&half)).is_none());
+        half.got = 0x3404;
+        assert!(explains(acos, Path::RefractHlsl, &[half]).is_none());
+        let dot = var!("dot/ef6b1d.wgsl");
+        let mut int = leaf(4, 0xe284_0024);
+        int.kind = LeafKind::I32;
+        assert!(explains(dot, Path::RefractHlsl, std::slice::from_ref(&int)).is_some());
+        int.kind = LeafKind::U32;
+        assert!(explains(dot, Path::RefractHlsl, &[int]).is_none());
     }
 }
