@@ -3,7 +3,7 @@
 //! A mismatch is listed here only when external ground truth shows refract is right (or
 //! that WGSL allows both answers), and only as narrowly as the evidence goes: one corpus
 //! file, on one path when the cause is that path's (glslang on the HLSL path), one kind of
-//! leaf, and for floats at most `max_ulp` units in the last place apart. Anything else on
+//! float leaf, and at most `max_ulp` units in the last place apart. Anything else on
 //! that file is still a mismatch. The harness reports these as "known differences",
 //! loudly, with the reason; they never count as passes.
 
@@ -20,8 +20,8 @@ pub struct Known {
     /// The kind of leaf that may differ.
     pub kind: LeafKind,
     /// The largest distance, in units in the last place of `kind` (f32 or f16), a differing
-    /// leaf may have; `None` only for integer leaves whose wrong value is glslang's garbage.
-    pub max_ulp: Option<u32>,
+    /// leaf may have.
+    pub max_ulp: u32,
     pub reason: &'static str,
 }
 
@@ -49,21 +49,8 @@ const ACOSH_FOLDED: &str = "acosh(1.5430806f) folded by glslang on the HLSL path
      0x3f800000, correctly rounded (acosh = 1.0000000448); the reference computes it at run \
      time on lavapipe as 0x3f800001, 1 ULP above";
 
-/// glslang's front end folds `dot` of constant integer vectors wrongly: it stores the sum
-/// in its constant's double member and the int result reads the int member.
-const INT_DOT_FOLDED: &str = "dot of constant integer vectors folded wrongly by glslang's \
-     HLSL front end (even with -Od: dot(int3(1, 1, 1), int3(1, 1, 1)) becomes \
-     `OpReturnValue %int_1`, and other sizes give other garbage, as the sum is stored in its \
-     constant's double member and read as an int); DXC folds it to 3. refract's HLSL spells \
-     the call as WGSL does";
-
 /// An HLSL-path entry: `file`'s `kind` leaves up to `max_ulp` apart, for `reason`.
-const fn glslang(
-    file: &'static str,
-    kind: LeafKind,
-    max_ulp: Option<u32>,
-    reason: &'static str,
-) -> Known {
+const fn glslang(file: &'static str, kind: LeafKind, max_ulp: u32, reason: &'static str) -> Known {
     Known {
         file,
         path: Some(Path::RefractHlsl),
@@ -85,138 +72,32 @@ pub const KNOWN: &[Known] = &[
         file: "dawn/test/tint/benchmark/atan2-const-eval.wgsl",
         path: None,
         kind: LeafKind::F32,
-        max_ulp: Some(1),
+        max_ulp: 1,
         reason: "const-evaluated atan2 of f32 extremes: refract gives the correctly rounded \
                  result (computed in f64, rounded once; e.g. atan2(-1.4172526e35, \
                  -1.1754942e-38) = -pi/2 = 0xbfc90fdb), naga's constant evaluator is 1 ULP \
                  off (0xbfc90fda); WGSL allows 4096 ULP for atan2",
     },
-    glslang(
-        var!("atan/02979a.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan/331e6d.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan/a8b696.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan/ad96e4.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan2/57fb13.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan2/96057c.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan2/a70d0d.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("atan2/ae713e.wgsl"),
-        LeafKind::F32,
-        Some(56),
-        ATAN_FOLDED,
-    ),
-    glslang(
-        var!("acos/489247.wgsl"),
-        LeafKind::F32,
-        Some(2219),
-        ACOS_FOLDED,
-    ),
-    glslang(
-        var!("acos/8e2acf.wgsl"),
-        LeafKind::F32,
-        Some(2219),
-        ACOS_FOLDED,
-    ),
-    glslang(
-        var!("acos/a610c4.wgsl"),
-        LeafKind::F32,
-        Some(2219),
-        ACOS_FOLDED,
-    ),
-    glslang(
-        var!("acos/dfc915.wgsl"),
-        LeafKind::F32,
-        Some(2219),
-        ACOS_FOLDED,
-    ),
-    glslang(
-        var!("acos/004aff.wgsl"),
-        LeafKind::F16,
-        Some(3),
-        ACOS_F16_FOLDED,
-    ),
-    glslang(
-        var!("acos/203628.wgsl"),
-        LeafKind::F16,
-        Some(3),
-        ACOS_F16_FOLDED,
-    ),
-    glslang(
-        var!("acos/303e3d.wgsl"),
-        LeafKind::F16,
-        Some(3),
-        ACOS_F16_FOLDED,
-    ),
-    glslang(
-        var!("acos/f47057.wgsl"),
-        LeafKind::F16,
-        Some(3),
-        ACOS_F16_FOLDED,
-    ),
-    glslang(
-        var!("acosh/640883.wgsl"),
-        LeafKind::F32,
-        Some(1),
-        ACOSH_FOLDED,
-    ),
-    glslang(
-        var!("acosh/d51ccb.wgsl"),
-        LeafKind::F32,
-        Some(1),
-        ACOSH_FOLDED,
-    ),
-    glslang(
-        var!("acosh/e38f5c.wgsl"),
-        LeafKind::F32,
-        Some(1),
-        ACOSH_FOLDED,
-    ),
-    glslang(
-        var!("acosh/ecf2d1.wgsl"),
-        LeafKind::F32,
-        Some(1),
-        ACOSH_FOLDED,
-    ),
-    glslang(var!("dot/7548a0.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
-    glslang(var!("dot/97c7ee.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
-    glslang(var!("dot/e994c7.wgsl"), LeafKind::U32, None, INT_DOT_FOLDED),
-    glslang(var!("dot/ef6b1d.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
-    glslang(var!("dot/f1312c.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
-    glslang(var!("dot/fc5f7c.wgsl"), LeafKind::I32, None, INT_DOT_FOLDED),
+    glslang(var!("atan/02979a.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan/331e6d.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan/a8b696.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan/ad96e4.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan2/57fb13.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan2/96057c.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan2/a70d0d.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("atan2/ae713e.wgsl"), LeafKind::F32, 56, ATAN_FOLDED),
+    glslang(var!("acos/489247.wgsl"), LeafKind::F32, 2219, ACOS_FOLDED),
+    glslang(var!("acos/8e2acf.wgsl"), LeafKind::F32, 2219, ACOS_FOLDED),
+    glslang(var!("acos/a610c4.wgsl"), LeafKind::F32, 2219, ACOS_FOLDED),
+    glslang(var!("acos/dfc915.wgsl"), LeafKind::F32, 2219, ACOS_FOLDED),
+    glslang(var!("acos/004aff.wgsl"), LeafKind::F16, 3, ACOS_F16_FOLDED),
+    glslang(var!("acos/203628.wgsl"), LeafKind::F16, 3, ACOS_F16_FOLDED),
+    glslang(var!("acos/303e3d.wgsl"), LeafKind::F16, 3, ACOS_F16_FOLDED),
+    glslang(var!("acos/f47057.wgsl"), LeafKind::F16, 3, ACOS_F16_FOLDED),
+    glslang(var!("acosh/640883.wgsl"), LeafKind::F32, 1, ACOSH_FOLDED),
+    glslang(var!("acosh/d51ccb.wgsl"), LeafKind::F32, 1, ACOSH_FOLDED),
+    glslang(var!("acosh/e38f5c.wgsl"), LeafKind::F32, 1, ACOSH_FOLDED),
+    glslang(var!("acosh/ecf2d1.wgsl"), LeafKind::F32, 1, ACOSH_FOLDED),
 ];
 
 /// The reason `diffs` on `file` along `path` are a known difference, if they all are.
@@ -225,15 +106,12 @@ pub fn explains(file: &str, path: Path, diffs: &[LeafDiff]) -> Option<&'static s
         .iter()
         .find(|k| k.file == file && k.path.is_none_or(|p| p == path))?;
     let within = |d: &LeafDiff| {
-        d.kind == known.kind
-            && known.max_ulp.is_none_or(|max| {
-                let distance = match d.kind {
-                    LeafKind::F16 => ulp_distance_f16(d.expected as u16, d.got as u16),
-                    LeafKind::F32 => ulp_distance(d.expected as u32, d.got as u32),
-                    _ => u32::MAX,
-                };
-                distance <= max
-            })
+        let distance = match d.kind {
+            LeafKind::F16 => ulp_distance_f16(d.expected as u16, d.got as u16),
+            LeafKind::F32 => ulp_distance(d.expected as u32, d.got as u32),
+            _ => u32::MAX,
+        };
+        d.kind == known.kind && distance <= known.max_ulp
     };
     (!diffs.is_empty() && diffs.iter().all(within)).then_some(known.reason)
 }
@@ -461,11 +339,5 @@ mod tests {
         assert!(explains(acos, Path::RefractSpirv, std::slice::from_ref(&half)).is_none());
         half.got = 0x3404;
         assert!(explains(acos, Path::RefractHlsl, &[half]).is_none());
-        let dot = var!("dot/ef6b1d.wgsl");
-        let mut int = leaf(4, 0xe284_0024);
-        int.kind = LeafKind::I32;
-        assert!(explains(dot, Path::RefractHlsl, std::slice::from_ref(&int)).is_some());
-        int.kind = LeafKind::U32;
-        assert!(explains(dot, Path::RefractHlsl, &[int]).is_none());
     }
 }
