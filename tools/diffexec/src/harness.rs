@@ -255,7 +255,16 @@ impl Harness {
         let outputs = match self.execute_with(&base.interface, &entry, &words, &base.inputs, &extra)
         {
             Ok(o) => o,
-            Err(e) => return PathOutcome::Failed(format!("{} on the driver: {e}", path.name())),
+            Err(e) => {
+                if path == Path::RefractHlsl
+                    && matches!(e, RunError::Crash(_))
+                    && let Some(why) =
+                        self.glslang_crash(base, text.as_deref(), &words, &entry, &extra)
+                {
+                    return PathOutcome::Known(format!("the driver crashed: {why}"));
+                }
+                return PathOutcome::Failed(format!("{} on the driver: {e}", path.name()));
+            }
         };
         let diffs = diff(&base.interface, &base.outputs, &outputs);
         if diffs.is_empty() {
@@ -303,6 +312,29 @@ impl Harness {
 }
 
 impl Harness {
+    /// Why the HLSL path's SPIR-V (`words`) crashed the driver, if glslang's optimizer
+    /// made it do so: without the optimizer (`-Od`) the same HLSL must run and agree with
+    /// the reference bit for bit, and the optimized SPIR-V hold what the optimizer left
+    /// (`known::explains_glslang_optimizer`).
+    fn glslang_crash(
+        &mut self,
+        base: &Baseline,
+        hlsl: Option<&str>,
+        words: &[u32],
+        entry: &str,
+        extra: &[JobBuffer],
+    ) -> Option<&'static str> {
+        let unoptimized = paths::glslang_hlsl(hlsl?, entry, false).ok()?;
+        paths::spirv_val(&unoptimized).ok()?;
+        let out = self
+            .execute_with(&base.interface, entry, &unoptimized, &base.inputs, extra)
+            .ok()?;
+        if !diff(&base.interface, &base.outputs, &out).is_empty() {
+            return None;
+        }
+        crate::known::explains_glslang_optimizer(words, &unoptimized, &[])
+    }
+
     /// Why the HLSL path's `diffs` are glslang's, if they are: glslang's SPIR-V (`words`)
     /// with a known deviation of glslang undone must agree with the reference bit for bit.
     /// Tried in turn: glslang without its optimizer (`-Od`), whose rewrite must show in that
@@ -322,7 +354,7 @@ impl Harness {
             .filter(|w| paths::spirv_val(w).is_ok());
         let optimizer = unoptimized
             .as_deref()
-            .and_then(|w| crate::known::explains_glslang_optimizer(w, diffs));
+            .and_then(|w| crate::known::explains_glslang_optimizer(words, w, diffs));
         let mut tries = Vec::new();
         if let (Some(w), Some(why)) = (&unoptimized, optimizer) {
             tries.push((w.clone(), vec![why]));

@@ -131,10 +131,10 @@ pub fn explains_glslang_half(diffs: &[LeafDiff]) -> Option<&'static str> {
     )
 }
 
-/// glslang runs SPIRV-Tools' optimizer on HLSL (its legalization passes, with instruction
-/// folding). Two of its folding rules change results that DXC computes as written:
+/// glslang runs SPIRV-Tools' optimizer on HLSL (legalization and performance passes, with
+/// folding). Some of its rewrites change results that DXC computes as written, or crash:
 const RECIPROCAL_FDIV: &str = "glslang's optimizer (SPIRV-Tools' folding rule ReciprocalFDiv, \
-     run by glslang's HLSL legalization) turns x / c for a constant c into x * (1 / c), \
+     which glslang runs on HLSL) turns x / c for a constant c into x * (1 / c), \
      rounding twice (1 ULP, more after floor and the like); the same HLSL through glslang \
      -Od keeps OpFDiv and agrees with the reference bit for bit. DXC emits fdiv, and with \
      IEEE strictness (-Gis) no fast-math flag lets LLVM take the reciprocal; WGSL allows \
@@ -177,51 +177,108 @@ pub fn truncated_remainders(words: &[u32]) -> Option<Vec<u32>> {
     changed.then_some(out)
 }
 
-/// Why the HLSL path's `diffs` are glslang's optimizer's doing, given glslang's SPIR-V of
-/// the same HLSL without the optimizer (`-Od`), which the caller must run and find equal
-/// to the reference. Each rewrite is recognised by the instruction pattern it folds, which must
-/// be in that SPIR-V. The words may differ by more than the rewrite's ULP: `floor` of a
-/// quotient one ULP off can be 1.0 off (seed 939).
-pub fn explains_glslang_optimizer(unoptimized: &[u32], diffs: &[LeafDiff]) -> Option<&'static str> {
+/// glslang's optimizer fuses a multiply feeding an add into one `Fma`.
+const FMA_CONTRACTION: &str = "glslang's optimizer (SPIRV-Tools' folding, run by glslang \
+     on HLSL) fuses a multiply and an add into GLSL.std.450 Fma, rounding once \
+     where the HLSL rounds twice; the same HLSL through glslang -Od has no such Fma and \
+     agrees with the reference bit for bit. WGSL and HLSL both allow the contraction";
+/// glslang's optimizer leaves an undefined lane in an integer divisor.
+const UNDEF_DIVISOR: &str = "glslang's optimizer (SPIRV-Tools' eliminate-dead-inserts pass, \
+     among the passes glslang runs on HLSL) replaces an unused lane of an integer \
+     division's divisor, which refract's HLSL guards against zero, with OpUndef; lavapipe \
+     divides by it and traps (SIGFPE). The same HLSL through glslang -Od runs and agrees \
+     with the reference bit for bit";
+
+/// The instructions of a SPIR-V module: opcode and operand words.
+fn instructions(words: &[u32]) -> impl Iterator<Item = (u32, &[u32])> {
+    let mut at = 5;
+    std::iter::from_fn(move || {
+        let head = *words.get(at)?;
+        let count = ((head >> 16) as usize).max(1);
+        let operands = words.get(at + 1..at + count)?;
+        at += count;
+        Some((head & 0xffff, operands))
+    })
+}
+
+/// How many `Fma`s of GLSL.std.450 a module holds.
+fn fmas(words: &[u32]) -> usize {
+    const EXT_INST_IMPORT: u32 = 11;
+    const EXT_INST: u32 = 12;
+    const FMA: u32 = 50;
+    let glsl: Vec<u32> = instructions(words)
+        .filter(|&(op, o)| {
+            let name: Vec<u8> = o.iter().skip(1).flat_map(|w| w.to_le_bytes()).collect();
+            op == EXT_INST_IMPORT && name.starts_with(b"GLSL.std.450\0")
+        })
+        .map(|(_, o)| o[0])
+        .collect();
+    instructions(words)
+        .filter(|&(op, o)| op == EXT_INST && o.len() >= 4 && glsl.contains(&o[2]) && o[3] == FMA)
+        .count()
+}
+
+/// Why the HLSL path's `diffs` (or its crash, with `diffs` empty) are glslang's
+/// optimizer's doing, given glslang's SPIR-V of the same HLSL with the optimizer
+/// (`optimized`, the path's) and without it (`-Od`, `unoptimized`), which the caller must
+/// run and find equal to the reference. Each rewrite is recognised by its pattern: what it
+/// folds, present in the unoptimized SPIR-V, or what it leaves, in the optimized one. The
+/// words may differ by more than a rewrite's ULP: `floor` of a quotient one ULP off can be
+/// 1.0 off (seed 939).
+pub fn explains_glslang_optimizer(
+    optimized: &[u32],
+    unoptimized: &[u32],
+    diffs: &[LeafDiff],
+) -> Option<&'static str> {
+    const UNDEF: u32 = 1;
     const CONSTANT: u32 = 43;
     const CONSTANT_COMPOSITE: u32 = 44;
+    const COMPOSITE_CONSTRUCT: u32 = 80;
     const SNEGATE: u32 = 126;
     const UDIV: u32 = 134;
+    const SDIV: u32 = 135;
     const FDIV: u32 = 136;
-    if diffs.is_empty() {
-        return None;
-    }
-    // Result ids of the instructions the patterns look back at; these opcodes all have a
-    // result type then a result id.
-    let mut defined = std::collections::HashMap::new();
-    let mut uses = Vec::new();
-    let mut at = 5;
-    while at < unoptimized.len() {
-        let (count, opcode) = ((unoptimized[at] >> 16) as usize, unoptimized[at] & 0xffff);
-        let operands = unoptimized.get(at + 1..at + count.max(1))?;
-        match opcode {
-            CONSTANT | CONSTANT_COMPOSITE | UDIV if operands.len() >= 2 => {
-                defined.insert(operands[1], opcode);
-            }
-            _ => {}
-        }
-        match (opcode, operands) {
-            (SNEGATE, [_, _, x]) => uses.push((SNEGATE, *x)),
-            (FDIV, [_, _, _, divisor]) => uses.push((FDIV, *divisor)),
-            _ => {}
-        }
-        at += count.max(1);
-    }
-    let negated_udiv = uses
-        .iter()
-        .any(|&(op, x)| op == SNEGATE && defined.get(&x) == Some(&UDIV));
-    let constant_divisor = uses.iter().any(|&(op, x)| {
-        op == FDIV && matches!(defined.get(&x), Some(&CONSTANT | &CONSTANT_COMPOSITE))
+    const UMOD: u32 = 137;
+    const SREM: u32 = 138;
+    const SMOD: u32 = 139;
+    // The opcode defining each result id (every opcode looked up here has a result type,
+    // then a result id), and each instruction's id operands.
+    let defs = |words| -> std::collections::HashMap<u32, (u32, Vec<u32>)> {
+        instructions(words)
+            .filter(|&(op, o)| {
+                matches!(
+                    op,
+                    UNDEF | CONSTANT | CONSTANT_COMPOSITE | COMPOSITE_CONSTRUCT | UDIV
+                ) && o.len() >= 2
+            })
+            .map(|(op, o)| (o[1], (op, o[2..].to_vec())))
+            .collect()
+    };
+    let before = defs(unoptimized);
+    let op_of = |id: &u32| before.get(id).map(|d| d.0);
+    let negated_udiv = instructions(unoptimized)
+        .any(|(op, o)| op == SNEGATE && o.len() == 3 && op_of(&o[2]) == Some(UDIV));
+    let constant_divisor = instructions(unoptimized).any(|(op, o)| {
+        op == FDIV && o.len() == 4 && matches!(op_of(&o[3]), Some(CONSTANT | CONSTANT_COMPOSITE))
     });
-    if negated_udiv {
+    let after = defs(optimized);
+    let undef = |id: &u32| after.get(id).is_some_and(|d| d.0 == UNDEF);
+    let undef_divisor = instructions(optimized).any(|(op, o)| {
+        matches!(op, UDIV | SDIV | UMOD | SREM | SMOD)
+            && o.len() == 4
+            && (undef(&o[3])
+                || after.get(&o[3]).is_some_and(|(op, parts)| {
+                    *op == COMPOSITE_CONSTRUCT && parts.iter().any(undef)
+                }))
+    });
+    if diffs.is_empty() {
+        undef_divisor.then_some(UNDEF_DIVISOR)
+    } else if negated_udiv {
         Some(SNEGATE_UDIV)
     } else if constant_divisor {
         Some(RECIPROCAL_FDIV)
+    } else if fmas(optimized) > fmas(unoptimized) {
+        Some(FMA_CONTRACTION)
     } else {
         None
     }
@@ -287,17 +344,49 @@ mod tests {
         let float = [leaf(0x4139_c71c, 0x4139_c71d)];
         let mut int = leaf(0xffff_fff9, 0x297c_57ba);
         int.kind = LeafKind::U32;
-        assert_eq!(
-            explains_glslang_optimizer(&fdiv_by_constant, &float),
-            Some(RECIPROCAL_FDIV)
+        let plain = spirv(&[]);
+        let explains = |unoptimized: &[u32], diffs: &[LeafDiff]| {
+            explains_glslang_optimizer(&plain, unoptimized, diffs)
+        };
+        assert_eq!(explains(&fdiv_by_constant, &float), Some(RECIPROCAL_FDIV));
+        assert!(explains(&fdiv_by_variable, &float).is_none());
+        assert_eq!(explains(&negated_udiv, &[int.clone()]), Some(SNEGATE_UDIV));
+        assert!(explains(&negated_other, &[int]).is_none());
+        assert!(explains(&fdiv_by_constant, &[]).is_none());
+        // `%9 = OpExtInstImport "GLSL.std.450"`, then `%6 = OpExtInst %1 %9 Fma %2 %2 %2`.
+        let mut fused = spirv(&[6 << 16 | 11, 9]);
+        fused.extend(
+            b"GLSL.std.450\0\0\0\0"
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         );
-        assert!(explains_glslang_optimizer(&fdiv_by_variable, &float).is_none());
+        fused.extend([8 << 16 | 12, 1, 6, 9, 50, 2, 2, 2]);
         assert_eq!(
-            explains_glslang_optimizer(&negated_udiv, &[int.clone()]),
-            Some(SNEGATE_UDIV)
+            explains_glslang_optimizer(&fused, &plain, &float),
+            Some(FMA_CONTRACTION)
         );
-        assert!(explains_glslang_optimizer(&negated_other, &[int]).is_none());
-        assert!(explains_glslang_optimizer(&fdiv_by_constant, &[]).is_none());
+        assert!(explains_glslang_optimizer(&plain, &fused, &float).is_none());
+        // `%7 = OpUndef %1`, `%8 = OpCompositeConstruct %1 %2 %7`, `%9 = OpSDiv %1 %2 %8`.
+        let undef_lane = spirv(&[
+            3 << 16 | 1,
+            1,
+            7,
+            5 << 16 | 80,
+            1,
+            8,
+            2,
+            7,
+            5 << 16 | 135,
+            1,
+            9,
+            2,
+            8,
+        ]);
+        assert_eq!(
+            explains_glslang_optimizer(&undef_lane, &plain, &[]),
+            Some(UNDEF_DIVISOR)
+        );
+        assert!(explains_glslang_optimizer(&plain, &plain, &[]).is_none());
     }
 
     #[test]

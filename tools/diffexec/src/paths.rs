@@ -403,7 +403,7 @@ pub fn spirv_val(words: &[u32]) -> Result<(), String> {
 
 /// HLSL text through `glslangValidator -D -V --target-env vulkan1.1 -S comp -e ENTRY`
 /// (16-bit types on, for `f16`): the SPIR-V words, or what glslang printed. glslang runs
-/// SPIRV-Tools' optimizer on HLSL (its legalization passes) unless `optimize` is false
+/// SPIRV-Tools' optimizer on HLSL (legalization and performance passes) unless `optimize` is false
 /// (`-Od`); the harness compiles without it only to tell the optimizer's changes to a
 /// result from refract's (`known::explains_glslang_optimizer`).
 pub fn glslang_hlsl(text: &str, entry: &str, optimize: bool) -> Result<Vec<u32>, String> {
