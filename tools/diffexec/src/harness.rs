@@ -324,12 +324,8 @@ impl Harness {
         entry: &str,
         extra: &[JobBuffer],
     ) -> Option<&'static str> {
-        let unoptimized = paths::glslang_hlsl(hlsl?, entry, false).ok()?;
-        paths::spirv_val(&unoptimized).ok()?;
-        let out = self
-            .execute_with(&base.interface, entry, &unoptimized, &base.inputs, extra)
-            .ok()?;
-        if !diff(&base.interface, &base.outputs, &out).is_empty() {
+        let unoptimized = unoptimized(hlsl?, entry)?;
+        if !self.agrees(base, entry, &unoptimized, extra) {
             return None;
         }
         crate::known::explains_glslang_optimizer(words, &unoptimized, &[])
@@ -349,9 +345,7 @@ impl Harness {
         extra: &[JobBuffer],
         diffs: &[LeafDiff],
     ) -> Option<String> {
-        let unoptimized = paths::glslang_hlsl(hlsl?, entry, false)
-            .ok()
-            .filter(|w| paths::spirv_val(w).is_ok());
+        let unoptimized = unoptimized(hlsl?, entry);
         let optimizer = unoptimized
             .as_deref()
             .and_then(|w| crate::known::explains_glslang_optimizer(words, w, diffs));
@@ -367,16 +361,23 @@ impl Harness {
         {
             tries.push((w, vec![why, crate::known::GLSLANG_MOD]));
         }
-        for (w, why) in tries {
-            let agrees = self
-                .execute_with(&base.interface, entry, &w, &base.inputs, extra)
-                .is_ok_and(|out| diff(&base.interface, &base.outputs, &out).is_empty());
-            if agrees {
-                return Some(why.join("; "));
-            }
-        }
-        None
+        tries
+            .into_iter()
+            .find(|(w, _)| self.agrees(base, entry, w, extra))
+            .map(|(_, why)| why.join("; "))
     }
+
+    /// Whether `words` run and compute the reference's bits.
+    fn agrees(&mut self, base: &Baseline, entry: &str, words: &[u32], extra: &[JobBuffer]) -> bool {
+        self.execute_with(&base.interface, entry, words, &base.inputs, extra)
+            .is_ok_and(|out| diff(&base.interface, &base.outputs, &out).is_empty())
+    }
+}
+
+/// glslang's SPIR-V of `hlsl` without its optimizer (`-Od`), if `spirv-val` accepts it.
+fn unoptimized(hlsl: &str, entry: &str) -> Option<Vec<u32>> {
+    let words = paths::glslang_hlsl(hlsl, entry, false).ok()?;
+    paths::spirv_val(&words).ok().map(|()| words)
 }
 
 /// The word of each storage buffer in the HLSL path's buffer-sizes constant buffer: its
