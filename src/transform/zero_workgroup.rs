@@ -8,8 +8,9 @@
 //! ```
 //!
 //! Atomics are zeroed with `atomic_store`, through structs member by member and through
-//! arrays with a loop. The entry point gets a `local_invocation_index` parameter if it
-//! has none.
+//! arrays with a loop. With [`Options::array_loops`], every array is zeroed by a loop
+//! over its elements. The entry point gets a `local_invocation_index` parameter if it has
+//! none.
 
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
@@ -20,11 +21,17 @@ use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, V
 /// The transform's name in pipelines, diagnostics and tests.
 pub const NAME: &str = "zero-workgroup";
 
-/// What `zero-workgroup` can be told: nothing yet; the back end's list decides whether it runs.
+/// What `zero-workgroup` can be told; the back end's list decides whether it runs.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Options {}
+pub struct Options {
+    /// Zero arrays element by element in a loop, never by storing a whole zero array.
+    /// HLSL has no zero literal for an array: a whole-array store takes a helper that
+    /// returns a zeroed copy, a temporary as large as the array (a 512-element one made
+    /// lavapipe's compiler give up on glslang's SPIR-V), where a loop writes in place.
+    pub array_loops: bool,
+}
 
-pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
+pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for f in functions(m) {
         if !is_stage(m, f, Opcode::DecoCompute) {
@@ -65,7 +72,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
             let Some(br) = m.last_child(then.inst()) else {
                 continue;
             };
-            zero_at(m, f, br, Value(v), 0);
+            zero_at(m, f, br, Value(v), options, 0);
         }
         changed = true;
     }
@@ -142,15 +149,16 @@ fn local_index(m: &mut Module, f: Func) -> Option<Value> {
 
 /// Stores zero to what `ptr` points to, just before `at`: one store for constructible
 /// types, `atomic_store` for atomics, member by member for structs and with a loop for
-/// arrays holding atomics.
-fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, depth: u32) {
+/// arrays holding atomics (and every array under [`Options::array_loops`]).
+fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, options: &Options, depth: u32) {
     if depth > 32 {
         return;
     }
     let Some((space, store, mode)) = m.ty(ptr.inst()).and_then(|t| m.ptr_parts(t)) else {
         return;
     };
-    if m.is_constructible(store) {
+    let array_loop = options.array_loops && m.opcode(store) == Opcode::Array;
+    if m.is_constructible(store) && !array_loop {
         let mut b = Builder::new(m);
         b.set_insert_point(InsertPoint::Before(at));
         let z = b.zero(Type(store));
@@ -178,7 +186,7 @@ fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, depth: u32) {
                 let kc = b.const_u32(k as u32);
                 let rt = b.ty_ptr(space, Type(ft), mode);
                 let member = b.value(Opcode::Access, rt, &[ptr, kc]);
-                zero_at(m, f, at, member, depth + 1);
+                zero_at(m, f, at, member, options, depth + 1);
             }
         }
         Opcode::Array => {
@@ -186,7 +194,8 @@ fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, depth: u32) {
             else {
                 return;
             };
-            zero_array(m, f, at, ptr, Type(elem), count, (space, mode), depth);
+            let place = (space, mode);
+            zero_array(m, f, at, ptr, Type(elem), count, place, options, depth);
         }
         _ => {}
     }
@@ -206,6 +215,7 @@ fn zero_array(
     elem: Type,
     count: Inst,
     (space, mode): (AddressSpace, crate::ir::enums::AccessMode),
+    options: &Options,
     depth: u32,
 ) {
     let Some(block) = m.parent(at).map(Block) else {
@@ -252,5 +262,5 @@ fn zero_array(
     b.br(header, &[next]);
     let _ = exit;
     m.remove(exit.inst());
-    zero_at(m, f, to_cont, p, depth + 1);
+    zero_at(m, f, to_cont, p, options, depth + 1);
 }

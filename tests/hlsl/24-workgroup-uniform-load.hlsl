@@ -2,25 +2,22 @@ struct main_in {
   uint i : SV_GroupIndex;
 };
 
-typedef uint hlsl_uint_array[64];
-
 static const uint wgsize = 64u;
 groupshared uint shared_data[64];
 groupshared uint flag;
 RWByteAddressBuffer out_1 : register(u0, space0);
 
-hlsl_uint_array hlsl_zero_uint_64() {
-  uint r[64];
-  for (uint i = 0u; i < 64u; i = i + 1u) {
-    r[i] = 0u;
-  }
-  return r;
-}
-
 void main_inner(uint i) {
   if (i == 0u) {
-    shared_data = hlsl_zero_uint_64();
     flag = 0u;
+    uint p = 0u;
+    while (true) {
+      if (p >= 64u) {
+        break;
+      }
+      shared_data[p] = 0u;
+      p = p + 1u;
+    }
   }
   GroupMemoryBarrierWithGroupSync();
   shared_data[min(i, 63u)] = i;

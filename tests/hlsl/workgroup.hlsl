@@ -4,9 +4,6 @@ struct transpose_in {
   uint local_invocation_index : SV_GroupIndex;
 };
 
-typedef float hlsl_float_array[16][16];
-typedef float hlsl_float_array_1[16];
-
 groupshared float tile[16][16];
 ByteAddressBuffer input : register(t0, space0);
 RWByteAddressBuffer output : register(u1, space0);
@@ -14,25 +11,23 @@ cbuffer num_workgroups_block : register(b2, space0) {
   uint4 num_workgroups[1];
 };
 
-hlsl_float_array_1 hlsl_zero_float_16() {
-  float r[16];
-  for (uint i = 0u; i < 16u; i = i + 1u) {
-    r[i] = 0.0f;
-  }
-  return r;
-}
-
-hlsl_float_array hlsl_zero_float_16__16() {
-  float r[16][16];
-  for (uint i = 0u; i < 16u; i = i + 1u) {
-    r[i] = hlsl_zero_float_16();
-  }
-  return r;
-}
-
 void transpose_inner(uint3 local, uint3 group, uint3 groups, uint local_invocation_index) {
   if (local_invocation_index == 0u) {
-    tile = hlsl_zero_float_16__16();
+    uint p = 0u;
+    while (true) {
+      if (p >= 16u) {
+        break;
+      }
+      uint p_1 = 0u;
+      while (true) {
+        if (p_1 >= 16u) {
+          break;
+        }
+        tile[p][p_1] = 0.0f;
+        p_1 = p_1 + 1u;
+      }
+      p = p + 1u;
+    }
   }
   GroupMemoryBarrierWithGroupSync();
   const uint width = groups.x * 16u;

@@ -122,7 +122,7 @@ fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
         Step::new(
             zero_workgroup::NAME,
             zero_workgroup::run,
-            zero_workgroup::Options {},
+            zero_workgroup::Options::default(),
         ),
     ]);
     Manager::new(RunOptions::default()).run_all(

@@ -278,7 +278,7 @@ pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
         Step::new(
             zero_workgroup::NAME,
             zero_workgroup::run,
-            zero_workgroup::Options {},
+            zero_workgroup::Options { array_loops: true },
         ),
         Step::new(polyfill::NAME, polyfill::run, polyfill::Options::ALL),
         Step::new(

@@ -40,6 +40,12 @@ impl Hlsl<'_, '_> {
                 return arg(0);
             }
         }
+        // Integer `dot` is a sum of products in a helper: glslang's HLSL front end folds
+        // the intrinsic wrongly on constants and types a `uint` one as `int`.
+        if op == O::Dot && scalar_kind(m, i).is_some_and(|s| !s.is_float()) {
+            let name = self.math_helper(i)?;
+            return Ok(self.call_named(&name, ops));
+        }
         if let Some(name) = builtins::intrinsic(op) {
             return Ok(self.call_named(name, ops));
         }
@@ -679,7 +685,12 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let op = m.opcode(i);
         let ty = self.ty_of(i)?;
-        let key = (ty, HelperKind::Math(op as u16));
+        // One integer `dot` helper per vector type, not per (scalar) result type.
+        let key_ty = match op {
+            O::Dot => self.ty_of(m.operand(i, 0))?,
+            _ => ty,
+        };
+        let key = (key_ty, HelperKind::Math(op as u16));
         if let Some(n) = self.w.made.get(&key) {
             return Ok(n.clone());
         }
@@ -688,8 +699,27 @@ impl Hlsl<'_, '_> {
             let a = self.ty_of(m.operand(i, 0))?;
             self.w.type_text(a).map_err(|_| self.unsupported_op(i))?
         };
-        let name = self.w.namer_fresh(&format!("{}_{t}", op.name()));
+        let hint = match op {
+            O::Dot => format!("{}_{arg_t}", op.name()),
+            _ => format!("{}_{t}", op.name()),
+        };
+        let name = self.w.namer_fresh(&hint);
         let text = match op {
+            O::Dot => {
+                let n = m
+                    .ty(m.operand(i, 0))
+                    .and_then(|v| m.vec_parts(v))
+                    .map(|(_, n)| n)
+                    .ok_or_else(|| self.unsupported_op(i))?;
+                let sum: Vec<String> = super::memory::LANES[..n as usize]
+                    .iter()
+                    .map(|l| format!("a.{l} * b.{l}"))
+                    .collect();
+                format!(
+                    "{t} {name}({arg_t} a, {arg_t} b) {{\n  return {};\n}}\n",
+                    sum.join(" + ")
+                )
+            }
             O::Acosh => {
                 format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x - 1.0f));\n}}\n")
             }

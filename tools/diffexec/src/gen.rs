@@ -193,7 +193,7 @@ pub(crate) fn run_path(case: &Case, path: Path, simd: u8, base: &Baseline) -> Pa
     if let Some((_, _, reason)) = RACES.iter().find(|r| r.0 == case.name && r.1 == case.entry) {
         return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
     }
-    if let Some(reason) = crate::known::explains(&case.name, &diffs) {
+    if let Some(reason) = crate::known::explains(&case.name, path, &diffs) {
         return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
     }
     let text = gpu::asm_text(&compiled);

@@ -255,7 +255,16 @@ impl Harness {
         let outputs = match self.execute_with(&base.interface, &entry, &words, &base.inputs, &extra)
         {
             Ok(o) => o,
-            Err(e) => return PathOutcome::Failed(format!("{} on the driver: {e}", path.name())),
+            Err(e) => {
+                if path == Path::RefractHlsl
+                    && matches!(e, RunError::Crash(_))
+                    && let Some(why) =
+                        self.glslang_crash(base, text.as_deref(), &words, &entry, &extra)
+                {
+                    return PathOutcome::Known(format!("the driver crashed: {why}"));
+                }
+                return PathOutcome::Failed(format!("{} on the driver: {e}", path.name()));
+            }
         };
         let diffs = diff(&base.interface, &base.outputs, &outputs);
         if diffs.is_empty() {
@@ -288,11 +297,87 @@ impl Harness {
             Path::RefractHlsl => crate::known::explains_glslang_half(&diffs),
             _ => None,
         };
-        if let Some(reason) = crate::known::explains(&case.name, &diffs).or_else(glslang_half) {
+        if let Some(reason) = crate::known::explains(&case.name, path, &diffs).or_else(glslang_half)
+        {
+            return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
+        }
+        if path == Path::RefractHlsl
+            && let Some(reason) =
+                self.glslang_deviation(base, text.as_deref(), &words, &entry, &extra, &diffs)
+        {
             return PathOutcome::Known(format!("{} words differ: {reason}", diffs.len()));
         }
         PathOutcome::Mismatch(report(case, path, base, text.as_deref(), &diffs))
     }
+}
+
+impl Harness {
+    /// Why the HLSL path's SPIR-V (`words`) crashed the driver, if glslang's optimizer
+    /// made it do so: without the optimizer (`-Od`) the same HLSL must run and agree with
+    /// the reference bit for bit, and the optimized SPIR-V hold what the optimizer left
+    /// (`known::explains_glslang_optimizer`).
+    fn glslang_crash(
+        &mut self,
+        base: &Baseline,
+        hlsl: Option<&str>,
+        words: &[u32],
+        entry: &str,
+        extra: &[JobBuffer],
+    ) -> Option<&'static str> {
+        let unoptimized = unoptimized(hlsl?, entry)?;
+        if !self.agrees(base, entry, &unoptimized, extra) {
+            return None;
+        }
+        crate::known::explains_glslang_optimizer(words, &unoptimized, &[])
+    }
+
+    /// Why the HLSL path's `diffs` are glslang's, if they are: glslang's SPIR-V (`words`)
+    /// with a known deviation of glslang undone must agree with the reference bit for bit.
+    /// Tried in turn: glslang without its optimizer (`-Od`), whose rewrite must show in that
+    /// SPIR-V (`known::explains_glslang_optimizer`); HLSL's `%` as the truncated remainder
+    /// DXC computes (`known::truncated_remainders`); and both.
+    fn glslang_deviation(
+        &mut self,
+        base: &Baseline,
+        hlsl: Option<&str>,
+        words: &[u32],
+        entry: &str,
+        extra: &[JobBuffer],
+        diffs: &[LeafDiff],
+    ) -> Option<String> {
+        let unoptimized = unoptimized(hlsl?, entry);
+        let optimizer = unoptimized
+            .as_deref()
+            .and_then(|w| crate::known::explains_glslang_optimizer(words, w, diffs));
+        let mut tries = Vec::new();
+        if let (Some(w), Some(why)) = (&unoptimized, optimizer) {
+            tries.push((w.clone(), vec![why]));
+        }
+        if let Some(w) = crate::known::truncated_remainders(words) {
+            tries.push((w, vec![crate::known::GLSLANG_MOD]));
+        }
+        if let (Some(w), Some(why)) = (&unoptimized, optimizer)
+            && let Some(w) = crate::known::truncated_remainders(w)
+        {
+            tries.push((w, vec![why, crate::known::GLSLANG_MOD]));
+        }
+        tries
+            .into_iter()
+            .find(|(w, _)| self.agrees(base, entry, w, extra))
+            .map(|(_, why)| why.join("; "))
+    }
+
+    /// Whether `words` run and compute the reference's bits.
+    fn agrees(&mut self, base: &Baseline, entry: &str, words: &[u32], extra: &[JobBuffer]) -> bool {
+        self.execute_with(&base.interface, entry, words, &base.inputs, extra)
+            .is_ok_and(|out| diff(&base.interface, &base.outputs, &out).is_empty())
+    }
+}
+
+/// glslang's SPIR-V of `hlsl` without its optimizer (`-Od`), if `spirv-val` accepts it.
+fn unoptimized(hlsl: &str, entry: &str) -> Option<Vec<u32>> {
+    let words = paths::glslang_hlsl(hlsl, entry, false).ok()?;
+    paths::spirv_val(&words).ok().map(|()| words)
 }
 
 /// The word of each storage buffer in the HLSL path's buffer-sizes constant buffer: its

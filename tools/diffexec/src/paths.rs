@@ -82,7 +82,7 @@ pub fn compile_hlsl(
     });
     match refract_compile_with(source, &options) {
         Ok(refract::Output::Text(text)) => {
-            let out = glslang_hlsl(&text, entry).and_then(|words| {
+            let out = glslang_hlsl(&text, entry, true).and_then(|words| {
                 spirv_val(&words)
                     .map(|()| words)
                     .map_err(|e| format!("spirv-val rejects glslang's SPIR-V: {e}"))
@@ -402,8 +402,11 @@ pub fn spirv_val(words: &[u32]) -> Result<(), String> {
 }
 
 /// HLSL text through `glslangValidator -D -V --target-env vulkan1.1 -S comp -e ENTRY`
-/// (16-bit types on, for `f16`): the SPIR-V words, or what glslang printed.
-pub fn glslang_hlsl(text: &str, entry: &str) -> Result<Vec<u32>, String> {
+/// (16-bit types on, for `f16`): the SPIR-V words, or what glslang printed. glslang runs
+/// SPIRV-Tools' optimizer on HLSL (legalization and performance passes) unless `optimize` is false
+/// (`-Od`); the harness compiles without it only to tell the optimizer's changes to a
+/// result from refract's (`known::explains_glslang_optimizer`).
+pub fn glslang_hlsl(text: &str, entry: &str, optimize: bool) -> Result<Vec<u32>, String> {
     let (input, mut file) = tempfile("hlsl")?;
     file.write_all(text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", input.display()))?;
@@ -421,6 +424,7 @@ pub fn glslang_hlsl(text: &str, entry: &str) -> Result<Vec<u32>, String> {
             "-e",
             entry,
         ])
+        .args((!optimize).then_some("-Od"))
         .arg("-o")
         .arg(&output)
         .arg(&input)

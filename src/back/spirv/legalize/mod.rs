@@ -62,7 +62,7 @@ pub fn steps(options: &Options) -> Vec<Step<'static>> {
         steps.push(Step::new(
             zero_workgroup::NAME,
             zero_workgroup::run,
-            zero_workgroup::Options {},
+            zero_workgroup::Options::default(),
         ));
     }
     steps
