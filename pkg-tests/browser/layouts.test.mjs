@@ -161,8 +161,8 @@ async function probeAll(cases) {
     if (entry.buffer) {
       const { type, minBindingSize } = entry.buffer;
       const usage = type === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE;
-      const size = Math.max(wrong ? minBindingSize - 4 : minBindingSize, 4);
       if (wrong && minBindingSize <= 4) return null;
+      const size = Math.max(wrong ? minBindingSize - 4 : minBindingSize, 4);
       return { buffer: device.createBuffer({ size: Math.max(size, 16) * 2, usage }), size };
     }
     if (entry.sampler) {

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, PKG } from '../lib/refract.mjs';
@@ -44,7 +44,7 @@ test('the tarball holds the files package.json lists, and nothing else', () => {
 
 test('installed into an empty project, it loads and compiles from Node by its name', () => {
   const app = join(work, 'node-app');
-  run('mkdir', ['-p', app], work);
+  mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
   writeFileSync(join(app, 'main.js'), `
@@ -70,7 +70,7 @@ console.log(JSON.stringify({
 
 test('Vite bundles the installed package by its name and ships the .wasm', async () => {
   const app = join(work, 'vite-app');
-  run('mkdir', ['-p', app], work);
+  mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
   writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>');
