@@ -14,7 +14,10 @@
 use super::expr::{Bin, E, Node, Sym, ViewStore};
 use super::memory::LANES;
 use super::stmt::{self, Stmt};
-use super::writer::{Writer, is_entry_point};
+use super::writer::{
+    Writer, is_dropped, is_entry_point, local_index_member, wave_builtin, workgroup_invocations,
+};
+use crate::ir::enums::BuiltinValue;
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::RaiseError;
 use crate::raise::plan::{Bind, Clause, Emitter, Finish, Index, Logic, StmtId};
@@ -100,6 +103,33 @@ impl<'m> Hlsl<'_, 'm> {
         self.m()
             .ty(v)
             .ok_or_else(|| self.malformed(v, "value without a type"))
+    }
+
+    /// The subgroup builtin that member `f` of the input struct `s` (read from `base`)
+    /// carries, through wave intrinsics ([`wave_builtin`]).
+    fn wave_input(&mut self, base: E, s: Inst, f: Inst) -> Result<E, RaiseError> {
+        let m = self.m();
+        let count = self.call("WaveGetLaneCount", Vec::new());
+        Ok(match wave_builtin(m, f) {
+            Some(BuiltinValue::SubgroupInvocationId) => self.call("WaveGetLaneIndex", Vec::new()),
+            Some(BuiltinValue::SubgroupSize) => count,
+            Some(BuiltinValue::SubgroupId) => {
+                let k = local_index_member(m, s)
+                    .or_else(|| m.struct_fields(s).iter().position(|&x| x == f))
+                    .ok_or_else(|| self.malformed(f, "a member of another struct"))?;
+                let index = self.add(Node::Member(base, self.w.member_name(s, k)));
+                self.add(Node::Binary(Bin::Div, index, count))
+            }
+            _ => {
+                let n = workgroup_invocations(m, s).ok_or_else(|| {
+                    self.unsupported(f, "`num_subgroups` outside a compute shader")
+                })?;
+                let n = self.lit(&format!("{}u", n.saturating_sub(1)));
+                let count2 = self.call("WaveGetLaneCount", Vec::new());
+                let sum = self.add(Node::Binary(Bin::Add, count, n));
+                self.add(Node::Binary(Bin::Div, sum, count2))
+            }
+        })
     }
 
     /// `e` bound to a temporary declared before the statement being built, unless it is
@@ -199,6 +229,14 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     fn access(&mut self, base: E, base_ty: Inst, index: Index<E>) -> Result<E, RaiseError> {
         let m = self.m();
         Ok(match (m.opcode(base_ty), index) {
+            (Opcode::Struct, Index::Const(k))
+                if m.struct_fields(base_ty)
+                    .get(k as usize)
+                    .is_some_and(|&f| wave_builtin(m, f).is_some()) =>
+            {
+                let f = m.struct_fields(base_ty)[k as usize];
+                self.wave_input(base, base_ty, f)?
+            }
             (Opcode::Struct, Index::Const(k)) => {
                 let member = self.w.member_name(base_ty, k as usize);
                 self.add(Node::Member(base, member))
@@ -241,6 +279,9 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     fn param(&mut self, p: Inst, name: Sym) -> Result<(), RaiseError> {
         let m = self.m();
         let ty = self.ty_of(p)?;
+        if m.opcode(ty) == Opcode::Struct && is_dropped(m, ty) {
+            return Ok(());
+        }
         let text = &self.w.names[name.index()].clone();
         let param = if let Some((_, store, _)) = m.ptr_parts(ty) {
             let spelled = self

@@ -280,10 +280,10 @@ impl<'m> Writer<'m> {
         if depth > crate::ir::layout::MAX_DEPTH {
             return Err(self.error(s, "structs nested too deeply"));
         }
-        if !done.insert(s) {
+        let m = self.m;
+        if !done.insert(s) || is_dropped(m, s) {
             return Ok(());
         }
-        let m = self.m;
         for f in m.struct_fields(s) {
             let mut t = m
                 .ty(f)
@@ -303,7 +303,17 @@ impl<'m> Writer<'m> {
                 .ok_or_else(|| self.error(f, "a member without a type"))?;
             let spelled = self.spell_type(t).map_err(|w| self.error(f, w))?;
             let member = self.member_name(s, k);
-            let (prefix, semantic) = io_semantic(m, f);
+            let (prefix, mut semantic) = io_semantic(m, f);
+            if wave_builtin(m, f).is_some() {
+                if !is_declared(m, s, f) {
+                    // Read through wave intrinsics (`Hlsl::wave_input`), not a semantic.
+                    continue;
+                }
+                // The member carries the local index, which the reads divide.
+                semantic = " : SV_GroupIndex".to_string();
+            } else if semantic == NO_SEMANTIC {
+                return Err(self.error(f, "a builtin input HLSL has no semantic for"));
+            }
             let _ = writeln!(out, "  {prefix}{}{semantic};", spelled.declare(&member));
         }
         out.push_str("};\n\n");
@@ -611,9 +621,10 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
                 }
             }
             Opcode::DecoBuiltin => {
-                if let Some(b) = word(d, 0).and_then(BuiltinValue::from_u32) {
-                    semantic = format!(" : {}", builtin_semantic(b));
-                }
+                semantic = match word(d, 0).and_then(BuiltinValue::from_u32) {
+                    Some(b) => format!(" : {}", builtin_semantic(b)),
+                    None => NO_SEMANTIC.to_string(),
+                };
             }
             Opcode::DecoInterpolate => {
                 match word(d, 0).and_then(InterpolationType::from_u32) {
@@ -663,16 +674,87 @@ pub fn builtin_semantic(b: BuiltinValue) -> &'static str {
         BuiltinValue::LocalInvocationIndex => "SV_GroupIndex",
         BuiltinValue::GlobalInvocationId => "SV_DispatchThreadID",
         BuiltinValue::WorkgroupId => "SV_GroupID",
-        // No semantic: the `shader-io` transform reads these from a buffer, or the
-        // back end refuses them before writing.
+        // Shader Model 6 has no system values for these. `num_workgroups` is read from a
+        // buffer (the `shader-io` transform), the subgroup values through wave
+        // intrinsics ([`wave_builtin`]); the writer refuses a member left with this.
         BuiltinValue::GlobalInvocationIndex
         | BuiltinValue::WorkgroupIndex
         | BuiltinValue::NumWorkgroups
         | BuiltinValue::SubgroupInvocationId
         | BuiltinValue::SubgroupSize
         | BuiltinValue::SubgroupId
-        | BuiltinValue::NumSubgroups => "SV_Unsupported",
+        | BuiltinValue::NumSubgroups => &NO_SEMANTIC[3..],
     }
+}
+
+/// What [`io_semantic`] gives a builtin without an HLSL semantic.
+const NO_SEMANTIC: &str = " : <none>";
+
+/// The subgroup builtin a member of an entry point's input struct carries, if any.
+/// HLSL reads `subgroup_invocation_id` and `subgroup_size` as `WaveGetLaneIndex()` and
+/// `WaveGetLaneCount()`; `subgroup_id` and `num_subgroups` are worked out from the
+/// local invocation index and the workgroup size, as D3D12 fills waves with threads in
+/// `SV_GroupIndex` order.
+pub fn wave_builtin(m: &Module, f: Inst) -> Option<BuiltinValue> {
+    let b = builtin_of(m, f)?;
+    matches!(
+        b,
+        BuiltinValue::SubgroupInvocationId
+            | BuiltinValue::SubgroupSize
+            | BuiltinValue::SubgroupId
+            | BuiltinValue::NumSubgroups
+    )
+    .then_some(b)
+}
+
+fn builtin_of(m: &Module, f: Inst) -> Option<BuiltinValue> {
+    let d = m.decoration(f, Opcode::DecoBuiltin)?;
+    BuiltinValue::from_u32(m.const_u32(m.operand_opt(d, 0)?)?)
+}
+
+/// Whether member `f` of struct `s` is declared in HLSL: every member but the wave
+/// builtins read through intrinsics (`subgroup_id` is declared, as the local index, when
+/// no other member carries that).
+fn is_declared(m: &Module, s: Inst, f: Inst) -> bool {
+    match wave_builtin(m, f) {
+        None => true,
+        Some(b) => b == BuiltinValue::SubgroupId && local_index_member(m, s).is_none(),
+    }
+}
+
+/// Whether struct `s` is an entry point's input struct of which HLSL declares nothing:
+/// neither the struct nor the parameter it types is written.
+pub fn is_dropped(m: &Module, s: Inst) -> bool {
+    let fields = m.struct_fields(s);
+    !fields.is_empty() && fields.iter().all(|&f| !is_declared(m, s, f))
+}
+
+/// The member of struct `s` that carries `local_invocation_index`, if one does.
+pub fn local_index_member(m: &Module, s: Inst) -> Option<usize> {
+    m.struct_fields(s)
+        .iter()
+        .position(|&f| builtin_of(m, f) == Some(BuiltinValue::LocalInvocationIndex))
+}
+
+/// The number of invocations in a workgroup of the compute entry point whose input
+/// struct is `s`.
+pub fn workgroup_invocations(m: &Module, s: Inst) -> Option<u32> {
+    m.children(m.root())
+        .filter(|&f| m.opcode(f) == Opcode::Func && m.decoration(f, Opcode::DecoCompute).is_some())
+        .find(|&f| {
+            m.entry_block(crate::ir::Func(f))
+                .is_some_and(|b| m.block_params(b).iter().any(|p| m.ty(p.inst()) == Some(s)))
+        })
+        .and_then(|f| m.decoration(f, Opcode::DecoWorkgroupSize))
+        .map(|d| {
+            (0..3)
+                .map(|k| {
+                    m.operand_opt(d, k)
+                        .and_then(|x| m.const_u32(x))
+                        .unwrap_or(1)
+                })
+                .fold(1u32, u32::saturating_mul)
+        })
 }
 
 impl Writer<'_> {
