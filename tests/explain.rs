@@ -21,6 +21,18 @@ const PENDING_RANGES: &[&str] = &[];
 /// them. Each with its reason; keep this list as short as it honestly can be.
 const NO_RUN_EXAMPLE: &[(&str, &str)] = &[
     (
+        codes::TRANSFORM_UNSUPPORTED,
+        "no short example known: the one it had (an entry point's undecorated parameter) meets the verifier's E3229 first",
+    ),
+    (
+        codes::SPIRV_MALFORMED_IR,
+        "a safety net: IR that would reach it meets the verifier's E3229 first",
+    ),
+    (
+        codes::GEN_MALFORMED_IR,
+        "a safety net: IR that would reach it meets the verifier's E3229 first",
+    ),
+    (
         codes::IO,
         "an unreadable or unwritable file, not a source's content",
     ),

@@ -475,6 +475,12 @@ impl Verifier<'_> {
                     f,
                     "`@workgroup_size` only applies to `@compute` entry points".into(),
                 );
+            } else if let Some(what) = self.io_gap(f).filter(|_| stages == 1) {
+                self.err(
+                    Rule::EntryPoint,
+                    f,
+                    format!("{what} of an entry point is not stage IO: it needs `@builtin` or `@location`, or to be a struct whose members all have one"),
+                );
             } else if stages == 0
                 && m.decorations(f)
                     .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
@@ -486,6 +492,32 @@ impl Verifier<'_> {
                 );
             }
         }
+    }
+
+    /// What of entry point `f` carries no stage IO: a parameter or the result that is
+    /// neither decorated with `@builtin`/`@location` nor a struct of such members. Every
+    /// back end has only these to bind an entry point's inputs and outputs to.
+    fn io_gap(&self, f: Inst) -> Option<&'static str> {
+        let m = self.m;
+        let is_io = |i: Inst| {
+            m.decorations(i)
+                .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
+        };
+        let io_struct = |t: Inst| {
+            m.opcode(t) == Opcode::Struct && {
+                let fields = m.struct_fields(t);
+                !fields.is_empty() && fields.iter().all(|&x| is_io(x))
+            }
+        };
+        let (result, _) = m.ty(f).and_then(|t| m.fn_parts(t))?;
+        if m.opcode(result) != Opcode::Void && !is_io(f) && !io_struct(result) {
+            return Some("the result");
+        }
+        let entry = m.entry_block(crate::ir::Func(f))?;
+        m.block_params(entry)
+            .iter()
+            .any(|p| !is_io(p.inst()) && !m.ty(p.inst()).is_some_and(io_struct))
+            .then_some("a parameter")
     }
 
     fn recursion(&mut self, funcs: &[Inst]) {
