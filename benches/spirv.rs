@@ -10,58 +10,17 @@
 //! `cargo bench --bench spirv`. Under `cargo test` (no `--bench`) it is a quick smoke test
 //! on 50,000 instructions and 50 files.
 
+#[path = "common/spirv_corpus.rs"]
+mod spirv_corpus;
 #[path = "common/timing.rs"]
 mod timing;
 
 use refract::back::spirv::{self, Options};
 use refract::ir::synth;
+use spirv_corpus::{corpus_files, naga_spirv};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 use std::time::Duration;
 use timing::{Phase, ms, timed};
-
-fn corpus_files(limit: usize) -> Vec<String> {
-    let shared = std::env::var_os("REFRACT_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus");
-    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
-        panic!("the corpus is missing: expected {}", corpus.display());
-    };
-    manifest
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            (cols.get(3) == Some(&"plain-wgsl")).then(|| cols[0].to_string())
-        })
-        .filter_map(|rel| std::fs::read_to_string(corpus.join(rel)).ok())
-        .filter(|s| !s.contains("chromium_") && !s.contains("texel_buffers"))
-        .take(limit)
-        .collect()
-}
-
-fn naga_spirv(source: &str) -> Option<Vec<u32>> {
-    let module = naga::front::wgsl::parse_str(source).ok()?;
-    let info = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::all(),
-    )
-    .validate(&module)
-    .ok()?;
-    let (module, info) = naga::back::pipeline_constants::process_overrides(
-        &module,
-        &info,
-        None,
-        &Default::default(),
-    )
-    .ok()?;
-    let options = naga::back::spv::Options {
-        lang_version: (1, 3),
-        ..Default::default()
-    };
-    naga::back::spv::write_vec(&module, &info, &options, None).ok()
-}
 
 fn refract_spirv(source: &str) -> Option<Vec<u32>> {
     let options = refract::Options::new(refract::Target::Spirv);
@@ -104,7 +63,7 @@ fn main() {
     let mut theirs = Duration::ZERO;
     let mut both = 0usize;
     let mut refused = (0usize, 0usize);
-    for src in &files {
+    for (_, src) in &files {
         // A panic (naga has a few on the corpus) counts as a refusal.
         let (a, pa) = timed(|| {
             catch_unwind(AssertUnwindSafe(|| refract_spirv(src)))

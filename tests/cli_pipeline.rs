@@ -88,6 +88,10 @@ fn passes_lists_every_pass() {
         "dead-globals",
         "simplify",
         "gvn",
+        "sccp",
+        "licm",
+        "inline",
+        "unused-globals",
         "optimize",
     ] {
         assert!(names.contains(&p), "{p} missing from {names:?}");

@@ -1,4 +1,5 @@
-//! The WGSL round trip (WGSL → IR → `-O1` → WGSL) over every in-scope corpus file that
+//! The WGSL round trip (WGSL → IR → `-O1` → WGSL; `ROUNDTRIP_OPT=2` for `-O2`,
+//! `ROUNDTRIP_PASSES=a,b,…` for a list of passes) over every in-scope corpus file that
 //! `refract check` accepts.
 //!
 //! For each accepted file, in process: compile to WGSL, then
@@ -50,8 +51,21 @@ fn first_error(text: &str, diags: &[Diagnostic]) -> Option<String> {
     Some(format!("{l}:{c} {} {}", d.code, d.message))
 }
 
+/// The optimization level of the round trip: `-O1`, or `ROUNDTRIP_OPT` (0, 1 or 2).
+fn opt_level() -> u8 {
+    std::env::var("ROUNDTRIP_OPT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
 fn compile(source: &str) -> Result<String, String> {
-    let r = refract::compile(source, &refract::Options::new(Target::Wgsl));
+    let mut options = refract::Options::new(Target::Wgsl);
+    options.opt_level = opt_level();
+    options.passes = std::env::var("ROUNDTRIP_PASSES")
+        .ok()
+        .map(|s| s.split(',').map(str::to_string).collect());
+    let r = refract::compile(source, &options);
     match r.output {
         Some(Output::Text(t)) if r.ok() => Ok(t),
         _ => Err(first_error(source, &r.diagnostics).unwrap_or_else(|| "no output".into())),

@@ -232,12 +232,32 @@ pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMa
     let span = m.span(f.inst());
     m.set_span(copy, span);
     let mut map: FxHashMap<Inst, Inst> = FxHashMap::default();
+    copy_blocks(m, f, copy, None, &mut map)?;
+    Some((Func(copy), map))
+}
+
+/// Copies the blocks of `f` into function `into`, after block `after` (or at the end),
+/// with operands mapped to the copies. An instruction already in `map` is not copied:
+/// its value there stands for it (an entry parameter given the call's argument). Adds
+/// every copy to `map` and returns the copied instructions (not the blocks).
+pub fn copy_blocks(
+    m: &mut Module,
+    f: Func,
+    into: Inst,
+    after: Option<Inst>,
+    map: &mut FxHashMap<Inst, Inst>,
+) -> Option<Vec<Inst>> {
     let blocks: Vec<Inst> = m.children_vec(f.inst());
     // First the blocks, so that branches can name them.
+    let mut prev = after;
     for &b in &blocks {
         let label = m.ty(b)?;
         let nb = m.create(Opcode::Block, Some(label), &[]);
-        m.append_child(copy, nb);
+        match prev {
+            Some(p) => m.insert_after(p, nb),
+            None => m.append_child(into, nb),
+        }
+        prev = after.map(|_| nb);
         copy_meta(m, b, nb);
         map.insert(b, nb);
     }
@@ -247,6 +267,9 @@ pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMa
     for &b in &blocks {
         let nb = map[&b];
         for i in m.children_vec(b) {
+            if map.contains_key(&i) {
+                continue;
+            }
             let op = m.opcode(i);
             let ops = m.operands_vec(i);
             let ni = m.create(op, m.ty(i), &ops);
@@ -261,14 +284,14 @@ pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMa
             made.push(ni);
         }
     }
-    for ni in made {
+    for &ni in &made {
         for (k, x) in m.operands_vec(ni).into_iter().enumerate() {
             if let Some(&y) = map.get(&x) {
                 m.set_operand(ni, k, y);
             }
         }
     }
-    Some((Func(copy), map))
+    Some(made)
 }
 
 fn copy_meta(m: &mut Module, from: Inst, to: Inst) {

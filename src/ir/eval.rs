@@ -355,19 +355,26 @@ fn lanes(m: &Module, x: Inst) -> Option<Const> {
 /// result is exactly known (see the module documentation). Returns the result's kind,
 /// lanes and whether it is a vector.
 pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
+    evaluate_with(m, i, &|k| m.operand(i, k))
+}
+
+/// [`evaluate`] with operand `k` of `i` read as `arg(k)`: what `i` would give if its
+/// operands were those values (sparse conditional constant propagation asks this of
+/// the constants it has found for them).
+pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option<Const> {
     use Opcode as O;
     // Every operation folded here reads each of its operands as a constant (`read`, or
     // `const_u32` for an index): most instructions have some operand that is not one, and
     // every cleanup round meets them all again, so they are turned away before any type
     // is looked at or any lane copied.
-    if m.num_operands(i) == 0 || !m.operands(i).all(|x| may_read(m, x)) {
+    let n = m.num_operands(i);
+    if n == 0 || !(0..n).all(|k| may_read(m, arg(k))) {
         return None;
     }
     let op = m.opcode(i);
     let rt = m.ty(i)?;
     let (rkind, rn) = m.scalar_or_vec(rt)?;
     let rvector = m.opcode(rt) == O::Vec;
-    let n = m.num_operands(i);
     let out = |lanes: Vec<u32>| -> Option<Const> {
         (lanes.len() == rn as usize).then_some(Const {
             kind: rkind,
@@ -386,7 +393,7 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
         | O::CountTrailingZeros
             if n == 1 =>
         {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             let r = a
                 .lanes
                 .iter()
@@ -414,8 +421,8 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
         | O::Max
             if n == 2 =>
         {
-            let a = lanes(m, m.operand(i, 0))?;
-            let b = lanes(m, m.operand(i, 1))?;
+            let a = lanes(m, arg(0))?;
+            let b = lanes(m, arg(1))?;
             let width = a.lanes.len().max(b.lanes.len());
             let pick = |c: &Const, k: usize| -> Option<u32> {
                 if c.lanes.len() == 1 {
@@ -435,11 +442,7 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
             out(r)
         }
         O::Clamp if n == 3 => {
-            let (x, lo, hi) = (
-                lanes(m, m.operand(i, 0))?,
-                lanes(m, m.operand(i, 1))?,
-                lanes(m, m.operand(i, 2))?,
-            );
+            let (x, lo, hi) = (lanes(m, arg(0))?, lanes(m, arg(1))?, lanes(m, arg(2))?);
             let mut r = Vec::new();
             for k in 0..x.lanes.len() {
                 let (_, t) = binary_lane(O::Max, x.kind, x.lanes[k], *lo.lanes.get(k)?)?;
@@ -449,7 +452,7 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
             out(r)
         }
         O::All | O::Any if n == 1 => {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             if a.kind != Scalar::Bool || rkind != Scalar::Bool {
                 return None;
             }
@@ -461,7 +464,7 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
             out(vec![bool_bits(r)])
         }
         O::Convert if n == 1 => {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             let r = a
                 .lanes
                 .iter()
@@ -470,7 +473,7 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
             out(r)
         }
         O::Bitcast if n == 1 => {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             let wide = |k: Scalar| k != Scalar::F16;
             if !(wide(a.kind) && wide(rkind)) || a.lanes.len() != rn as usize {
                 return None;
@@ -487,28 +490,28 @@ pub fn evaluate(m: &Module, i: Inst) -> Option<Const> {
         }
         O::Construct if rvector => {
             let mut r = Vec::new();
-            for x in m.operands(i) {
+            for x in (0..n).map(arg) {
                 r.extend(lanes(m, x)?.lanes);
             }
             out(r)
         }
         O::Splat if n == 1 => {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             out(vec![*a.lanes.first()?; rn as usize])
         }
         O::Swizzle => {
-            let a = lanes(m, m.operand(i, 0))?;
+            let a = lanes(m, arg(0))?;
             let r = (1..n)
                 .map(|k| {
-                    m.const_u32(m.operand(i, k))
+                    m.const_u32(arg(k))
                         .and_then(|c| a.lanes.get(c as usize).copied())
                 })
                 .collect::<Option<Vec<u32>>>()?;
             out(r)
         }
         O::Extract if n == 2 => {
-            let a = lanes(m, m.operand(i, 0))?;
-            let k = m.const_u32(m.operand(i, 1))?;
+            let a = lanes(m, arg(0))?;
+            let k = m.const_u32(arg(1))?;
             out(vec![*a.lanes.get(k as usize)?])
         }
         _ => None,

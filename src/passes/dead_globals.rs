@@ -24,10 +24,22 @@
 
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::enums::AddressSpace;
 use crate::ir::{Inst, Module, Opcode};
 use rustc_hash::FxHashSet;
 
-pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+/// What the pass may remove.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Keep every `uniform`, `storage`, `immediate` and `handle` variable, used or not.
+    /// After the optimizing passes, a resource with no use may still be one an entry
+    /// point used in the source (`_ = x;`, a load whose value went unused): it is part of
+    /// the entry point's interface, and of a pipeline layout made from it
+    /// (`layout: "auto"`), so only `private` and `workgroup` variables go.
+    pub keep_resources: bool,
+}
+
+pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let entries: Vec<Inst> = m
         .children(m.root())
         .filter(|&c| m.opcode(c) == Opcode::Func && is_entry_point(m, c))
@@ -36,7 +48,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnost
         return Ok(Changed::None);
     }
     let removed_functions = keep_reachable(m, &entries);
-    let removed_globals = unused_module_items(m);
+    let removed_globals = unused_module_items(m, options.keep_resources);
     // Removing a function changes the set of functions, which the cache is keyed by.
     Ok(Changed::cfg_if(removed_functions) | Changed::instructions_if(removed_globals))
 }
@@ -93,7 +105,7 @@ pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
 
 /// Removes module-scope variables, structs and hash-consed values that nothing uses,
 /// until none is left; returns whether any was removed.
-fn unused_module_items(m: &mut Module) -> bool {
+fn unused_module_items(m: &mut Module, keep_resources: bool) -> bool {
     let kind = m.type_kind();
     let mut changed = false;
     loop {
@@ -101,7 +113,14 @@ fn unused_module_items(m: &mut Module) -> bool {
             .children(m.root())
             .filter(|&c| {
                 let op = m.opcode(c);
-                let candidate = op == Opcode::Var || op == Opcode::Struct || op.is_hoistable();
+                let var = op == Opcode::Var
+                    && !(keep_resources
+                        && m.ty(c)
+                            .and_then(|t| m.ptr_parts(t))
+                            .is_none_or(|(space, ..)| {
+                                !matches!(space, AddressSpace::Private | AddressSpace::Workgroup)
+                            }));
+                let candidate = var || op == Opcode::Struct || op.is_hoistable();
                 // `has_uses` counts the values a type types, too.
                 candidate && c != kind && !m.has_uses(c)
             })

@@ -16,9 +16,12 @@ pub mod dce;
 pub mod dead_globals;
 pub mod entry;
 pub mod gvn;
+pub mod inline;
+pub mod licm;
 pub mod manager;
 pub mod mem2reg;
 pub mod optimize;
+pub mod sccp;
 pub mod simplify;
 pub mod simplify_cfg;
 
@@ -39,16 +42,26 @@ pub struct Pass {
 
 /// Every pass, in pipeline order.
 pub const PASSES: &[Pass] = &[
+    INLINE,
     MEM2REG,
     SIMPLIFY_CFG,
     CONST_FOLD,
     DCE,
     CLEANUP,
     DEAD_GLOBALS,
+    UNUSED_GLOBALS,
     SIMPLIFY,
     GVN,
+    SCCP,
+    LICM,
     OPTIMIZE,
 ];
+
+const INLINE: Pass = Pass {
+    name: "inline",
+    summary: "inlines calls by a size-based cost model (small functions, last calls), pointer parameters included; callees whose one return ends their body",
+    step: || Step::new("inline", inline::run, ()),
+};
 
 const MEM2REG: Pass = Pass {
     name: "mem2reg",
@@ -83,7 +96,27 @@ const CLEANUP: Pass = Pass {
 const DEAD_GLOBALS: Pass = Pass {
     name: "dead-globals",
     summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
-    step: || Step::new("dead-globals", dead_globals::run, ()),
+    step: || {
+        Step::new(
+            "dead-globals",
+            dead_globals::run,
+            dead_globals::Options::default(),
+        )
+    },
+};
+
+const UNUSED_GLOBALS: Pass = Pass {
+    name: "unused-globals",
+    summary: "dead-globals that keeps every resource variable (uniform, storage, handle): the last step of -O2, after the optimizing passes removed code that used them",
+    step: || {
+        Step::new(
+            "unused-globals",
+            dead_globals::run,
+            dead_globals::Options {
+                keep_resources: true,
+            },
+        )
+    },
 };
 
 const SIMPLIFY: Pass = Pass {
@@ -98,9 +131,21 @@ const GVN: Pass = Pass {
     step: || Step::new("gvn", gvn::run, ()),
 };
 
+const SCCP: Pass = Pass {
+    name: "sccp",
+    summary: "sparse conditional constant propagation (Wegman-Zadeck): constants through block parameters and branches, deciding branches and switches",
+    step: || Step::new("sccp", sccp::run, ()),
+};
+
+const LICM: Pass = Pass {
+    name: "licm",
+    summary: "hoists loop-invariant pure instructions into the loop's preheader (never loads, effects, derivatives, sampling, subgroup operations or barriers)",
+    step: || Step::new("licm", licm::run, ()),
+};
+
 const OPTIMIZE: Pass = Pass {
     name: "optimize",
-    summary: "simplify, gvn and cleanup, repeated until nothing changes (the body of -O2)",
+    summary: "simplify, gvn, sccp, licm and cleanup, repeated until nothing changes (the body of -O2)",
     step: optimize::step,
 };
 
@@ -111,8 +156,8 @@ pub fn find(name: &str) -> Option<&'static Pass> {
 
 /// The passes an optimization level runs, in order: none at `-O0` (lowering only);
 /// mem2reg and the meaning-preserving cleanups at `-O1` (the default, kept quick); at
-/// `-O2` and above, dead functions and globals go and the optimizing passes run to a
-/// fixpoint (see [`optimize`]).
+/// `-O2` and above, dead functions and globals go, calls are inlined, and the optimizing
+/// passes run to a fixpoint (see [`optimize`]).
 pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
     match opt_level {
         0 => &[],
@@ -125,7 +170,14 @@ pub fn pipeline_for(opt_level: u8) -> &'static [&'static str] {
 pub const O1: &[&str] = &["mem2reg", "cleanup"];
 
 /// The `-O2` pipeline: see [`optimize`] for why in this order.
-pub const O2: &[&str] = &["mem2reg", "dead-globals", "optimize"];
+pub const O2: &[&str] = &[
+    "mem2reg",
+    "dead-globals",
+    "inline",
+    "mem2reg",
+    "optimize",
+    "unused-globals",
+];
 
 /// Checks a list of pass names; every unknown one is a diagnostic.
 pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> {

@@ -1,26 +1,42 @@
-//! `optimize`: the body of `-O2`: `simplify`, `gvn` and `cleanup`, repeated until a round
-//! changes nothing (at most [`MAX_ROUNDS`] rounds).
+//! `optimize`: the body of `-O2`: `simplify`, `gvn`, `sccp`, `licm` and `cleanup`,
+//! repeated until a round changes nothing (at most [`MAX_ROUNDS`] rounds).
 //!
-//! The `-O2` pipeline is `mem2reg`, `dead-globals`, `optimize`:
+//! The `-O2` pipeline is `mem2reg`, `dead-globals`, `inline`, `mem2reg`, `optimize`,
+//! `unused-globals`:
 //!
-//! 1. `mem2reg` makes the SSA values the other passes work on;
+//! 1. `mem2reg` makes the SSA values the other passes work on, so the sizes `inline`
+//!    weighs are those of promoted code;
 //! 2. `dead-globals` drops the functions and module-scope variables no entry point
 //!    reaches, so no later pass spends time on them;
-//! 3. each round of `optimize` simplifies algebraically (which can make two
+//! 3. `inline` copies small functions and last calls into their callers; `mem2reg` runs
+//!    again for the variables that were only kept in memory because a call took their
+//!    address (pointer arguments);
+//! 4. each round of `optimize` simplifies algebraically (which can make two
 //!    instructions equal: `(x + y) - y` and `x`), merges equal values (which can make a
-//!    rule apply: `a - b` with `a` and `b` merged is `x - x`), and cleans up (constant
-//!    folding, branches on constants, dead code), which exposes more of both.
+//!    rule apply: `a - b` with `a` and `b` merged is `x - x`), propagates constants
+//!    through block parameters and branches (`sccp`, which sees through loops what
+//!    `const-fold` sees one instruction at a time), hoists loop-invariant values into
+//!    the preheaders (`licm`, after `gvn`, so that a value already computed before the
+//!    loop is merged rather than hoisted as a second copy; the next round's `gvn` merges
+//!    what two loops hoisted into the same block), and cleans up (constant folding,
+//!    branches on constants, dead code), which exposes more of all of them;
+//! 5. `unused-globals` (`dead-globals` keeping every resource binding, which is part of
+//!    an entry point's interface even when the load that used it went) drops the
+//!    functions no call names any more and the private and workgroup variables and
+//!    structs only removed code used, so that compiling the WGSL this writes finds
+//!    nothing more to remove (the round trip is a fixpoint).
 //!
-//! Why a bound: every pass here only removes or shrinks instructions, so the rounds end
-//! on their own; the bound keeps the worst case linear in the rounds, and a program that
-//! still changes after it is left as correct as after any round. `cleanup` is its own
-//! fixpoint loop; a round after the first mostly confirms it.
+//! Why a bound: every pass here only removes, shrinks or moves instructions out of loops
+//! (a value moves at most once per loop around it), so the rounds end on their own; the
+//! bound keeps the worst case linear in the rounds, and a program that still changes
+//! after it is left as correct as after any round. `cleanup` is its own fixpoint loop; a
+//! round after the first mostly confirms it.
 //!
 //! The sub-passes run through the pass manager that runs `optimize`, so each is verified
 //! (in debug builds and the `ci` profile), printed and timed on its own.
 
 use super::manager::{Manager, Step};
-use super::{cleanup, gvn, simplify};
+use super::{cleanup, gvn, licm, sccp, simplify};
 use crate::diag::Diagnostic;
 use crate::ir::Module;
 use crate::ir::analysis::{Analyses, Changed};
@@ -42,6 +58,8 @@ pub fn run_in(
     let steps = [
         Step::new("simplify", simplify::run, ()),
         Step::new("gvn", gvn::run, ()),
+        Step::new("sccp", sccp::run, ()),
+        Step::new("licm", licm::run, ()),
         cleanup::step(),
     ];
     let mut changed = Changed::None;

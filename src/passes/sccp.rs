@@ -1,0 +1,315 @@
+//! `sccp`: sparse conditional constant propagation (Wegman and Zadeck, "Constant
+//! Propagation with Conditional Branches", 1991) over block parameters and branches.
+//!
+//! **What it finds.** Every value of a function gets a lattice value: *unknown* (no
+//! executable definition seen yet), a *constant*, or *varying*; every block is
+//! *executable* or not. Both start optimistic (all unknown, only the entry block
+//! executable) and only ever fall, so a value that is constant on every path that can
+//! run is found to be so even around a loop: a parameter whose loop-carried argument is
+//! the parameter itself, or a value computed only from constants, stays constant where
+//! `const-fold` and `simplify-cfg` alone, which see one instruction at a time, give up.
+//!
+//! - A **block parameter** is the meet of the arguments on its executable incoming
+//!   edges (only `br` and `loop` pass arguments, and both are unconditional, so an edge
+//!   is executable when its source block is).
+//! - A **pure operation** whose operands are all constants is evaluated by
+//!   [`crate::ir::eval::evaluate_with`] (the one evaluator `const-fold` uses: WGSL's
+//!   run-time semantics, floats only when exact); `select` on a constant condition is
+//!   the chosen arm, whatever that is. Anything else with a result (loads, calls,
+//!   derivatives, `undef`) is varying.
+//! - A **terminator** makes its successors executable: `if_else` only the arm its
+//!   constant condition picks, `switch` only the case its constant selector picks.
+//!
+//! **What it changes.** Each value found constant in an executable block is replaced by
+//! that constant everywhere; so is an `if_else` condition, which `simplify-cfg` then
+//! turns into a branch. A `switch` on a constant keeps its shape with the chosen target
+//! as its only (default) target: a case may break out of the switch from inside nested
+//! constructs, which would not nest any more if the switch went. Unreachable blocks,
+//! and the instructions and parameters left unused, are `dce`'s.
+//!
+//! **Cost.** Two work lists, of blocks and of values whose lattice value fell. A value
+//! falls at most twice, and each fall revisits its users, so the work is linear in the
+//! number of uses; each block is entered once. Nothing is moved, so uniformity is
+//! untouched: control flow only becomes more uniform where a branch is decided.
+
+use crate::diag::Diagnostic;
+use crate::ir::analysis::{Analyses, Changed};
+use crate::ir::cfg::{Cfg, params, terminator};
+use crate::ir::edit::functions;
+use crate::ir::eval::{evaluate_with, materialize, read};
+use crate::ir::{Block, Func, Inst, Module, Opcode};
+use rustc_hash::FxHashMap;
+
+pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
+    let mut changed = Changed::None;
+    for f in functions(m) {
+        let c = propagate(m, an, f);
+        if c == Changed::Cfg {
+            an.invalidate(f, Changed::Cfg);
+        }
+        changed |= c;
+    }
+    Ok(changed)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lat {
+    Unknown,
+    Const(Inst),
+    Varying,
+}
+
+struct Solver<'a> {
+    cfg: &'a Cfg,
+    lat: FxHashMap<Inst, Lat>,
+    executable: Vec<bool>,
+    blocks: Vec<u32>,
+    values: Vec<Inst>,
+}
+
+/// The scalar bits of a constant condition or selector (`None` for anything else).
+fn scalar_bits(m: &Module, c: Inst) -> Option<u32> {
+    read(m, c).filter(|c| !c.vector).map(|c| c.lanes[0])
+}
+
+/// The target a `switch` takes for the constant selector `c`.
+fn switch_target(m: &Module, sw: Inst, c: Inst) -> Option<Inst> {
+    let bits = scalar_bits(m, c)?;
+    let n = m.num_operands(sw);
+    let case = (3..n.saturating_sub(1))
+        .step_by(2)
+        .find(|&k| scalar_bits(m, m.operand(sw, k)) == Some(bits));
+    Some(m.operand(sw, case.map_or(1, |k| k + 1)))
+}
+
+fn meet(a: Lat, b: Lat) -> Lat {
+    match (a, b) {
+        (Lat::Unknown, x) | (x, Lat::Unknown) => x,
+        (Lat::Const(x), Lat::Const(y)) if x == y => a,
+        _ => Lat::Varying,
+    }
+}
+
+impl Solver<'_> {
+    /// The lattice value of an operand: a global constant is itself, any other global
+    /// (a variable, an override, `undef`) varies.
+    fn get(&self, m: &Module, x: Inst) -> Lat {
+        if m.is_global(x) {
+            return if matches!(
+                m.opcode(x),
+                Opcode::Constant | Opcode::Zero | Opcode::Composite
+            ) {
+                Lat::Const(x)
+            } else {
+                Lat::Varying
+            };
+        }
+        self.lat.get(&x).copied().unwrap_or(Lat::Unknown)
+    }
+
+    /// Lowers `i` to its meet with `to`, queueing it when it fell.
+    fn set(&mut self, i: Inst, to: Lat) {
+        let old = self.lat.get(&i).copied().unwrap_or(Lat::Unknown);
+        let new = meet(old, to);
+        if new != old {
+            self.lat.insert(i, new);
+            self.values.push(i);
+        }
+    }
+
+    fn executable_at(&self, m: &Module, i: Inst) -> bool {
+        m.parent(i)
+            .and_then(|b| self.cfg.index_of(Block(b)))
+            .is_some_and(|x| self.executable[x as usize])
+    }
+
+    /// Marks the edge into block `s` executable: the block's parameters are met again,
+    /// and a block reached for the first time is queued.
+    fn reach(&mut self, m: &mut Module, s: Inst) {
+        let Some(si) = self.cfg.index_of(Block(s)) else {
+            return;
+        };
+        if self.executable[si as usize] {
+            for p in params(m, Block(s)) {
+                self.visit(m, p);
+            }
+        } else {
+            self.executable[si as usize] = true;
+            self.blocks.push(si);
+        }
+    }
+
+    fn visit(&mut self, m: &mut Module, i: Inst) {
+        use Opcode as O;
+        let op = m.opcode(i);
+        let cond = || m.operand_opt(i, 0);
+        let decided = cond().map(|c| match self.get(m, c) {
+            Lat::Const(c) => scalar_bits(m, c).map_or(Lat::Varying, |_| Lat::Const(c)),
+            x => x,
+        });
+        match op {
+            O::Param => {
+                let to = self.param(m, i);
+                self.set(i, to);
+            }
+            O::Br | O::Loop => {
+                if let Some(t) = m.operand_opt(i, 0) {
+                    self.reach(m, t);
+                }
+            }
+            O::IfElse | O::Switch => {
+                let targets: Vec<Inst> = match decided {
+                    None | Some(Lat::Unknown) => Vec::new(),
+                    Some(Lat::Const(c)) if op == O::IfElse => {
+                        let arm = if scalar_bits(m, c) != Some(0) { 1 } else { 2 };
+                        vec![m.operand(i, arm)]
+                    }
+                    Some(Lat::Const(c)) => switch_target(m, i, c).into_iter().collect(),
+                    Some(Lat::Varying) => (1..m.num_operands(i))
+                        .filter(|&k| crate::ir::cfg::is_edge_operand(op, k))
+                        .map(|k| m.operand(i, k))
+                        .collect(),
+                };
+                for t in targets {
+                    self.reach(m, t);
+                }
+            }
+            _ if m.ty(i).is_none() || op.is_terminator() => {}
+            O::Select if m.num_operands(i) == 3 => {
+                let to = match decided {
+                    Some(Lat::Const(c)) => self.get(
+                        m,
+                        m.operand(i, if scalar_bits(m, c) != Some(0) { 1 } else { 2 }),
+                    ),
+                    Some(Lat::Unknown) => Lat::Unknown,
+                    _ => self.operation(m, i),
+                };
+                self.set(i, to);
+            }
+            O::Mov if m.num_operands(i) == 1 => {
+                let to = self.get(m, m.operand(i, 0));
+                self.set(i, to);
+            }
+            _ if op.is_pure() => {
+                let to = self.operation(m, i);
+                self.set(i, to);
+            }
+            _ => self.set(i, Lat::Varying),
+        }
+    }
+
+    /// The meet of the arguments passed to parameter `p` on executable edges.
+    fn param(&self, m: &Module, p: Inst) -> Lat {
+        let Some(b) = m.parent(p) else {
+            return Lat::Varying;
+        };
+        let Some(k) = m.children(b).position(|c| c == p) else {
+            return Lat::Varying;
+        };
+        let mut out = Lat::Unknown;
+        let mut incoming = false;
+        for u in m.uses(b) {
+            let first = match (m.opcode(u.user), u.index) {
+                (Opcode::Br, 0) => 1,
+                (Opcode::Loop, 0) => 3,
+                _ => continue,
+            };
+            incoming = true;
+            if !self.executable_at(m, u.user) {
+                continue;
+            }
+            let Some(a) = m.operand_opt(u.user, first + k) else {
+                return Lat::Varying;
+            };
+            out = meet(out, self.get(m, a));
+        }
+        // The entry block's parameters are the function's: nothing branches to them.
+        if incoming { out } else { Lat::Varying }
+    }
+
+    /// A pure operation: varying when an operand varies, unknown while one is unknown,
+    /// else what the evaluator makes of the constants (varying when it cannot).
+    fn operation(&self, m: &mut Module, i: Inst) -> Lat {
+        let n = m.num_operands(i);
+        let mut args = Vec::with_capacity(n);
+        let mut unknown = false;
+        for k in 0..n {
+            match self.get(m, m.operand(i, k)) {
+                Lat::Const(c) => args.push(c),
+                Lat::Unknown => unknown = true,
+                Lat::Varying => return Lat::Varying,
+            }
+        }
+        if unknown {
+            return Lat::Unknown;
+        }
+        let Some(ty) = m.ty(i) else {
+            return Lat::Varying;
+        };
+        match evaluate_with(m, i, &|k| args[k]) {
+            Some(c) => Lat::Const(materialize(m, ty, &c)),
+            None => Lat::Varying,
+        }
+    }
+}
+
+/// Solves the lattice of `f`, then rewrites it; returns what changed.
+fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
+    let cfg = an.cfg(m, f);
+    if cfg.is_empty() {
+        return Changed::None;
+    }
+    let mut s = Solver {
+        cfg: &cfg,
+        lat: FxHashMap::default(),
+        executable: vec![false; cfg.len()],
+        blocks: vec![0],
+        values: Vec::new(),
+    };
+    s.executable[0] = true;
+    loop {
+        if let Some(b) = s.blocks.pop() {
+            for i in m.children_vec(cfg.blocks[b as usize].inst()) {
+                s.visit(m, i);
+            }
+        } else if let Some(v) = s.values.pop() {
+            let users: Vec<Inst> = m.uses(v).map(|u| u.user).collect();
+            for u in users {
+                if s.executable_at(m, u) {
+                    s.visit(m, u);
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    let mut changed = Changed::None;
+    for (bi, &b) in cfg.blocks.iter().enumerate() {
+        if !s.executable[bi] {
+            continue;
+        }
+        for i in m.children_vec(b.inst()) {
+            if let Some(Lat::Const(c)) = s.lat.get(&i).copied() {
+                if m.ty(c) == m.ty(i) && m.uses(i).next().is_some() {
+                    m.replace_all_uses_with(i, c);
+                    changed |= Changed::Instructions;
+                }
+            }
+        }
+        // A switch on a constant keeps only the target it takes.
+        let Some(t) = terminator(m, b).filter(|&t| m.opcode(t) == Opcode::Switch) else {
+            continue;
+        };
+        let sel = m.operand(t, 0);
+        if m.num_operands(t) > 3 {
+            if let Lat::Const(c) = s.get(m, sel) {
+                if let Some(target) = switch_target(m, t, c) {
+                    let merge = m.operand(t, 2);
+                    m.set_operands(t, &[c, target, merge]);
+                    changed = Changed::Cfg;
+                }
+            }
+        }
+    }
+    changed
+}
