@@ -18,7 +18,8 @@
 //!    the reflection is read from the typed program.
 //! 3. **Lower**, when the check found no error: the IR module (verified in debug builds),
 //!    its overrides given the values the options name, then cut down to the entry point
-//!    the options name. `irBefore` prints it.
+//!    the options name, then made linkable when the options ask (`compile --to ir-bin`,
+//!    [`Options::linkable`]). `irBefore` prints it.
 //! 4. **Passes**: the pipeline the options name (`passes`, else the optimization level's)
 //!    on the lowered module ([`optimize`]); with `print_after_all` or `time_passes`, the
 //!    pass manager's report goes into the result (`--print-after-all`, `--time-passes`).
@@ -43,7 +44,7 @@
 //! |--------|-----------------------------------|------------------------------------|
 //! | parse  | AST, the parser's diagnostics     | the same text, byte for byte, and the same error limit |
 //! | check  | typed program, every diagnostic   | the same                           |
-//! | lower  | the module for one entry point    | the same, the same entry point and override values |
+//! | lower  | the module for one entry point    | the same, the same entry point, override values and linkage |
 //! | passes | the module after the passes, their report | the same, the same pass names, and the same report flags |
 //!
 //! A request that differs in a stage's key makes that stage's product again and drops
@@ -152,6 +153,8 @@ struct Ir {
     entry_point: Option<String>,
     /// The override values given: lowering applies them before choosing the entry point.
     overrides: Vec<(String, f64)>,
+    /// [`Options::linkable`]: lowering marks exports and imports after the entry point.
+    linkable: Option<Vec<String>>,
     /// As lowered, before any pass.
     lowered: Made,
     /// After the pass pipeline.
@@ -311,16 +314,18 @@ impl Session {
         let ir = match ir {
             Some(ir)
                 if ir.entry_point.as_deref() == entry_point
-                    && ir.overrides == options.overrides =>
+                    && ir.overrides == options.overrides
+                    && ir.linkable == options.linkable =>
             {
                 ir
             }
             slot => {
-                let lowered = lower_checked(ast, program, check, entry_point, &options.overrides);
+                let lowered = lower_checked(ast, program, check, options);
                 lap("lower");
                 slot.insert(Ir {
                     entry_point: options.entry_point.clone(),
                     overrides: options.overrides.clone(),
+                    linkable: options.linkable.clone(),
                     lowered,
                     optimized: None,
                 })
@@ -442,17 +447,21 @@ fn lower_checked(
     ast: &syntax::ast::Module,
     program: &sema::Program,
     diagnostics: &[Diagnostic],
-    entry_point: Option<&str>,
-    overrides: &[(String, f64)],
+    options: &Options,
 ) -> Made {
     let mut module = lower::lower(ast, program)
         .map_err(|d| diagnostics.iter().cloned().chain(d).collect::<Vec<_>>())?;
     if passes::VERIFY_EACH_PASS {
         passes::verify_after(&module, "lowering")?;
     }
-    give_override_values(&mut module, overrides)?;
-    if let Some(entry) = entry_point {
+    give_override_values(&mut module, &options.overrides)?;
+    if let Some(entry) = options.entry_point.as_deref() {
         passes::entry::keep_only(&mut module, entry)?;
+    }
+    // The npm package never makes linkable modules: the linker stays out of it.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(imports) = &options.linkable {
+        ir::link::make_linkable(&mut module, imports)?;
     }
     Ok(module)
 }
@@ -558,6 +567,11 @@ pub fn emit(
     origin: Origin<'_>,
     options: &Options,
 ) -> Result<Output, Vec<Diagnostic>> {
+    // Only the CLI and the Rust API can hand a back end a module with imports.
+    #[cfg(not(target_arch = "wasm32"))]
+    if target != Target::Ir {
+        ir::link::check_resolved(module)?;
+    }
     match target {
         Target::Wgsl => {
             let mut wgsl = back::wgsl::Options::default();

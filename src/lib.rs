@@ -129,6 +129,11 @@ pub struct Options {
     /// Values for `override`s, by name or decimal `@id`, as WebGPU's pipeline constants
     /// (`--override NAME=VALUE`): see [`transform::override_values`].
     pub overrides: Vec<(String, f64)>,
+    /// Make the module linkable (`compile --to ir-bin`; not in the npm package): every
+    /// function but the entry points, every module-scope variable and every override is
+    /// exported by name, except the names listed, which become imports (see
+    /// [`ir::link::make_linkable`]). `None`: a plain module.
+    pub linkable: Option<Vec<String>>,
     /// Keep the IR as each pass left it in [`CompileResult::passes`] (`--print-after-all`).
     pub print_after_all: bool,
     /// Time each pass into [`CompileResult::passes`] (`--time-passes`).
@@ -147,6 +152,7 @@ impl Options {
             hlsl: back::hlsl::Options::default(),
             error_limit: DEFAULT_ERROR_LIMIT,
             overrides: Vec::new(),
+            linkable: None,
             print_after_all: false,
             time_passes: false,
         }
@@ -341,4 +347,71 @@ fn emit_ir(
         Output::Text(text) => Ok(IrOutput::Text(text)),
         Output::Words(words) => Ok(IrOutput::Words(words)),
     }
+}
+
+/// `compile --to ir-bin`: the module `compile` makes for [`Target::Ir`] (after the passes
+/// `options` name), made linkable ([`Options::linkable`], `Some(vec![])` when unset), in
+/// the binary form ([`ir::binary`]). The module is printed and parsed back, which gives an
+/// equal module; its spans are dropped, since they would point into that text. Returns
+/// the bytes, or no bytes, with every diagnostic (warnings too).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn compile_linkable(source: &str, options: &Options) -> (Option<Vec<u8>>, Vec<Diagnostic>) {
+    let mut options = options.clone();
+    options.target = Target::Ir;
+    options.linkable.get_or_insert_with(Vec::new);
+    let result = compile(source, &options);
+    let mut diagnostics = result.diagnostics;
+    let text = match result.output {
+        Some(Output::Text(text)) if !diag::has_errors(&diagnostics) => text,
+        _ => return (None, diagnostics),
+    };
+    match ir::parse(&text) {
+        Ok(mut module) => {
+            module.clear_spans();
+            (Some(ir::binary::serialize(&module)), diagnostics)
+        }
+        Err(d) => {
+            diagnostics.extend(d);
+            (None, diagnostics)
+        }
+    }
+}
+
+/// Why [`link`] failed: the diagnostics, and the input they are about when reading one
+/// failed (its index), or `None` when linking did.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug)]
+pub struct LinkError {
+    pub input: Option<usize>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// `refract link`: reads each input (binary IR when it starts with `RFIR`, else IR text),
+/// verifies it, links them all ([`ir::link::link`]; `names` name the inputs in messages)
+/// and verifies the result. Returns the linked module.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn link(inputs: &[(&str, &[u8])]) -> Result<ir::Module, LinkError> {
+    let mut modules = Vec::with_capacity(inputs.len());
+    for (k, (_, bytes)) in inputs.iter().enumerate() {
+        let binary = bytes.starts_with(b"RFIR");
+        let module = driver::read_ir(bytes, binary).map_err(|diagnostics| LinkError {
+            input: Some(k),
+            diagnostics,
+        })?;
+        modules.push(module);
+    }
+    let list: Vec<ir::link::Input<'_>> = inputs
+        .iter()
+        .zip(&modules)
+        .map(|(&(name, _), module)| ir::link::Input { name, module })
+        .collect();
+    let linked = ir::link::link(&list).map_err(|diagnostics| LinkError {
+        input: None,
+        diagnostics,
+    })?;
+    passes::verify_after(&linked, "linking").map_err(|diagnostics| LinkError {
+        input: None,
+        diagnostics,
+    })?;
+    Ok(linked)
 }

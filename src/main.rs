@@ -14,23 +14,27 @@ refract: a WGSL shader compiler
 usage:
   refract fmt FILE|-                          formatted WGSL on stdout, comments kept
   refract check FILE...|- [--format human|json] [--error-limit N]
-  refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ast [-o OUT] [-O0|-O1|-O2]
+  refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ir-bin|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
                   [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
-                  [--override NAME=VALUE]... [--print-after-all] [--time-passes]
+                  [--override NAME=VALUE]... [--import NAME,...]... [--print-after-all] [--time-passes]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--override NAME=VALUE]... [--out DIR]
                                               run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
                   [--spirv-version V] [--target-env ENV] [-g] [--print-after-all] [--time-passes]
+  refract link A.rir B.rir ... -o OUT.rir     link separately compiled IR modules (binary or text IR)
   refract passes                              the pass names --passes accepts
   refract explain CODE                        a diagnostic code's explanation, with examples
   refract --version
 
 --error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
 --override NAME=VALUE: an override's value (NAME or its @id; VALUE a number, true or false)
+--to ir-bin: binary IR that `refract link` takes; it exports every function but the entry
+  points, every module-scope variable and override; --import NAME makes NAME an import instead
+  (its definition in the source, a stub will do, is dropped: another module must export it)
 --binding-map G:B=REG:SPACE: HLSL puts @group(G) @binding(B) at register(xREG, spaceSPACE)
 --print-after-all: the IR after each pass, on stderr; --time-passes: a table of pass times, on stderr
 
@@ -87,6 +91,8 @@ struct Args {
     binding_map: Vec<String>,
     /// `--override NAME=VALUE`, in order.
     overrides: Vec<String>,
+    /// `--import NAME,...`: with `--to ir-bin`, the items that become imports.
+    imports: Vec<String>,
     /// `--print-after-all` and `--time-passes`: the passes' report, on stderr.
     print_after_all: bool,
     time_passes: bool,
@@ -110,6 +116,7 @@ fn run(argv: &[String]) -> u8 {
         "compile" => cmd_compile(&args),
         "reflect" => cmd_reflect(&args),
         "ir" => cmd_ir(&args),
+        "link" => cmd_link(&args),
         "run" => cmd_run(&args),
         "explain" => cmd_explain(&args),
         "passes" => {
@@ -160,6 +167,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         shader_model: None,
         binding_map: Vec::new(),
         overrides: Vec::new(),
+        imports: Vec::new(),
         print_after_all: false,
         time_passes: false,
         dispatch: None,
@@ -204,6 +212,13 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--shader-model" => args.shader_model = Some(value("--shader-model")?),
             "--binding-map" => args.binding_map.push(value("--binding-map")?),
             "--override" => args.overrides.push(value("--override")?),
+            "--import" => args.imports.extend(
+                value("--import")?
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(String::from),
+            ),
             "--print-after-all" => args.print_after_all = true,
             "--time-passes" => args.time_passes = true,
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
@@ -382,8 +397,15 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     let to = args
         .to
         .as_deref()
-        .ok_or("`compile` needs `--to wgsl|hlsl|spirv|spvasm|gen|ir|ast`")?;
-    let target = Target::from_name(to).ok_or_else(|| format!("unknown target `{to}`"))?;
+        .ok_or("`compile` needs `--to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ir-bin|ast`")?;
+    let linkable = to == "ir-bin";
+    if !args.imports.is_empty() && !linkable {
+        return Err("`--import` only makes sense with `--to ir-bin`".into());
+    }
+    let target = match to {
+        "ir-bin" => Target::Ir,
+        _ => Target::from_name(to).ok_or_else(|| format!("unknown target `{to}`"))?,
+    };
     let source = match load_source(path, args.format)? {
         Ok(s) => s,
         Err(code) => return Ok(code),
@@ -429,18 +451,23 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     options.overrides = override_values(args)?;
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
+    if linkable {
+        options.linkable = Some(args.imports.clone());
+        let (bytes, diagnostics) = refract::compile_linkable(&source, &options);
+        report_compile(args, path, &source, &diagnostics);
+        return match bytes {
+            Some(bytes) => {
+                write_output(args.out.as_deref(), &bytes, true)?;
+                Ok(0)
+            }
+            None => Ok(exit_code_for(&diagnostics).max(1)),
+        };
+    }
     let result = refract::compile(&source, &options);
     if let Some(passes) = &result.passes {
         print_pass_report(passes);
     }
-    // stdout carries the compiled output, so JSON diagnostics go to stderr here.
-    match args.format {
-        Format::Human => report(path, &source, &result.diagnostics, Format::Human),
-        Format::Json => to_stderr(&format!(
-            "{}\n",
-            diag::render_json(&source, &result.diagnostics)
-        )),
-    }
+    report_compile(args, path, &source, &result.diagnostics);
     match result.output {
         Some(Output::Text(text)) if result.ok() => {
             write_output(args.out.as_deref(), text.as_bytes(), false)?;
@@ -451,6 +478,51 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
             Ok(0)
         }
         _ => Ok(exit_code_for(&result.diagnostics).max(1)),
+    }
+}
+
+/// A compile's diagnostics: stdout carries the compiled output, so JSON goes to stderr.
+fn report_compile(args: &Args, path: &str, source: &str, diagnostics: &[Diagnostic]) {
+    match args.format {
+        Format::Human => report(path, source, diagnostics, Format::Human),
+        Format::Json => to_stderr(&format!("{}\n", diag::render_json(source, diagnostics))),
+    }
+}
+
+/// `refract link A B … -o OUT`: binary (or text) IR modules in, one binary module out.
+fn cmd_link(args: &Args) -> Result<u8, String> {
+    if args.files.is_empty() {
+        return Err("`link` needs the IR modules to link".into());
+    }
+    let mut inputs = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        inputs.push(read_input(path)?);
+    }
+    let list: Vec<(&str, &[u8])> = args
+        .files
+        .iter()
+        .zip(&inputs)
+        .map(|(p, b)| (display_name(p), b.as_slice()))
+        .collect();
+    match refract::link(&list) {
+        Ok(module) => {
+            let bytes = refract::ir::binary::serialize(&module);
+            write_output(args.out.as_deref(), &bytes, true)?;
+            Ok(0)
+        }
+        Err(e) => {
+            // Text input's diagnostics point into it; binary input and linking have no text.
+            let (path, text) = match e.input {
+                Some(k) if !inputs[k].starts_with(b"RFIR") => (
+                    args.files[k].as_str(),
+                    String::from_utf8_lossy(&inputs[k]).into_owned(),
+                ),
+                Some(k) => (args.files[k].as_str(), String::new()),
+                None => ("<linked module>", String::new()),
+            };
+            report(path, &text, &e.diagnostics, args.format);
+            Ok(exit_code_for(&e.diagnostics).max(1))
+        }
     }
 }
 

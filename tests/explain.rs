@@ -70,6 +70,14 @@ const NO_RUN_EXAMPLE: &[(&str, &str)] = &[
         "binary IR: a block starting with `; error:` cannot start with `RFIR`",
     ),
     (
+        codes::LINK_DUPLICATE_SYMBOL,
+        "two modules export a symbol, and an example is one file",
+    ),
+    (
+        codes::LINK_TYPE_MISMATCH,
+        "an import and its export are in two modules, and an example is one file",
+    ),
+    (
         codes::VERIFY_PARAMS_FIRST,
         "the text form cannot express it: parameters sit in the block label",
     ),

@@ -22,6 +22,7 @@
 //! | `E1900–E1999` | sema: warnings (unreachable code, unused values, …)|
 //! | `E3000–E3199` | IR text format (parse errors)                      |
 //! | `E3200–E3499` | IR verifier                                        |
+//! | `E3500–E3599` | IR linker                                          |
 //! | `E4000–E4999` | lowering, passes and back ends                     |
 
 /// Every registered code with its one-line meaning, for `tests/diag_codes.rs` and for tools
@@ -130,6 +131,11 @@ pub const ALL: &[(&str, &str)] = &[
     (VERIFY_CALL, VERIFY_CALL_MEANING),
     (VERIFY_TYPED, VERIFY_TYPED_MEANING),
     (VERIFY_UNIQUE_MERGE, VERIFY_UNIQUE_MERGE_MEANING),
+    (VERIFY_LINKAGE, VERIFY_LINKAGE_MEANING),
+    (LINK_MISSING_SYMBOL, LINK_MISSING_SYMBOL_MEANING),
+    (LINK_DUPLICATE_SYMBOL, LINK_DUPLICATE_SYMBOL_MEANING),
+    (LINK_TYPE_MISMATCH, LINK_TYPE_MISMATCH_MEANING),
+    (LINK_UNRESOLVED_IMPORT, LINK_UNRESOLVED_IMPORT_MEANING),
     (UNKNOWN_PASS, UNKNOWN_PASS_MEANING),
     (PASS_BROKE_IR, PASS_BROKE_IR_MEANING),
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
@@ -605,6 +611,25 @@ const VERIFY_TYPED_MEANING: &str = "typed: an instruction has no type or its typ
 pub const VERIFY_UNIQUE_MERGE: &str = "E3235";
 const VERIFY_UNIQUE_MERGE_MEANING: &str =
     "unique-merge: a block is the merge or continue block of several constructs";
+
+pub const VERIFY_LINKAGE: &str = "E3236";
+const VERIFY_LINKAGE_MEANING: &str = "linkage: an `@import` or `@export` is misplaced, unnamed, named twice, or an import has a body, initializer or default";
+
+// ---- E3500–E3599: IR linker --------------------------------------------------------------
+
+pub const LINK_MISSING_SYMBOL: &str = "E3500";
+const LINK_MISSING_SYMBOL_MEANING: &str = "an imported symbol that no linked module exports";
+
+pub const LINK_DUPLICATE_SYMBOL: &str = "E3501";
+const LINK_DUPLICATE_SYMBOL_MEANING: &str = "two linked modules export the same symbol";
+
+pub const LINK_TYPE_MISMATCH: &str = "E3502";
+const LINK_TYPE_MISMATCH_MEANING: &str =
+    "an import's type or kind differs from the export that defines it";
+
+pub const LINK_UNRESOLVED_IMPORT: &str = "E3503";
+const LINK_UNRESOLVED_IMPORT_MEANING: &str =
+    "a module with imports reached a back end before it was linked";
 
 // ---- E4000–E4999: lowering, passes and back ends ----------------------------------------
 

@@ -6,7 +6,7 @@
 //! magic "RFIR" (4 bytes) · version (u32, little-endian) · flags (1 byte: bit 0 = spans)
 //! string count · strings (length · UTF-8 bytes)          ; debug names
 //! instruction count · records, in pre-order from the module
-//! record := opcode · [type ref] · (literal | operand count · operand refs)
+//! record := opcode's wire code · [type ref] · (literal | operand count · operand refs)
 //!           · decoration count · child count · name (0, or string index + 1)
 //!           · [span start + 1 (0 = none) · span length]
 //!           · the decorations' records · the children's records
@@ -18,15 +18,89 @@
 //! (E3100–E3102) on malformed input; it never panics. The reader builds the arena in two
 //! phases (all instructions, then types and operands), so forward references need no
 //! placeholders, and then runs no verification itself: callers verify.
+//!
+//! # Versions
+//!
+//! An opcode is written as its *wire code*, not its place in the [`Opcode`] enum, so
+//! that opcodes can be added anywhere in their class (the enum's order is the class
+//! ranges') without changing what a written file means. Version 1 wrote the enum's
+//! index, and its codes keep that meaning: an opcode's wire code is its rank in the enum
+//! with the opcodes of [`ADDED`] left out, and each opcode added since takes the next code
+//! in [`ADDED`]. An addition is appended there, the version goes up by one, and older
+//! versions keep being read (a file cannot hold a code its version did not have).
+//!
+//! | version | adds |
+//! |---|---|
+//! | 1 | the format |
+//! | 2 | `@import` and `@export` (linkage, `ir/link.rs`) |
+//!
+//! `tests/golden-ir/` holds files written by each version; `tests/ir_binary.rs` checks
+//! that they still load, to the same module.
 
 use super::module::{Inst, Module};
-use super::opcode::Opcode;
+use super::opcode::{self, Opcode};
 use crate::diag::{Diagnostic, Span, codes};
 use rustc_hash::FxHashMap;
 
 const MAGIC: &[u8; 4] = b"RFIR";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this code writes; it reads every version from 1 to this one.
+pub const VERSION: u32 = 2;
+
+/// Opcodes added after format version 1, in the order their wire codes were given.
+const ADDED: &[Opcode] = &[Opcode::DecoImport, Opcode::DecoExport];
+const N: usize = opcode::ALL.len();
+/// How many wire codes each version has, from version 1.
+const CODES: [usize; 2] = [N - ADDED.len(), N];
+
+const fn is_added(i: usize) -> bool {
+    let mut k = 0;
+    while k < ADDED.len() {
+        if ADDED[k] as usize == i {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// Each opcode's wire code, by `Opcode as usize`.
+const TO_WIRE: [u16; N] = {
+    let mut t = [0u16; N];
+    let mut code = 0u16;
+    let mut i = 0;
+    while i < N {
+        if !is_added(i) {
+            t[i] = code;
+            code += 1;
+        }
+        i += 1;
+    }
+    let mut k = 0;
+    while k < ADDED.len() {
+        t[ADDED[k] as usize] = code;
+        code += 1;
+        k += 1;
+    }
+    t
+};
+
+/// Each wire code's opcode (as `Opcode as u16`).
+const FROM_WIRE: [u16; N] = {
+    let mut t = [0u16; N];
+    let mut i = 0;
+    while i < N {
+        t[TO_WIRE[i] as usize] = i as u16;
+        i += 1;
+    }
+    t
+};
+
+/// The opcode of `code` in a file of format `version`.
+fn from_wire(code: u32, version: u32) -> Option<Opcode> {
+    let limit = CODES[version as usize - 1];
+    let code = usize::try_from(code).ok().filter(|&c| c < limit)?;
+    Opcode::from_u16(FROM_WIRE[code])
+}
 
 /// Serializes a module (only what is reachable from its root; removed instructions and
 /// spare operand slots are dropped).
@@ -76,7 +150,7 @@ pub fn serialize(m: &Module) -> Vec<u8> {
     };
     for (k, &i) in order.iter().enumerate() {
         let op = m.opcode(i);
-        put(&mut out, op as u64);
+        put(&mut out, u64::from(TO_WIRE[op as usize]));
         if i != m.root() {
             match m.ty(i) {
                 Some(t) => put(&mut out, rel(k, t)),
@@ -189,11 +263,11 @@ pub fn deserialize(bytes: &[u8]) -> Result<Module, Diagnostic> {
         ));
     }
     let version = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(Diagnostic::error(
             codes::IR_BINARY_VERSION,
             format!(
-                "binary IR version {version} is not supported (this refract reads version {VERSION})"
+                "binary IR version {version} is not supported (this refract reads versions 1 to {VERSION})"
             ),
         ));
     }
@@ -251,10 +325,11 @@ pub fn deserialize(bytes: &[u8]) -> Result<Module, Diagnostic> {
             None => return Err(malformed("records after the end of the module")),
         };
         let raw_op = r.u32("opcode")?;
-        let op = u16::try_from(raw_op)
-            .ok()
-            .and_then(Opcode::from_u16)
-            .ok_or_else(|| malformed(format!("unknown opcode {raw_op}")))?;
+        let op = from_wire(raw_op, version).ok_or_else(|| {
+            malformed(format!(
+                "unknown opcode {raw_op} (format version {version})"
+            ))
+        })?;
         if (k == 0) != (op == Opcode::Module)
             || op == Opcode::Placeholder
             || is_deco != op.is_decoration()
@@ -386,6 +461,23 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wire_codes_are_a_permutation_that_keeps_version_1() {
+        let mut seen = [false; N];
+        for &op in opcode::ALL {
+            let w = TO_WIRE[op as usize] as usize;
+            assert!(!seen[w], "{op:?}");
+            seen[w] = true;
+            assert_eq!(from_wire(w as u32, VERSION), Some(op));
+            assert_eq!(from_wire(w as u32, 1).is_some(), !ADDED.contains(&op));
+        }
+        // Version 1 wrote the enum index of the opcodes before the first added one.
+        assert_eq!(
+            TO_WIRE[Opcode::DecoAlign as usize],
+            Opcode::DecoAlign as u16
+        );
+    }
 
     #[test]
     fn varints_and_zigzag() {

@@ -187,6 +187,16 @@
 //!
 //! Printing then parsing gives the same text back, and the binary form
 //! ([`binary`]) round-trips to an identical module.
+//!
+//! # Linkage
+//!
+//! A module-scope function, variable or override may be `@export` (a definition other
+//! modules may use) or `@import` (a declaration that another module's export defines),
+//! under its name. An import is only a declaration: a function without blocks, written
+//! `func @f: fn(f32) -> f32 @import`; a variable without initializer or binding; an
+//! override without default or `@id`. A function without blocks is always an import. The
+//! linker (`link`, CLI and Rust API only) replaces each import by its definition; a back
+//! end refuses a module that still imports something.
 
 pub mod analysis;
 pub mod binary;
@@ -196,6 +206,8 @@ pub mod edit;
 pub mod enums;
 pub mod eval;
 pub mod layout;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod link;
 mod module;
 pub mod opcode;
 pub mod parse;

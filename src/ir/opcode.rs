@@ -143,6 +143,8 @@ define_opcodes! {
         DecoOffset "offset" 0,
         DecoSize "size" 0,
         DecoAlign "align" 0,
+        DecoImport "import" 0,
+        DecoExport "export" 0,
     }
     Pure {
         Neg "neg" 0,
@@ -454,6 +456,19 @@ impl Opcode {
     #[inline]
     pub fn reads(self) -> bool {
         self.info().flags & READS != 0
+    }
+    /// A decoration that describes an entry point's input or output (on a parameter, a
+    /// function's result or a struct field).
+    #[inline]
+    pub fn is_io_decoration(self) -> bool {
+        matches!(
+            self,
+            Opcode::DecoBuiltin
+                | Opcode::DecoLocation
+                | Opcode::DecoBlendSrc
+                | Opcode::DecoInterpolate
+                | Opcode::DecoInvariant
+        )
     }
     /// An ordinary operation that may appear in a block (not a type, constant,
     /// decoration or structural piece).

@@ -73,6 +73,10 @@ const MAX_TYPE_DEPTH: u32 = 64;
 /// `…`. Depth alone does not bound a spelling: a corrupt module's type whose operands are
 /// each the type before it (`fn(T, T) -> T`, 20 levels deep) spells in 2^20 copies.
 const MESSAGE_BUDGET: usize = 1024;
+/// The most bytes one type or operand spells in a whole module before the rest prints as
+/// `…`, for the same reason (a corrupt binary module's type that contains itself through
+/// two operands would otherwise spell in 2^64 copies). Every valid type spells in far less.
+const MAX_SPELLING: usize = 64 * 1024;
 
 fn is_decoration_name(s: &str) -> bool {
     Opcode::from_name(s).is_some_and(|op| op.is_decoration())
@@ -126,6 +130,8 @@ struct Printer<'m> {
     budget: usize,
     /// Where `…` ended when it was written for the budget: the rest is left out.
     elided: Option<usize>,
+    /// Where the type or operand being spelled started ([`MAX_SPELLING`]).
+    spelling_start: usize,
 }
 
 /// Hands out unique spellings within one scope.
@@ -173,6 +179,7 @@ impl<'m> Printer<'m> {
             blocks: Scope::default(),
             budget: usize::MAX,
             elided: None,
+            spelling_start: 0,
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -205,6 +212,20 @@ impl<'m> Printer<'m> {
             text.truncate(at);
         }
         text
+    }
+
+    /// Starts a spelling at depth 0; deeper, whether it has reached [`MAX_SPELLING`] (then
+    /// `…` stands for the rest of it).
+    fn spelled_too_much(&mut self, depth: u32) -> bool {
+        if depth == 0 {
+            self.spelling_start = self.out.len();
+            return false;
+        }
+        if self.out.len().saturating_sub(self.spelling_start) < MAX_SPELLING {
+            return false;
+        }
+        self.out.push_str("…");
+        true
     }
 
     /// Whether `n` more bytes stay within the budget.
@@ -450,17 +471,6 @@ impl<'m> Printer<'m> {
         }
     }
 
-    fn is_io_decoration(op: Opcode) -> bool {
-        matches!(
-            op,
-            Opcode::DecoBuiltin
-                | Opcode::DecoLocation
-                | Opcode::DecoBlendSrc
-                | Opcode::DecoInterpolate
-                | Opcode::DecoInvariant
-        )
-    }
-
     fn struct_item(&mut self, s: Inst) {
         let m = self.m;
         let start = self.mark_start(s);
@@ -512,16 +522,14 @@ impl<'m> Printer<'m> {
                 self.out.push(b'(');
                 self.param_list(entry);
                 self.out.push(b')');
-                let has_io = m
-                    .decorations(f)
-                    .any(|d| Self::is_io_decoration(m.opcode(d)));
+                let has_io = m.decorations(f).any(|d| m.opcode(d).is_io_decoration());
                 if m.opcode(result) != Opcode::Void || has_io {
                     self.out.push_lit(b" ->");
-                    self.decorations(f, Self::is_io_decoration);
+                    self.decorations(f, Opcode::is_io_decoration);
                     self.out.push(b' ');
                     self.type_ref(result, 0);
                 }
-                self.decorations(f, |op| !Self::is_io_decoration(op));
+                self.decorations(f, |op| !op.is_io_decoration());
                 self.mark_end(f, start);
                 self.out.push_lit(b" {\n");
                 for b in m.children(f) {
@@ -706,7 +714,7 @@ impl<'m> Printer<'m> {
     /// An operand inside a type or constant nested `depth` deep. Only a corrupt module
     /// (a type that contains itself) nests past the limit.
     fn operand_at(&mut self, v: Inst, depth: u32) {
-        if self.spent() {
+        if self.spent() || self.spelled_too_much(depth) {
             return;
         }
         if depth > MAX_TYPE_DEPTH {
@@ -853,7 +861,7 @@ impl<'m> Printer<'m> {
 
     /// A type in a type position: inline syntax for global types, a reference otherwise.
     fn type_ref(&mut self, t: Inst, depth: u32) {
-        if self.spent() {
+        if self.spent() || self.spelled_too_much(depth) {
             return;
         }
         if depth <= MAX_TYPE_DEPTH

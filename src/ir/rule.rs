@@ -67,4 +67,5 @@ rules! {
     Call "call-signature" VERIFY_CALL,
     Typed "typed" VERIFY_TYPED,
     UniqueMerge "unique-merge" VERIFY_UNIQUE_MERGE,
+    Linkage "linkage" VERIFY_LINKAGE,
 }

@@ -8,7 +8,8 @@
 //! with a stage decoration) are the roots. A module without an entry point is a library
 //! of functions, and is left as it is.
 //!
-//! **What stays.** Every entry point and what it calls; overrides, used or not (a
+//! **What stays.** Every entry point and what it calls; every `@export`ed function or
+//! variable (another module may use it, `ir/link.rs`); overrides, used or not (a
 //! pipeline may name any override of the module in its constants, and naming one that
 //! does not exist is an error in WebGPU); variables that a kept function uses; structs
 //! used by anything kept. Removing an unused resource variable changes only the bindings
@@ -47,6 +48,10 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
     if entries.is_empty() {
         return Ok(Changed::None);
     }
+    let exported = m
+        .children(m.root())
+        .filter(|&c| m.opcode(c) == Opcode::Func && is_exported(m, c));
+    let entries: Vec<Inst> = entries.iter().copied().chain(exported).collect();
     let removed_functions = keep_reachable(m, &entries);
     let removed_globals = unused_module_items(m, options.keep_resources);
     // Removing a function changes the set of functions, which the cache is keyed by.
@@ -61,6 +66,11 @@ pub fn is_entry_point(m: &Module, f: Inst) -> bool {
             Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
         )
     })
+}
+
+/// Whether `i` is `@export`ed: another module may use it.
+pub fn is_exported(m: &Module, i: Inst) -> bool {
+    m.decoration(i, Opcode::DecoExport).is_some()
 }
 
 /// Removes every function that `roots` do not reach through calls; returns whether any
@@ -122,7 +132,7 @@ fn unused_module_items(m: &mut Module, keep_resources: bool) -> bool {
                             }));
                 let candidate = var || op == Opcode::Struct || op.is_hoistable();
                 // `has_uses` counts the values a type types, too.
-                candidate && c != kind && !m.has_uses(c)
+                candidate && c != kind && !m.has_uses(c) && !is_exported(m, c)
             })
             .collect();
         if dead.is_empty() {

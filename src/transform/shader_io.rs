@@ -44,18 +44,6 @@ pub struct Options {
     pub num_workgroups: Option<(u32, u32)>,
 }
 
-/// The decorations that describe a stage input or output.
-fn is_io_decoration(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::DecoBuiltin
-            | Opcode::DecoLocation
-            | Opcode::DecoBlendSrc
-            | Opcode::DecoInterpolate
-            | Opcode::DecoInvariant
-    )
-}
-
 /// The decorations that make a function an entry point and shape its dispatch.
 fn is_stage_decoration(op: Opcode) -> bool {
     matches!(
@@ -145,7 +133,7 @@ fn num_workgroups_var(
 
 fn io_decorations(m: &Module, i: Inst) -> Vec<(Opcode, Vec<Inst>)> {
     m.decorations(i)
-        .filter(|&d| is_io_decoration(m.opcode(d)))
+        .filter(|&d| m.opcode(d).is_io_decoration())
         .map(|d| (m.opcode(d), m.operands_vec(d)))
         .collect()
 }
@@ -323,13 +311,13 @@ fn wrap(
             let ops = m.operands_vec(d);
             m.add_decoration(wrapper.inst(), op, &ops);
             m.remove(d);
-        } else if is_io_decoration(op) {
+        } else if op.is_io_decoration() {
             m.remove(d);
         }
     }
     for p in &params {
         for d in m.decorations(p.inst()).collect::<Vec<_>>() {
-            if is_io_decoration(m.opcode(d)) {
+            if m.opcode(d).is_io_decoration() {
                 m.remove(d);
             }
         }

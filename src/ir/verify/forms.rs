@@ -276,7 +276,12 @@ pub fn check_decoration(m: &Module, d: Inst) -> Result<(), String> {
         | O::DecoOffset
         | O::DecoAlign
         | O::DecoSize => ops.len() == 1 && u32_const(ops[0]),
-        O::DecoInvariant | O::DecoVertex | O::DecoFragment | O::DecoCompute => ops.is_empty(),
+        O::DecoInvariant
+        | O::DecoVertex
+        | O::DecoFragment
+        | O::DecoCompute
+        | O::DecoImport
+        | O::DecoExport => ops.is_empty(),
         O::DecoWorkgroupSize => {
             (1..=3).contains(&ops.len())
                 && ops.iter().all(|&x| {

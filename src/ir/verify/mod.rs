@@ -227,11 +227,12 @@ impl Verifier<'_> {
                 }
             }
         }
-        self.type_cycles();
+        self.global_cycles();
         for &f in &funcs {
             self.function(Func(f));
         }
         self.entry_points(&funcs);
+        self.linkage();
         self.recursion(&funcs);
         self.use_lists();
     }
@@ -370,6 +371,10 @@ impl Verifier<'_> {
                 | Opcode::DecoSubgroupSize => top == Opcode::Func,
                 Opcode::DecoOffset => top == Opcode::Field,
                 Opcode::DecoSize | Opcode::DecoAlign => top == Opcode::Struct,
+                Opcode::DecoImport | Opcode::DecoExport => {
+                    matches!(top, Opcode::Func | Opcode::Var | Opcode::Override)
+                        && m.is_global(target)
+                }
                 _ => false,
             };
             if !ok_target {
@@ -383,20 +388,34 @@ impl Verifier<'_> {
         }
     }
 
-    /// No type contains itself, through its operands or a struct's fields (only a
-    /// malformed binary module or a self-referencing struct can say so).
-    fn type_cycles(&mut self) {
+    /// No type contains itself, through its operands or a struct's fields, and no other
+    /// module-scope value uses itself, through its operands and type (an override
+    /// expression `@1 = mul @gain, @1`): only a malformed binary module can say so, and
+    /// back ends walking such a value would not stop.
+    fn global_cycles(&mut self) {
         let m = self.m;
         let parts = |t: Inst| -> Vec<Inst> {
-            let mut v: Vec<Inst> = m.operands(t).filter(|&x| m.is_type_valued(x)).collect();
-            if m.opcode(t) == Opcode::Struct {
+            let op = m.opcode(t);
+            let mut v: Vec<Inst> = m
+                .operands(t)
+                .filter(|&x| {
+                    m.is_global(x) && !matches!(m.opcode(x), Opcode::Func | Opcode::Generic)
+                })
+                .collect();
+            if !op.is_type() {
+                v.extend(m.ty(t).filter(|&x| m.is_global(x)));
+            }
+            if op == Opcode::Struct {
                 v.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f)));
             }
             v
         };
         // 1 on the stack, 2 done.
         let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
-        for start in m.children(m.root()).filter(|&c| m.opcode(c).is_type()) {
+        let roots = m
+            .children(m.root())
+            .filter(|&c| !matches!(m.opcode(c), Opcode::Func | Opcode::Generic));
+        for start in roots {
             if state.contains_key(&start) {
                 continue;
             }
@@ -412,8 +431,13 @@ impl Verifier<'_> {
                             stack.push((x, p));
                         }
                         Some(1) => {
-                            let msg = format!("the type {} contains itself", self.name(x));
-                            self.err(Rule::TypeForm, t, msg);
+                            if m.opcode(x).is_type() {
+                                let msg = format!("the type {} contains itself", self.name(x));
+                                self.err(Rule::TypeForm, t, msg);
+                            } else {
+                                let msg = format!("{} uses itself", self.name(x));
+                                self.err(Rule::OperandScope, t, msg);
+                            }
                             return;
                         }
                         _ => {}
@@ -423,6 +447,68 @@ impl Verifier<'_> {
                         stack.pop();
                     }
                 }
+            }
+        }
+    }
+
+    /// `@import` and `@export` (the linker's symbols, `ir/link.rs`): an item has at most
+    /// one, is named, and its name is no other linkage item's; an import is only a
+    /// declaration (no blocks, initializer, default, binding or `@id`) and no entry point;
+    /// a function without blocks is an import.
+    fn linkage(&mut self) {
+        let m = self.m;
+        let mut names: FxHashMap<&str, Inst> = FxHashMap::default();
+        for c in m.children(m.root()) {
+            let op = m.opcode(c);
+            if !matches!(op, Opcode::Func | Opcode::Var | Opcode::Override) {
+                continue;
+            }
+            let import = m.decoration(c, Opcode::DecoImport).is_some();
+            let export = m.decoration(c, Opcode::DecoExport).is_some();
+            if op == Opcode::Func && !import && m.first_child(c).is_none() {
+                let msg = format!(
+                    "{} has no body: a declaration must be `@import`",
+                    self.name(c)
+                );
+                self.err(Rule::Linkage, c, msg);
+            }
+            if !import && !export {
+                continue;
+            }
+            if import && export {
+                let msg = format!("{} is both `@import` and `@export`", self.name(c));
+                self.err(Rule::Linkage, c, msg);
+            }
+            match m.name(c).filter(|n| !n.is_empty() && !n.contains('\0')) {
+                None => {
+                    let msg = "an imported or exported item needs a name (its symbol)".into();
+                    self.err(Rule::Linkage, c, msg);
+                }
+                Some(n) => {
+                    if names.insert(n, c).is_some() {
+                        let msg = format!("two imported or exported items are named `{n}`");
+                        self.err(Rule::Linkage, c, msg);
+                    }
+                }
+            }
+            if !import {
+                continue;
+            }
+            let extra = m
+                .decorations(c)
+                .find(|&d| !matches!(m.opcode(d), Opcode::DecoImport | Opcode::DecoExport));
+            let has_contents = m.first_child(c).is_some() || m.num_operands(c) > 0;
+            if has_contents || extra.is_some() {
+                let what = match op {
+                    Opcode::Func => "a body or a stage",
+                    Opcode::Var => "an initializer or a binding",
+                    _ => "a default value or an `@id`",
+                };
+                let msg = format!(
+                    "{} is imported, so it cannot have {what}: the export that defines it has them",
+                    self.name(c)
+                );
+                self.err(Rule::Linkage, c, msg);
             }
         }
     }
