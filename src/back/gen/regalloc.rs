@@ -57,11 +57,15 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
             }
         }
     };
+    let mut live_after = LiveSet::new(n);
     for b in cfg.dominance_order() {
         let bi = b.0 as usize;
         let blk = &f.blocks[bi];
         // Last uses in this block: walk backwards from live-out.
-        let mut live_after = live.live_out[bi].clone();
+        live_after.clear();
+        for r in live.live_out[bi].iter() {
+            live_after.insert(r);
+        }
         for s in blk.term.uses() {
             live_after.insert(s.0);
         }
@@ -135,5 +139,59 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
         slot,
         slots_used,
         max_live,
+    }
+}
+
+/// The registers live at a point of one block: a dense membership table over all
+/// registers, allocated once per function, with a count and the list of registers touched
+/// so that clearing it costs what the block put in it, not the number of registers.
+struct LiveSet {
+    on: Vec<bool>,
+    count: usize,
+    touched: Vec<u32>,
+}
+
+impl LiveSet {
+    fn new(n: usize) -> LiveSet {
+        LiveSet {
+            on: vec![false; n],
+            count: 0,
+            touched: Vec::new(),
+        }
+    }
+
+    /// Whether `r` was not in the set.
+    fn insert(&mut self, r: u32) -> bool {
+        let slot = &mut self.on[r as usize];
+        if *slot {
+            return false;
+        }
+        *slot = true;
+        self.count += 1;
+        self.touched.push(r);
+        true
+    }
+
+    fn remove(&mut self, r: u32) {
+        let slot = &mut self.on[r as usize];
+        if *slot {
+            *slot = false;
+            self.count -= 1;
+        }
+    }
+
+    fn contains(&self, r: u32) -> bool {
+        self.on[r as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    fn clear(&mut self) {
+        for r in self.touched.drain(..) {
+            self.on[r as usize] = false;
+        }
+        self.count = 0;
     }
 }

@@ -228,6 +228,7 @@ impl Verifier<'_> {
             }
         }
         self.type_cycles();
+        self.value_cycles();
         for &f in &funcs {
             self.function(Func(f));
         }
@@ -394,36 +395,29 @@ impl Verifier<'_> {
             }
             v
         };
-        // 1 on the stack, 2 done.
-        let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
-        for start in m.children(m.root()).filter(|&c| m.opcode(c).is_type()) {
-            if state.contains_key(&start) {
-                continue;
-            }
-            let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
-            state.insert(start, 1);
-            while let Some((t, todo)) = stack.last_mut() {
-                let t = *t;
-                match todo.pop() {
-                    Some(x) => match state.get(&x) {
-                        None => {
-                            state.insert(x, 1);
-                            let p = parts(x);
-                            stack.push((x, p));
-                        }
-                        Some(1) => {
-                            let msg = format!("the type {} contains itself", self.name(x));
-                            self.err(Rule::TypeForm, t, msg);
-                            return;
-                        }
-                        _ => {}
-                    },
-                    None => {
-                        state.insert(t, 2);
-                        stack.pop();
-                    }
-                }
-            }
+        let types = m.children(m.root()).filter(|&c| m.opcode(c).is_type());
+        if let Some((t, x)) = first_cycle(types, parts) {
+            let msg = format!("the type {} contains itself", self.name(x));
+            self.err(Rule::TypeForm, t, msg);
+        }
+    }
+
+    /// Module-scope values (constants, overrides, pure operations) are computed from
+    /// each other before anything runs, so none may depend on itself: a back end would
+    /// loop, and WGSL refuses the cycle (`override g = g + 1`).
+    fn value_cycles(&mut self) {
+        let m = self.m;
+        let is_value = |x: Inst| {
+            let op = m.opcode(x);
+            m.is_global(x)
+                && !op.is_type()
+                && (op.is_hoistable() || op.is_pure() || op == Opcode::Override)
+        };
+        let parts = |v: Inst| -> Vec<Inst> { m.operands(v).filter(|&x| is_value(x)).collect() };
+        let values = m.children(m.root()).filter(|&c| is_value(c));
+        if let Some((v, x)) = first_cycle(values, parts) {
+            let msg = format!("the module-scope value {} depends on itself", self.name(x));
+            self.err(Rule::ModuleScope, v, msg);
         }
     }
 
@@ -485,6 +479,45 @@ impl Verifier<'_> {
                     "only entry points have IO decorations on their result".into(),
                 );
             }
+        }
+    }
+
+    /// An entry point's parameters and result are its stage's inputs and outputs: each
+    /// has `@builtin` or `@location`, itself or on every member of its struct (WGSL's
+    /// rule, which the WGSL back end's output must meet again).
+    fn entry_point_io(&mut self, f: Inst, result: Inst, params: &[Inst]) {
+        let m = self.m;
+        let is_stage = |d: Inst| {
+            matches!(
+                m.opcode(d),
+                Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
+            )
+        };
+        if !m.decorations(f).any(is_stage) {
+            return;
+        }
+        let has_io = |i: Inst| {
+            m.decorations(i)
+                .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
+        };
+        let io_ok = |i: Inst, ty: Option<Inst>| {
+            has_io(i)
+                || ty.is_some_and(|t| {
+                    m.opcode(t) == Opcode::Struct && m.struct_fields(t).into_iter().all(has_io)
+                })
+        };
+        for &p in params {
+            if !io_ok(p, m.ty(p)) {
+                let msg = format!(
+                    "the entry point's parameter {} needs `@builtin` or `@location`, or a struct type whose members all have one",
+                    self.name(p)
+                );
+                self.err(Rule::EntryPoint, p, msg);
+            }
+        }
+        if m.opcode(result) != Opcode::Void && !io_ok(f, Some(result)) {
+            let msg = "the entry point's result needs `@builtin` or `@location`, or a struct type whose members all have one".to_string();
+            self.err(Rule::EntryPoint, f, msg);
         }
     }
 
@@ -617,6 +650,9 @@ impl Verifier<'_> {
                 param_types.len()
             );
             self.err(Rule::EntryBlock, entry, msg);
+        }
+        if m.opcode(fi) == Opcode::Func {
+            self.entry_point_io(fi, result, &params);
         }
         let cfg = Cfg::new(m, f);
         if !cfg.preds(0).is_empty() {
@@ -895,4 +931,40 @@ impl Verifier<'_> {
             }
         }
     }
+}
+
+/// The first cycle of the graph `parts` spans from `starts`, by iterative depth-first
+/// search: `(from, to)` where `to` is on the search's stack when `from` reaches it.
+fn first_cycle(
+    starts: impl Iterator<Item = Inst>,
+    parts: impl Fn(Inst) -> Vec<Inst>,
+) -> Option<(Inst, Inst)> {
+    // 1 on the stack, 2 done.
+    let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
+    for start in starts {
+        if state.contains_key(&start) {
+            continue;
+        }
+        let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
+        state.insert(start, 1);
+        while let Some((t, todo)) = stack.last_mut() {
+            let t = *t;
+            match todo.pop() {
+                Some(x) => match state.get(&x) {
+                    None => {
+                        state.insert(x, 1);
+                        let p = parts(x);
+                        stack.push((x, p));
+                    }
+                    Some(1) => return Some((t, x)),
+                    _ => {}
+                },
+                None => {
+                    state.insert(t, 2);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    None
 }
