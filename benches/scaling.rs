@@ -6,7 +6,8 @@
 //! each family of inputs that once ran away — structures that double at each level,
 //! constants built by doubling, many diagnostic directives, a switch with many cases,
 //! long runs of attributes, stray `@`s or stray statements, a large valid file — at sizes
-//! n, 2n and 4n, runs `check` and the SPIR-V and WGSL compiles in this process, and
+//! n, 2n and 4n, runs `check` and the SPIR-V and WGSL compiles (and the Gen back end's,
+//! for the families that ask: a switch's cases) in this process, and
 //! prints the time and the peak heap of each (the fastest CPU time of a few runs counts:
 //! the machine is shared). A family passes when each doubling multiplies its time and its
 //! peak heap by at most [`MAX_RATIO`]; below a floor (two milliseconds, 256 KiB) the

@@ -296,3 +296,17 @@ fn wgsl_written_from_ir_with_derivatives_passes_check() {
     assert_eq!(status, 0, "{stderr}");
     assert!(!text(&out).contains("diagnostic"), "{}", text(&out));
 }
+
+/// A binary mutant whose array type claims 2^32 − 1 elements, with a constant of four: the
+/// verifier listed the type's member types before counting the constant's parts, 16 GB
+/// for one `Vec`, and the process aborted. The counts are compared first now.
+#[test]
+fn a_constant_of_an_array_type_claiming_four_billion_elements_is_refused_at_once() {
+    let bytes = include_bytes!("hostile/huge-array-constant.rir");
+    let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", "spirv"], bytes);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stderr.contains("constant has 4294967295 parts, not 4"),
+        "{stderr}"
+    );
+}

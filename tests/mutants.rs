@@ -15,6 +15,11 @@
 //!
 //! A second test inserts comments of every shape between random tokens of corpus files and
 //! checks that formatting keeps each comment and the tree, and is idempotent.
+//!
+//! The third, `campaign::mutation_campaign` (`mutants/campaign.rs`), mutates every reader
+//! refract has — WGSL, the generated hostile families, IR text and binary IR — in worker
+//! processes, so that hangs and aborts are caught too, and holds what refract accepts to
+//! `spirv-val` and to its own `check`.
 
 mod common;
 

@@ -650,6 +650,14 @@ fn report(
             refused.join(" ")
         );
     }
+    // Failures by kind (what happened, cut before the details), then the first 50.
+    let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
+    for f in failed {
+        *kinds.entry(f.what.chars().take(48).collect()).or_default() += 1;
+    }
+    for (kind, n) in &kinds {
+        println!("  {n} × {kind}");
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("campaign-failures");
     for f in failed.iter().take(50) {
         let input = make(seeds, seed, f.index);
