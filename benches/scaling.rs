@@ -6,7 +6,8 @@
 //! each family of inputs that once ran away — structures that double at each level,
 //! constants built by doubling, many diagnostic directives, a switch with many cases,
 //! long runs of attributes, stray `@`s or stray statements, a large valid file — at sizes
-//! n, 2n and 4n, runs `check` and the SPIR-V and WGSL compiles in this process, and
+//! n, 2n and 4n, runs `check` and the SPIR-V and WGSL compiles (and the Gen back end's,
+//! for the families that ask: a switch's cases) in this process, and
 //! prints the time and the peak heap of each (the fastest CPU time of a few runs counts:
 //! the machine is shared). A family passes when each doubling multiplies its time and its
 //! peak heap by at most [`MAX_RATIO`]; below a floor (two milliseconds, 256 KiB) the
@@ -113,146 +114,10 @@ const TIME_FLOOR: f64 = 2e-3;
 /// Peak heaps below this are noise and count as this.
 const HEAP_FLOOR: f64 = 256.0 * 1024.0;
 
-/// A family of generated inputs: its name, its small and large base sizes, the source
-/// of size n.
-struct Family {
-    name: &'static str,
-    small: usize,
-    large: usize,
-    make: fn(usize) -> String,
-}
+#[path = "../tests/common/families.rs"]
+mod families;
 
-fn doubling_structs(n: usize) -> String {
-    let mut s = String::from("struct S0 { a: f32 }\n");
-    for i in 1..=n {
-        s += &format!("struct S{i} {{ a: S{}, b: S{} }}\n", i - 1, i - 1);
-    }
-    s + &format!("var<private> v: S{n};\n@compute @workgroup_size(1) fn main() {{ _ = v; }}\n")
-}
-
-fn doubling_constants(n: usize) -> String {
-    let mut s = String::from("const c0 = 1u;\n");
-    for i in 1..=n {
-        s += &format!("const c{i} = array(c{}, c{});\n", i - 1, i - 1);
-    }
-    let index = "[i]".repeat(n);
-    s + &format!(
-        "@group(0) @binding(0) var<storage, read_write> b: u32;\n\
-         @compute @workgroup_size(1) fn main() {{ let i = b; b = c{n}{index}; }}\n"
-    )
-}
-
-fn directives(n: usize) -> String {
-    let mut s: String = (0..n)
-        .map(|i| format!("diagnostic(off, r{i});\n"))
-        .collect();
-    s += "@compute @workgroup_size(1) fn main() {";
-    for i in 0..n / 4 {
-        s += &format!(" @diagnostic(off, derivative_uniformity) {{ let x{i} = {i}; }}");
-    }
-    s + " }\n"
-}
-
-fn switch_cases(n: usize) -> String {
-    let cases: String = (0..n)
-        .map(|i| format!("case {i}u {{ b = {i}u; }}\n"))
-        .collect();
-    format!(
-        "@group(0) @binding(0) var<storage, read_write> b: u32;\n\
-         @compute @workgroup_size(1) fn main() {{ switch b {{\n{cases}default {{}} }} }}\n"
-    )
-}
-
-fn attributes(n: usize) -> String {
-    "@compute ".repeat(n) + "@workgroup_size(1) fn main() {}\n"
-}
-
-fn stray_ats(n: usize) -> String {
-    "@".repeat(n)
-}
-
-fn stray_statements(n: usize) -> String {
-    format!("fn f() {{{}}}\n", "x;".repeat(n))
-}
-
-fn unknown_names(n: usize) -> String {
-    format!("fn f() {{\n{}}}\n", "_ = y;\n".repeat(n))
-}
-
-fn large_valid(n: usize) -> String {
-    let mut s = String::from(
-        "@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n\
-         fn f0(x: u32) -> u32 { return x; }\n",
-    );
-    for i in 1..n {
-        s += &format!(
-            "fn f{i}(x: u32) -> u32 {{ var y = x * {i}u + 3u; if (y > 7u) {{ y = y ^ b[{}]; }} return y + f{}(x); }}\n",
-            i % 8,
-            i - 1
-        );
-    }
-    s + &format!(
-        "@compute @workgroup_size(1) fn main() {{ b[0] = f{}(b[1]); }}\n",
-        n - 1
-    )
-}
-
-const FAMILIES: &[Family] = &[
-    Family {
-        name: "doubling structs (levels)",
-        small: 7,
-        large: 9,
-        make: doubling_structs,
-    },
-    Family {
-        name: "doubling constants (levels)",
-        small: 5,
-        large: 10,
-        make: doubling_constants,
-    },
-    Family {
-        name: "diagnostic directives",
-        small: 2_000,
-        large: 40_000,
-        make: directives,
-    },
-    Family {
-        name: "switch cases",
-        small: 500,
-        large: 4_000,
-        make: switch_cases,
-    },
-    Family {
-        name: "repeated @compute",
-        small: 5_000,
-        large: 100_000,
-        make: attributes,
-    },
-    Family {
-        name: "stray @",
-        small: 20_000,
-        large: 500_000,
-        make: stray_ats,
-    },
-    Family {
-        name: "stray statements",
-        small: 10_000,
-        large: 200_000,
-        make: stray_statements,
-    },
-    Family {
-        name: "unknown names in one function",
-        small: 2_500,
-        large: 50_000,
-        make: unknown_names,
-    },
-    Family {
-        name: "large valid file (functions)",
-        small: 500,
-        large: 8_000,
-        make: large_valid,
-    },
-];
+use families::FAMILIES;
 
 /// What is run on each input.
 #[derive(Clone, Copy)]
@@ -266,6 +131,7 @@ impl Mode {
         match self {
             Mode::Check => "check",
             Mode::Compile(Target::Spirv) => "spirv",
+            Mode::Compile(Target::Gen) => "gen",
             Mode::Compile(_) => "wgsl",
         }
     }
@@ -288,6 +154,16 @@ const MODES: [Mode; 3] = [
     Mode::Compile(Target::Spirv),
     Mode::Compile(Target::Wgsl),
 ];
+
+/// The modes a family runs in: every family in [`MODES`], and the Gen back end's when
+/// the family asks for it.
+fn modes(f: &families::Family) -> Vec<Mode> {
+    let mut modes = MODES.to_vec();
+    if f.r#gen {
+        modes.push(Mode::Compile(Target::Gen));
+    }
+    modes
+}
 
 /// The fastest time (seconds) and the largest peak heap (bytes) of `runs` runs.
 fn measure(mode: Mode, src: &str, runs: usize) -> (f64, f64) {
@@ -329,7 +205,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         for f in FAMILIES {
             let source = (f.make)(f.small);
-            for mode in MODES {
+            for mode in modes(f) {
                 measure(mode, &source, 1);
             }
         }
@@ -354,7 +230,7 @@ fn main() {
         }
         let ns = sizes(if large { f.large } else { f.small });
         let sources = ns.map(f.make);
-        for mode in MODES {
+        for mode in modes(f) {
             let m = sources.each_ref().map(|s| measure(mode, s, runs));
             let times = m.map(|x| x.0);
             let heaps = m.map(|x| x.1);

@@ -30,9 +30,17 @@ features="${REFRACT_WASM_FEATURES:-}"
 ensure_wasm_toolchain
 ensure_npm_deps
 
-if [ "$profile" != dev ] && [ -n "${REFRACT_WASM_RUSTFLAGS:-}" ]; then
+if [ "$profile" != dev ]; then
+  # Panic locations (file, line and column of every bounds check, unwrap and assertion:
+  # about 1,240 of them, 16 bytes each and a distinct constant at each call site) are
+  # left out of the package: -Zlocation-detail=none saves 31 KB raw and 13 KB gzipped,
+  # room the budget needs for every back end and pass. A panic is a bug in any case; its
+  # message still reaches takePanicMessage(), without the location, and the native CLI
+  # (and `--dev`) keep them. The flag is unstable, so the stable compiler is told to
+  # accept it for this build only (RUSTC_BOOTSTRAP); it has kept its meaning since Rust 1.59.
+  export RUSTC_BOOTSTRAP=1
   # Cargo adds these to .cargo/config.toml's flags for the target (the stack size stays).
-  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$REFRACT_WASM_RUSTFLAGS"
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zlocation-detail=none ${REFRACT_WASM_RUSTFLAGS:-}"
 fi
 
 log "cargo build --target wasm32-unknown-unknown --profile $profile ${features:+--features $features}"

@@ -575,9 +575,10 @@ pub fn emit(
     match target {
         Target::Wgsl => {
             let mut wgsl = back::wgsl::Options::default();
-            if let Some(ast) = origin.ast {
-                wgsl.raise.diagnostics = back::wgsl::diagnostic_filters(ast);
-            }
+            wgsl.raise.diagnostics = match origin.ast {
+                Some(ast) => back::wgsl::diagnostic_filters(ast),
+                None => back::wgsl::ir_filters(module),
+            };
             Ok(Output::Text(
                 back::wgsl::write_string(module, &wgsl).map_err(Vec::from)?,
             ))

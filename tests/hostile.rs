@@ -196,3 +196,117 @@ fn binary_ir_naming_a_doubling_type_reports_it_cut_short() {
         assert!(stderr.len() < 4096, "--to {to}: {} bytes", stderr.len());
     }
 }
+
+// Found by the mutation campaign (`tests/mutants.rs`, `campaign`).
+
+/// A reference in binary IR is a zigzag distance, any i64: `record - distance` overflowed
+/// (a panic under overflow checks) when a flipped byte made the distance `i64::MIN`. Every
+/// varint of a few modules set to each extreme value must read as a module or an error.
+#[test]
+fn binary_ir_with_any_varint_at_an_extreme_reads_or_is_refused() {
+    let sources = [
+        "@x: ptr<private, f32, read_write> = var\n\
+         func @main() @compute @workgroup_size(1, 1, 1) {\n^0:\n  store @x, 1.0f\n  return\n}\n",
+        "func @f(%a: i32, %b: i32) -> i32 {\n^0:\n  %c: i32 = add %a, %b\n  return %c\n}\n",
+    ];
+    let extremes: [u64; 4] = [u64::MAX, u64::MAX >> 1, 0xFFFF_FFFF, 1 << 32];
+    let mut refused = 0;
+    for src in sources {
+        let m = refract::ir::parse(src).expect("the seed parses");
+        let bytes = refract::ir::binary::serialize(&m);
+        for at in 0..bytes.len() {
+            let mut end = at;
+            while end < bytes.len() && bytes[end] & 0x80 != 0 {
+                end += 1;
+            }
+            for &x in &extremes {
+                let mut b = bytes[..at].to_vec();
+                b.extend(common::ir_mutate::varint(x));
+                b.extend_from_slice(&bytes[(end + 1).min(bytes.len())..]);
+                if refract::ir::binary::deserialize(&b).is_err() {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 0, "no extreme value was refused");
+}
+
+/// `@g: i32 = add @g, 1i` (a binary mutant): a module-scope value that depends on itself
+/// passed the verifier, and the WGSL written from it, `override g: i32 = g + 1i;`, was
+/// refused by refract's own check (E1002).
+#[test]
+fn a_module_scope_value_that_depends_on_itself_is_rejected() {
+    let bytes = include_bytes!("hostile/module-value-cycle.rir");
+    let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", "wgsl"], bytes);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("depends on itself"), "{stderr}");
+    let text = "@o: i32 = override @id(0)\n@a: i32 = add @b, 1i\n@b: i32 = mul @a, @o\n";
+    let (status, _, stderr) = refract(&["ir", "-", "--to", "wgsl"], text.as_bytes());
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("depends on itself"), "{stderr}");
+}
+
+/// An IR fragment entry point whose result had no `@location` passed the verifier; the
+/// WGSL written from it was refused (E1505). The verifier now asks WGSL's rule of every
+/// entry point's parameters and result.
+#[test]
+fn ir_entry_point_io_needs_builtin_or_location() {
+    let result = "func @main() -> vec4<f32> @fragment {\n^0:\n  return vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f)\n}\n";
+    let param = "func @main(%x: f32) @fragment {\n^0:\n  return\n}\n";
+    for (text, what) in [(result, "result"), (param, "parameter %x")] {
+        let (status, _, stderr) = refract(&["ir", "-", "--to", "spirv"], text.as_bytes());
+        assert_eq!(status, 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "the entry point's {what} needs `@builtin` or `@location`"
+            )),
+            "{stderr}"
+        );
+    }
+    let ok = "func @main(%x: f32 @location(0)) -> vec4<f32> @location(0) @fragment {\n^0:\n  \
+              return vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f)\n}\n";
+    let (status, _, stderr) = refract(&["ir", "-", "--to", "wgsl"], ok.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+}
+
+/// IR promises nothing of WGSL's uniformity: `tests/ir/gvn/uniformity.ir` takes `dpdx`
+/// under a branch on a fragment input, and the WGSL written from it was refused (E1850).
+/// WGSL written from IR with a derivative, an implicit-level sample or a subgroup
+/// operation turns the two uniformity rules off, and refract accepts it again.
+#[test]
+fn wgsl_written_from_ir_with_derivatives_passes_check() {
+    let ir = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/ir/gvn/uniformity.ir"
+    ))
+    .expect("the test file");
+    let (status, out, stderr) = refract(&["ir", "-", "--to", "wgsl"], &ir);
+    assert_eq!(status, 0, "{stderr}");
+    let wgsl = text(&out);
+    assert!(
+        wgsl.contains("diagnostic(off, derivative_uniformity);"),
+        "{wgsl}"
+    );
+    let (status, _, stderr) = refract(&["check", "-"], wgsl.as_bytes());
+    assert_eq!(status, 0, "{wgsl}\n{stderr}");
+    // Without such an operation nothing is added.
+    let plain = "func @main() @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n";
+    let (status, out, stderr) = refract(&["ir", "-", "--to", "wgsl"], plain.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+    assert!(!text(&out).contains("diagnostic"), "{}", text(&out));
+}
+
+/// A binary mutant whose array type claims 2^32 − 1 elements, with a constant of four: the
+/// verifier listed the type's member types before counting the constant's parts, 16 GB
+/// for one `Vec`, and the process aborted. The counts are compared first now.
+#[test]
+fn a_constant_of_an_array_type_claiming_four_billion_elements_is_refused_at_once() {
+    let bytes = include_bytes!("hostile/huge-array-constant.rir");
+    let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", "spirv"], bytes);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stderr.contains("constant has 4294967295 parts, not 4"),
+        "{stderr}"
+    );
+}

@@ -15,8 +15,16 @@
 //!
 //! A second test inserts comments of every shape between random tokens of corpus files and
 //! checks that formatting keeps each comment and the tree, and is idempotent.
+//!
+//! The third, `campaign::mutation_campaign` (`mutants/campaign.rs`), mutates every reader
+//! refract has — WGSL, the generated hostile families, IR text and binary IR — in worker
+//! processes, so that hangs and aborts are caught too, and holds what refract accepts to
+//! `spirv-val` and to its own `check`.
 
 mod common;
+
+#[path = "mutants/campaign.rs"]
+mod campaign;
 
 use common::corpus::{self, CorpusFile};
 use refract::syntax::{self, lexer, token::TokenKind};
@@ -51,7 +59,13 @@ impl Rng {
 fn mutant(files: &[CorpusFile], seed: u64, index: usize) -> (usize, String) {
     let mut rng = Rng(seed ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
     let file = rng.below(files.len());
-    let source = &files[file].source;
+    let edits = 1 + rng.below(3);
+    (file, mutate_tokens(&files[file].source, edits, &mut rng))
+}
+
+/// `source` with `edits` token edits: a token deleted, duplicated, or swapped with its
+/// neighbour or another.
+fn mutate_tokens(source: &str, edits: usize, rng: &mut Rng) -> String {
     let lexed = lexer::lex(source);
     // Token ranges, without the end-of-file token.
     let mut pieces: Vec<(usize, usize)> = lexed
@@ -61,11 +75,10 @@ fn mutant(files: &[CorpusFile], seed: u64, index: usize) -> (usize, String) {
         .map(|t| (t.start as usize, t.end as usize))
         .collect();
     if pieces.is_empty() {
-        return (file, source.clone());
+        return source.to_string();
     }
     // Each edit works on the list of token ranges; text between tokens (blankspace and
     // comments) stays attached to the token before it.
-    let edits = 1 + rng.below(3);
     let mut order: Vec<usize> = (0..pieces.len()).collect();
     for _ in 0..edits {
         if order.is_empty() {
@@ -100,7 +113,7 @@ fn mutant(files: &[CorpusFile], seed: u64, index: usize) -> (usize, String) {
             text.push(' ');
         }
     }
-    (file, text)
+    text
 }
 
 enum Failure {

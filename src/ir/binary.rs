@@ -338,11 +338,11 @@ pub fn deserialize(bytes: &[u8]) -> Result<Module, Diagnostic> {
         }
         let target = |r: &mut Reader<'_>| -> Result<u32, Diagnostic> {
             let d = unzigzag(r.varint()?);
-            let t = k as i64 - d;
-            if t < 0 || t >= n as i64 {
-                return Err(malformed(format!("record {k} refers outside the module")));
+            // A distance may be any i64; one past the module's ends is refused.
+            match (k as i64).checked_sub(d) {
+                Some(t) if (0..n as i64).contains(&t) => Ok(t as u32),
+                _ => Err(malformed(format!("record {k} refers outside the module"))),
             }
-            Ok(t as u32)
         };
         let ty = if k == 0 { u32::MAX } else { target(&mut r)? };
         let mut literal = 0;

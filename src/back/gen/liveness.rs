@@ -1,5 +1,6 @@
-//! Liveness of the Gen IR's virtual registers: live-out per block as dense bit sets,
-//! computed by the classic backward data-flow iteration (each pass O(blocks × words)),
+//! Liveness of the Gen IR's virtual registers: live-in and live-out per block as sorted
+//! sets, computed by path exploration from each use (time and memory linear in the sizes
+//! of the sets, so a switch's thousands of case blocks cost no blocks × registers table),
 //! plus the control-flow facts register allocation needs (predecessors, reverse
 //! post-order, dominators by Cooper, Harvey and Kennedy).
 //!
@@ -8,73 +9,6 @@
 //! parameters, and an argument is live out of its block only if something else needs it.
 
 use super::ir::{BlockId, Function, Reg};
-
-/// A dense bit set over registers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BitSet {
-    words: Vec<u64>,
-}
-
-impl BitSet {
-    pub fn new(n: usize) -> BitSet {
-        BitSet {
-            words: vec![0; n.div_ceil(64)],
-        }
-    }
-
-    #[inline]
-    pub fn insert(&mut self, i: u32) -> bool {
-        let (w, b) = ((i / 64) as usize, i % 64);
-        let was = self.words[w] >> b & 1;
-        self.words[w] |= 1 << b;
-        was == 0
-    }
-
-    #[inline]
-    pub fn remove(&mut self, i: u32) {
-        let (w, b) = ((i / 64) as usize, i % 64);
-        self.words[w] &= !(1 << b);
-    }
-
-    #[inline]
-    pub fn contains(&self, i: u32) -> bool {
-        let (w, b) = ((i / 64) as usize, i % 64);
-        self.words.get(w).is_some_and(|x| x >> b & 1 == 1)
-    }
-
-    /// `self |= other`; whether anything changed.
-    pub fn union_with(&mut self, other: &BitSet) -> bool {
-        let mut changed = false;
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            let n = *a | b;
-            changed |= n != *a;
-            *a = n;
-        }
-        changed
-    }
-
-    pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.words.iter().enumerate().flat_map(|(k, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some(k as u32 * 64 + b)
-            })
-        })
-    }
-}
 
 /// The control-flow graph of a Gen IR function.
 pub struct Cfg {
@@ -191,62 +125,119 @@ fn intersect(idom: &[u32], rpo_index: &[u32], mut a: u32, mut b: u32) -> u32 {
     a
 }
 
-/// Live-out sets per block.
+/// A sorted set of registers: a block's live-in or live-out. A switch with thousands of
+/// cases has thousands of blocks and registers, but few registers live at each block, so
+/// the sets are sparse (a dense bit set per block would be blocks × registers).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RegSet {
+    regs: Vec<u32>,
+}
+
+impl RegSet {
+    pub fn contains(&self, r: u32) -> bool {
+        self.regs.binary_search(&r).is_ok()
+    }
+
+    pub fn len(&self) -> usize {
+        self.regs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.regs.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.regs.iter().copied()
+    }
+}
+
+/// Live-in and live-out sets per block.
 pub struct Liveness {
-    pub live_out: Vec<BitSet>,
-    pub live_in: Vec<BitSet>,
+    pub live_out: Vec<RegSet>,
+    pub live_in: Vec<RegSet>,
 }
 
 impl Liveness {
+    /// Liveness by path exploration, one register at a time (Brandner et al., "Computing
+    /// Liveness Sets for SSA-Form Programs"): from each block where the register is used
+    /// before any definition in it, walk the predecessors backwards, marking it live in
+    /// and out, and stop at blocks that define it or already have it. The work is the size
+    /// of the sets it builds, and the result is the least fixed point of the data-flow
+    /// equations `in = gen ∪ (out − kill)`, `out = ∪ in(succ)` over the reachable blocks
+    /// (an unreachable block keeps `in = gen` and an empty `out`). Registers are visited
+    /// in increasing order, so each set is built sorted.
     pub fn new(f: &Function, cfg: &Cfg) -> Liveness {
         let n = f.blocks.len();
         let nregs = f.regs.len();
-        // Upward-exposed uses and definitions per block.
-        let mut gen_ = vec![BitSet::new(nregs); n];
-        let mut kill = vec![BitSet::new(nregs); n];
+        // Per register: the blocks that use it before defining it (`gen`) and the blocks
+        // that define it (`kill`), as compressed lists indexed by register.
+        let mut gen_pairs: Vec<(u32, u32)> = Vec::new();
+        let mut kill_pairs: Vec<(u32, u32)> = Vec::new();
+        // The last block that defined each register, to test "defined earlier in this
+        // block" in O(1).
+        let mut defined_in = vec![u32::MAX; nregs];
         for (k, b) in f.blocks.iter().enumerate() {
-            let (g, d) = (&mut gen_[k], &mut kill[k]);
-            for p in &b.params {
-                d.insert(p.0);
-            }
-            for i in &b.insts {
-                for s in &i.src {
-                    if !d.contains(s.0) {
-                        g.insert(s.0);
+            let k = k as u32;
+            // Parameters, then each instruction's sources before its destinations, then
+            // the terminator's uses.
+            let params = b.params.iter().map(|p| (false, *p));
+            let insts = b.insts.iter().flat_map(|i| {
+                let uses = i.src.iter().map(|s| (true, *s));
+                uses.chain(i.dst.iter().map(|d| (false, *d)))
+            });
+            let term = b.term.uses().into_iter().map(|s| (true, s));
+            for (is_use, r) in params.chain(insts).chain(term) {
+                let here = &mut defined_in[r.0 as usize];
+                if is_use {
+                    if *here != k {
+                        gen_pairs.push((r.0, k));
                     }
-                }
-                for x in &i.dst {
-                    d.insert(x.0);
-                }
-            }
-            for s in b.term.uses() {
-                if !d.contains(s.0) {
-                    g.insert(s.0);
+                } else if *here != k {
+                    *here = k;
+                    kill_pairs.push((r.0, k));
                 }
             }
         }
-        let mut live_in = gen_.clone();
-        let mut live_out = vec![BitSet::new(nregs); n];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in cfg.rpo.iter().rev() {
-                let bi = b.0 as usize;
-                let mut out = BitSet::new(nregs);
-                for s in &cfg.succs[bi] {
-                    out.union_with(&live_in[s.0 as usize]);
+        let gens = by_register(nregs, gen_pairs);
+        let kills = by_register(nregs, kill_pairs);
+        let mut live_in = vec![RegSet::default(); n];
+        let mut live_out = vec![RegSet::default(); n];
+        // Stamps per block, so that no per-register array needs clearing: `r + 1` marks
+        // "register r is live in / defined here".
+        let mut in_stamp = vec![0u32; n];
+        let mut def_stamp = vec![0u32; n];
+        let mut out_stamp = vec![0u32; n];
+        let mut stack: Vec<u32> = Vec::new();
+        for r in 0..nregs {
+            let mark = r as u32 + 1;
+            for &b in kills.of(r) {
+                def_stamp[b as usize] = mark;
+            }
+            for &b in gens.of(r) {
+                if in_stamp[b as usize] == mark {
+                    continue;
                 }
-                if out != live_out[bi] {
-                    // in = gen ∪ (out − kill)
-                    let mut inn = out.clone();
-                    for (w, k) in inn.words.iter_mut().zip(&kill[bi].words) {
-                        *w &= !k;
+                in_stamp[b as usize] = mark;
+                live_in[b as usize].regs.push(r as u32);
+                stack.push(b);
+                while let Some(b) = stack.pop() {
+                    if !cfg.reachable(BlockId(b)) {
+                        continue;
                     }
-                    inn.union_with(&gen_[bi]);
-                    live_out[bi] = out;
-                    if inn != live_in[bi] {
-                        live_in[bi] = inn;
-                        changed = true;
+                    for p in &cfg.preds[b as usize] {
+                        let pi = p.0 as usize;
+                        if !cfg.reachable(*p) {
+                            continue;
+                        }
+                        if out_stamp[pi] != mark {
+                            out_stamp[pi] = mark;
+                            live_out[pi].regs.push(r as u32);
+                        }
+                        if def_stamp[pi] != mark && in_stamp[pi] != mark {
+                            in_stamp[pi] = mark;
+                            live_in[pi].regs.push(r as u32);
+                            stack.push(p.0);
+                        }
                     }
                 }
             }
@@ -259,20 +250,126 @@ impl Liveness {
     }
 }
 
+/// `(register, block)` pairs grouped by register (a counting sort): the blocks of register
+/// `r` are `of(r)`, in the order the pairs came.
+struct ByRegister {
+    start: Vec<u32>,
+    blocks: Vec<u32>,
+}
+
+impl ByRegister {
+    fn of(&self, r: usize) -> &[u32] {
+        &self.blocks[self.start[r] as usize..self.start[r + 1] as usize]
+    }
+}
+
+fn by_register(nregs: usize, pairs: Vec<(u32, u32)>) -> ByRegister {
+    let mut start = vec![0u32; nregs + 1];
+    for &(r, _) in &pairs {
+        start[r as usize + 1] += 1;
+    }
+    for k in 0..nregs {
+        start[k + 1] += start[k];
+    }
+    let mut fill = start.clone();
+    let mut blocks = vec![0u32; pairs.len()];
+    for (r, b) in pairs {
+        blocks[fill[r as usize] as usize] = b;
+        fill[r as usize] += 1;
+    }
+    ByRegister { start, blocks }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The classic data-flow iteration over the reachable blocks, dense and slow: the
+    /// reference path exploration must agree with.
+    fn fixed_point(f: &Function, cfg: &Cfg) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let n = f.blocks.len();
+        let nregs = f.regs.len();
+        let mut gen_ = vec![vec![false; nregs]; n];
+        let mut kill = vec![vec![false; nregs]; n];
+        for (k, b) in f.blocks.iter().enumerate() {
+            for p in &b.params {
+                kill[k][p.0 as usize] = true;
+            }
+            for i in &b.insts {
+                for s in &i.src {
+                    gen_[k][s.0 as usize] |= !kill[k][s.0 as usize];
+                }
+                for x in &i.dst {
+                    kill[k][x.0 as usize] = true;
+                }
+            }
+            for s in b.term.uses() {
+                gen_[k][s.0 as usize] |= !kill[k][s.0 as usize];
+            }
+        }
+        let mut live_in = gen_.clone();
+        let mut live_out = vec![vec![false; nregs]; n];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in cfg.rpo.iter().rev() {
+                let bi = b.0 as usize;
+                for s in &cfg.succs[bi] {
+                    for r in 0..nregs {
+                        if live_in[s.0 as usize][r] && !live_out[bi][r] {
+                            live_out[bi][r] = true;
+                            changed = true;
+                        }
+                    }
+                }
+                for r in 0..nregs {
+                    if live_out[bi][r] && !kill[bi][r] && !live_in[bi][r] {
+                        live_in[bi][r] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let list = |sets: Vec<Vec<bool>>| -> Vec<Vec<u32>> {
+            sets.into_iter()
+                .map(|s| (0..nregs as u32).filter(|&r| s[r as usize]).collect())
+                .collect()
+        };
+        (list(live_in), list(live_out))
+    }
+
     #[test]
-    fn bit_sets_insert_remove_union_iterate() {
-        let mut a = BitSet::new(200);
-        assert!(a.insert(3) && a.insert(130) && !a.insert(3));
-        let mut b = BitSet::new(200);
-        b.insert(64);
-        assert!(a.union_with(&b) && !a.union_with(&b));
-        a.remove(3);
-        assert_eq!(a.iter().collect::<Vec<_>>(), vec![64, 130]);
-        assert_eq!(a.len(), 2);
-        assert!(!a.contains(3) && a.contains(130) && !a.contains(10_000));
+    fn path_exploration_agrees_with_the_data_flow_fixed_point() {
+        let programs = [
+            "@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n\
+             @compute @workgroup_size(8) fn main(@builtin(global_invocation_id) g: vec3u) {\n\
+             var s = 0u; var t = a[1];\n\
+             for (var i = 0u; i < a[0]; i++) { if (i % 3u == 1u) { s += t; t = i; continue; }\n\
+             switch i { case 0u, 4u { s *= 2u; } case 7u { break; } default { t += s; } }\n\
+             loop { s += 1u; if s > t { break; } } }\n\
+             a[g.x] = s + t; }\n",
+            "@group(0) @binding(0) var<storage, read_write> a: array<f32>;\n\
+             @compute @workgroup_size(1) fn main() { var x = a[0]; var y = a[1];\n\
+             while (x < 100.0) { let z = x; x = y * 2.0; y = z + 1.0;\n\
+             if (y > 50.0) { return; } }\n\
+             a[2] = x - y; }\n",
+        ];
+        for src in programs {
+            let p = crate::back::r#gen::compile_source(src, &Default::default(), None)
+                .unwrap_or_else(|d| panic!("{d:?}"));
+            for k in &p.kernels {
+                let f = &k.ssa;
+                let cfg = Cfg::new(f);
+                let live = Liveness::new(f, &cfg);
+                let (inn, out) = fixed_point(f, &cfg);
+                let got_in: Vec<Vec<u32>> =
+                    live.live_in.iter().map(|s| s.iter().collect()).collect();
+                let got_out: Vec<Vec<u32>> =
+                    live.live_out.iter().map(|s| s.iter().collect()).collect();
+                assert_eq!(got_in, inn);
+                assert_eq!(got_out, out);
+                assert!(got_out.iter().any(|s| !s.is_empty()), "a trivial kernel");
+            }
+        }
     }
 }

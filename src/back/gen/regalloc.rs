@@ -44,24 +44,18 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
     let mut max_live = 0u32;
     let mut slots_used = 0u32;
     // Free slots as a bit set over slot numbers (grown as needed).
-    let mut busy: Vec<bool> = Vec::new();
-    let take = |busy: &mut Vec<bool>| -> u32 {
-        match busy.iter().position(|&b| !b) {
-            Some(k) => {
-                busy[k] = true;
-                k as u32
-            }
-            None => {
-                busy.push(true);
-                busy.len() as u32 - 1
-            }
-        }
-    };
+    // Busy slots, 64 to a word: the lowest free slot is found a word at a time, so a
+    // kernel with thousands of live values does not scan them one by one per definition.
+    let mut busy = Slots::default();
+    let mut live_after = LiveSet::new(n);
     for b in cfg.dominance_order() {
         let bi = b.0 as usize;
         let blk = &f.blocks[bi];
         // Last uses in this block: walk backwards from live-out.
-        let mut live_after = live.live_out[bi].clone();
+        live_after.clear();
+        for r in live.live_out[bi].iter() {
+            live_after.insert(r);
+        }
         for s in blk.term.uses() {
             live_after.insert(s.0);
         }
@@ -87,43 +81,40 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
             }
         }
         // live_after now holds live-in (plus this block's params, which are defined here).
-        busy.iter_mut().for_each(|x| *x = false);
+        busy.clear();
         for r in live.live_in[bi].iter() {
             let s = slot[r as usize];
             if s != u32::MAX {
-                if busy.len() <= s as usize {
-                    busy.resize(s as usize + 1, false);
-                }
-                busy[s as usize] = true;
+                busy.set(s);
             }
         }
         let entry_pressure = (live.live_in[bi].len() + blk.params.len()) as u32;
         max_live = max_live.max(entry_pressure);
         for p in &blk.params {
-            slot[p.0 as usize] = take(&mut busy);
+            slot[p.0 as usize] = busy.take();
         }
         // Parameters never used die at once (the backward walk left the used ones live).
         for p in &blk.params {
             if !live_after.contains(p.0) {
-                busy[slot[p.0 as usize] as usize] = false;
+                busy.free(slot[p.0 as usize]);
             }
         }
         for (k, i) in blk.insts.iter().enumerate() {
             for s in &dies[k] {
                 let sl = slot[s.0 as usize];
                 if sl != u32::MAX {
-                    busy[sl as usize] = false;
+                    busy.free(sl);
                 }
             }
             for d in &i.dst {
-                slot[d.0 as usize] = take(&mut busy);
+                slot[d.0 as usize] = busy.take();
             }
             max_live = max_live.max(pressure_after[k]);
             for d in &dead_defs[k] {
-                busy[slot[d.0 as usize] as usize] = false;
+                busy.free(slot[d.0 as usize]);
             }
         }
-        slots_used = slots_used.max(busy.len() as u32);
+        slots_used = slots_used.max(busy.high);
     }
     // Registers of unreachable blocks (never executed) share slot 0.
     for s in slot.iter_mut() {
@@ -135,5 +126,98 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
         slot,
         slots_used,
         max_live,
+    }
+}
+
+/// The registers live at a point of one block: a dense membership table over all
+/// registers, allocated once per function, with a count and the list of registers touched
+/// so that clearing it costs what the block put in it, not the number of registers.
+struct LiveSet {
+    on: Vec<bool>,
+    count: usize,
+    touched: Vec<u32>,
+}
+
+impl LiveSet {
+    fn new(n: usize) -> LiveSet {
+        LiveSet {
+            on: vec![false; n],
+            count: 0,
+            touched: Vec::new(),
+        }
+    }
+
+    /// Whether `r` was not in the set.
+    fn insert(&mut self, r: u32) -> bool {
+        let slot = &mut self.on[r as usize];
+        if *slot {
+            return false;
+        }
+        *slot = true;
+        self.count += 1;
+        self.touched.push(r);
+        true
+    }
+
+    fn remove(&mut self, r: u32) {
+        let slot = &mut self.on[r as usize];
+        if *slot {
+            *slot = false;
+            self.count -= 1;
+        }
+    }
+
+    fn contains(&self, r: u32) -> bool {
+        self.on[r as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    fn clear(&mut self) {
+        for r in self.touched.drain(..) {
+            self.on[r as usize] = false;
+        }
+        self.count = 0;
+    }
+}
+
+/// The busy slots of a point in a block, as bits, and the highest slot count ever held.
+#[derive(Default)]
+struct Slots {
+    words: Vec<u64>,
+    /// One past the highest slot ever taken or set: the slots the kernel uses.
+    high: u32,
+}
+
+impl Slots {
+    fn set(&mut self, s: u32) {
+        let w = (s / 64) as usize;
+        if self.words.len() <= w {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (s % 64);
+        self.high = self.high.max(s + 1);
+    }
+
+    fn free(&mut self, s: u32) {
+        if let Some(w) = self.words.get_mut((s / 64) as usize) {
+            *w &= !(1 << (s % 64));
+        }
+    }
+
+    /// The lowest free slot, now busy.
+    fn take(&mut self) -> u32 {
+        let s = match self.words.iter().position(|&w| w != u64::MAX) {
+            Some(w) => w as u32 * 64 + self.words[w].trailing_ones(),
+            None => self.words.len() as u32 * 64,
+        };
+        self.set(s);
+        s
+    }
+
+    fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
     }
 }

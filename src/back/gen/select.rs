@@ -503,14 +503,22 @@ impl<'a> Selector<'a> {
             } => {
                 self.stack.push(Ctx::Switch { merge: *merge });
                 let ty = f.ty(*sel);
-                let mut targets: Vec<BlockId> = Vec::new();
-                for &(_, t) in cases {
-                    if !targets.contains(&t) && t != *default {
-                        targets.push(t);
+                // The case values of each target other than the default, targets in their
+                // first case's order; grouped through a map, as a switch may have
+                // thousands of cases.
+                let mut index: rustc_hash::FxHashMap<BlockId, usize> = Default::default();
+                let mut targets: Vec<(BlockId, Vec<u32>)> = Vec::new();
+                for &(v, t) in cases {
+                    if t == *default {
+                        continue;
                     }
+                    let k = *index.entry(t).or_insert_with(|| {
+                        targets.push((t, Vec::new()));
+                        targets.len() - 1
+                    });
+                    targets[k].1.push(v);
                 }
-                for t in targets {
-                    let values: Vec<u32> = cases.iter().filter(|c| c.1 == t).map(|c| c.0).collect();
+                for (t, values) in targets {
                     let acc = Operand::lanes(self.temp_grf(1), Ty::UD);
                     for (n, v) in values.iter().enumerate() {
                         let s = self.src(*sel, ty, 2);

@@ -40,6 +40,34 @@ pub fn write_string(module: &Module, options: &Options) -> Result<String, Error>
     crate::raise::raise_to_wgsl(module, &options.raise).map_err(|diagnostics| Error { diagnostics })
 }
 
+/// The diagnostic filters for a module read from IR, for
+/// [`crate::raise::Options::diagnostics`]: the IR does not promise WGSL's uniformity, so
+/// a module with a derivative, an implicit-level sample or a subgroup or quad operation
+/// turns the two filterable uniformity rules off, and the WGSL written from it is
+/// accepted (a filter changes which diagnostics are reported, never what the program
+/// computes). Barriers in non-uniform control flow have no filter; WGSL refuses them.
+pub fn ir_filters(m: &Module) -> Vec<(String, String)> {
+    let needs_uniformity = |i| {
+        let name = m.opcode(i).name();
+        ["dp", "fwidth", "subgroup_", "quad_"]
+            .iter()
+            .any(|p| name.starts_with(p))
+            || matches!(
+                name,
+                "texture_sample" | "texture_sample_bias" | "texture_sample_compare"
+            )
+    };
+    let any = m
+        .children(m.root())
+        .any(|f| m.children(f).any(|b| m.children(b).any(needs_uniformity)));
+    if !any {
+        return Vec::new();
+    }
+    ["derivative_uniformity", "subgroup_uniformity"]
+        .map(|rule| ("off".to_string(), rule.to_string()))
+        .to_vec()
+}
+
 /// The diagnostic filters of a source module, for [`crate::raise::Options::diagnostics`]:
 /// one global `(severity, rule)` per triggering rule, with the most relaxed severity any
 /// directive or attribute of the source gives it. The IR keeps no filters; this makes

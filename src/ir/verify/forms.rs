@@ -185,35 +185,34 @@ pub fn check_constant(m: &Module, c: Inst) -> Check {
             {
                 return bad("a composite constant's parts are constants".into());
             }
-            let members: Vec<Option<Inst>> = match m.opcode(t) {
-                O::Vec | O::Mat => {
-                    let n = if m.opcode(t) == O::Vec {
-                        m.vec_parts(t).map(|x| x.1)
-                    } else {
-                        m.mat_parts(t).map(|x| x.1)
-                    };
-                    (0..n.unwrap_or(0))
-                        .map(|k| m.member_type(t, Some(k)))
-                        .collect()
-                }
-                O::Array => {
-                    let n = m
-                        .operand_opt(t, 1)
-                        .and_then(|x| m.const_u32(x))
-                        .unwrap_or(0);
-                    (0..n).map(|k| m.member_type(t, Some(k))).collect()
-                }
-                O::Struct => m.struct_fields(t).iter().map(|&f| m.ty(f)).collect(),
+            // The part count first, from the type: an array type may claim 2^32 − 1
+            // elements, which must not be materialized to find the constant short.
+            let fields = m.struct_fields(t);
+            let count: u64 = match m.opcode(t) {
+                O::Vec => m.vec_parts(t).map_or(0, |x| u64::from(x.1)),
+                O::Mat => m.mat_parts(t).map_or(0, |x| u64::from(x.1)),
+                O::Array => m
+                    .operand_opt(t, 1)
+                    .and_then(|x| m.const_u32(x))
+                    .map_or(0, u64::from),
+                O::Struct => fields.len() as u64,
                 _ => return bad(format!("`{}` is not a composite type", m.type_name(t))),
             };
-            if members.len() != ops.len() {
+            if count != ops.len() as u64 {
                 return bad(format!(
                     "a `{}` constant has {} parts, not {}",
                     m.type_name(t),
-                    members.len(),
+                    count,
                     ops.len()
                 ));
             }
+            let members: Vec<Option<Inst>> = if m.opcode(t) == O::Struct {
+                fields.iter().map(|&f| m.ty(f)).collect()
+            } else {
+                (0..ops.len() as u32)
+                    .map(|k| m.member_type(t, Some(k)))
+                    .collect()
+            };
             for (k, (&x, mt)) in ops.iter().zip(members).enumerate() {
                 if mt.is_none() || m.ty(x) != mt {
                     return bad(format!(

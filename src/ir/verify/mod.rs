@@ -227,7 +227,8 @@ impl Verifier<'_> {
                 }
             }
         }
-        self.global_cycles();
+        self.type_cycles();
+        self.value_cycles();
         for &f in &funcs {
             self.function(Func(f));
         }
@@ -388,66 +389,40 @@ impl Verifier<'_> {
         }
     }
 
-    /// No type contains itself, through its operands or a struct's fields, and no other
-    /// module-scope value uses itself, through its operands and type (an override
-    /// expression `@1 = mul @gain, @1`): only a malformed binary module can say so, and
-    /// back ends walking such a value would not stop.
-    fn global_cycles(&mut self) {
+    /// No type contains itself, through its operands or a struct's fields (only a
+    /// malformed binary module or a self-referencing struct can say so).
+    fn type_cycles(&mut self) {
         let m = self.m;
         let parts = |t: Inst| -> Vec<Inst> {
-            let op = m.opcode(t);
-            let mut v: Vec<Inst> = m
-                .operands(t)
-                .filter(|&x| {
-                    m.is_global(x) && !matches!(m.opcode(x), Opcode::Func | Opcode::Generic)
-                })
-                .collect();
-            if !op.is_type() {
-                v.extend(m.ty(t).filter(|&x| m.is_global(x)));
-            }
-            if op == Opcode::Struct {
+            let mut v: Vec<Inst> = m.operands(t).filter(|&x| m.is_type_valued(x)).collect();
+            if m.opcode(t) == Opcode::Struct {
                 v.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f)));
             }
             v
         };
-        // 1 on the stack, 2 done.
-        let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
-        let roots = m
-            .children(m.root())
-            .filter(|&c| !matches!(m.opcode(c), Opcode::Func | Opcode::Generic));
-        for start in roots {
-            if state.contains_key(&start) {
-                continue;
-            }
-            let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
-            state.insert(start, 1);
-            while let Some((t, todo)) = stack.last_mut() {
-                let t = *t;
-                match todo.pop() {
-                    Some(x) => match state.get(&x) {
-                        None => {
-                            state.insert(x, 1);
-                            let p = parts(x);
-                            stack.push((x, p));
-                        }
-                        Some(1) => {
-                            if m.opcode(x).is_type() {
-                                let msg = format!("the type {} contains itself", self.name(x));
-                                self.err(Rule::TypeForm, t, msg);
-                            } else {
-                                let msg = format!("{} uses itself", self.name(x));
-                                self.err(Rule::OperandScope, t, msg);
-                            }
-                            return;
-                        }
-                        _ => {}
-                    },
-                    None => {
-                        state.insert(t, 2);
-                        stack.pop();
-                    }
-                }
-            }
+        let types = m.children(m.root()).filter(|&c| m.opcode(c).is_type());
+        if let Some((t, x)) = first_cycle(types, parts) {
+            let msg = format!("the type {} contains itself", self.name(x));
+            self.err(Rule::TypeForm, t, msg);
+        }
+    }
+
+    /// Module-scope values (constants, overrides, pure operations) are computed from
+    /// each other before anything runs, so none may depend on itself: a back end would
+    /// loop, and WGSL refuses the cycle (`override g = g + 1`).
+    fn value_cycles(&mut self) {
+        let m = self.m;
+        let is_value = |x: Inst| {
+            let op = m.opcode(x);
+            m.is_global(x)
+                && !op.is_type()
+                && (op.is_hoistable() || op.is_pure() || op == Opcode::Override)
+        };
+        let parts = |v: Inst| -> Vec<Inst> { m.operands(v).filter(|&x| is_value(x)).collect() };
+        let values = m.children(m.root()).filter(|&c| is_value(c));
+        if let Some((v, x)) = first_cycle(values, parts) {
+            let msg = format!("the module-scope value {} depends on itself", self.name(x));
+            self.err(Rule::ModuleScope, v, msg);
         }
     }
 
@@ -561,12 +536,6 @@ impl Verifier<'_> {
                     f,
                     "`@workgroup_size` only applies to `@compute` entry points".into(),
                 );
-            } else if let Some(what) = self.io_gap(f).filter(|_| stages == 1) {
-                self.err(
-                    Rule::EntryPoint,
-                    f,
-                    format!("{what} of an entry point is not stage IO: it needs `@builtin` or `@location`, or to be a struct whose members all have one"),
-                );
             } else if stages == 0
                 && m.decorations(f)
                     .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
@@ -580,30 +549,43 @@ impl Verifier<'_> {
         }
     }
 
-    /// What of entry point `f` carries no stage IO: a parameter or the result that is
-    /// neither decorated with `@builtin`/`@location` nor a struct of such members. Every
-    /// back end has only these to bind an entry point's inputs and outputs to.
-    fn io_gap(&self, f: Inst) -> Option<&'static str> {
+    /// An entry point's parameters and result are its stage's inputs and outputs: each
+    /// has `@builtin` or `@location`, itself or on every member of its struct (WGSL's
+    /// rule, which the WGSL back end's output must meet again).
+    fn entry_point_io(&mut self, f: Inst, result: Inst, params: &[Inst]) {
         let m = self.m;
-        let is_io = |i: Inst| {
+        let is_stage = |d: Inst| {
+            matches!(
+                m.opcode(d),
+                Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
+            )
+        };
+        if !m.decorations(f).any(is_stage) {
+            return;
+        }
+        let has_io = |i: Inst| {
             m.decorations(i)
                 .any(|d| matches!(m.opcode(d), Opcode::DecoBuiltin | Opcode::DecoLocation))
         };
-        let io_struct = |t: Inst| {
-            m.opcode(t) == Opcode::Struct && {
-                let fields = m.struct_fields(t);
-                !fields.is_empty() && fields.iter().all(|&x| is_io(x))
-            }
+        let io_ok = |i: Inst, ty: Option<Inst>| {
+            has_io(i)
+                || ty.is_some_and(|t| {
+                    m.opcode(t) == Opcode::Struct && m.struct_fields(t).into_iter().all(has_io)
+                })
         };
-        let (result, _) = m.ty(f).and_then(|t| m.fn_parts(t))?;
-        if m.opcode(result) != Opcode::Void && !is_io(f) && !io_struct(result) {
-            return Some("the result");
+        for &p in params {
+            if !io_ok(p, m.ty(p)) {
+                let msg = format!(
+                    "the entry point's parameter {} needs `@builtin` or `@location`, or a struct type whose members all have one",
+                    self.name(p)
+                );
+                self.err(Rule::EntryPoint, p, msg);
+            }
         }
-        let entry = m.entry_block(crate::ir::Func(f))?;
-        m.block_params(entry)
-            .iter()
-            .any(|p| !is_io(p.inst()) && !m.ty(p.inst()).is_some_and(io_struct))
-            .then_some("a parameter")
+        if m.opcode(result) != Opcode::Void && !io_ok(f, Some(result)) {
+            let msg = "the entry point's result needs `@builtin` or `@location`, or a struct type whose members all have one".to_string();
+            self.err(Rule::EntryPoint, f, msg);
+        }
     }
 
     fn recursion(&mut self, funcs: &[Inst]) {
@@ -735,6 +717,9 @@ impl Verifier<'_> {
                 param_types.len()
             );
             self.err(Rule::EntryBlock, entry, msg);
+        }
+        if m.opcode(fi) == Opcode::Func {
+            self.entry_point_io(fi, result, &params);
         }
         let cfg = Cfg::new(m, f);
         if !cfg.preds(0).is_empty() {
@@ -1013,4 +998,40 @@ impl Verifier<'_> {
             }
         }
     }
+}
+
+/// The first cycle of the graph `parts` spans from `starts`, by iterative depth-first
+/// search: `(from, to)` where `to` is on the search's stack when `from` reaches it.
+fn first_cycle(
+    starts: impl Iterator<Item = Inst>,
+    parts: impl Fn(Inst) -> Vec<Inst>,
+) -> Option<(Inst, Inst)> {
+    // 1 on the stack, 2 done.
+    let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
+    for start in starts {
+        if state.contains_key(&start) {
+            continue;
+        }
+        let mut stack: Vec<(Inst, Vec<Inst>)> = vec![(start, parts(start))];
+        state.insert(start, 1);
+        while let Some((t, todo)) = stack.last_mut() {
+            let t = *t;
+            match todo.pop() {
+                Some(x) => match state.get(&x) {
+                    None => {
+                        state.insert(x, 1);
+                        let p = parts(x);
+                        stack.push((x, p));
+                    }
+                    Some(1) => return Some((t, x)),
+                    _ => {}
+                },
+                None => {
+                    state.insert(t, 2);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    None
 }
