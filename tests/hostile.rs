@@ -67,6 +67,16 @@ fn two_ir_entry_points_of_one_name_are_rejected() {
     assert_eq!(code, 1, "{err}");
 }
 
+/// The campaign met a binary mutant declaring `bool`s in a storage buffer: the verifier
+/// took it, and refract then refused the WGSL it wrote (E1111).
+#[test]
+fn an_ir_buffer_holding_bool_is_rejected() {
+    let ir = "@b: ptr<storage, array<bool, 4, stride=4>, read_write> = var @group(0) @binding(0)\n";
+    let (code, _, err) = refract(&["ir", "-", "--to", "wgsl"], ir.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("`bool` has no memory layout"), "{err}");
+}
+
 #[test]
 fn must_use_is_allowed_on_an_entry_point_that_returns_a_value() {
     let src = "@vertex @must_use fn main() -> @builtin(position) vec4f { return vec4f(); }\n";

@@ -337,6 +337,13 @@ impl Verifier<'_> {
                 "`@group` and `@binding` come together".into(),
             );
         }
+        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage) && holds_bool(m, store) {
+            let msg = format!(
+                "`bool` has no memory layout a host shares, so it cannot be stored in the `{}` address space",
+                space.name()
+            );
+            self.err(Rule::AddressSpaceRule, v, msg);
+        }
         if let Err((rule, msg)) = typing::check_inst(m, v, None) {
             self.err(rule, v, msg);
         }
@@ -1034,4 +1041,22 @@ fn first_cycle(
         }
     }
     None
+}
+
+/// Whether type `t` is or contains `bool` (through elements, columns and members). Each
+/// type is visited once, so a malformed cyclic type ends the walk too.
+fn holds_bool(m: &Module, t: Inst) -> bool {
+    let mut seen = FxHashSet::default();
+    let mut todo = vec![t];
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        match m.opcode(t) {
+            Opcode::Bool => return true,
+            Opcode::Struct => todo.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f))),
+            _ => todo.extend(m.operands(t).filter(|&x| m.opcode(x).is_type())),
+        }
+    }
+    false
 }
