@@ -354,7 +354,6 @@ fn emit_ir(
 /// the binary form ([`ir::binary`]). The module is printed and parsed back, which gives an
 /// equal module; its spans are dropped, since they would point into that text. Returns
 /// the bytes, or no bytes, with every diagnostic (warnings too).
-#[cfg(not(target_arch = "wasm32"))]
 pub fn compile_linkable(source: &str, options: &Options) -> (Option<Vec<u8>>, Vec<Diagnostic>) {
     let mut options = options.clone();
     options.target = Target::Ir;
@@ -379,7 +378,6 @@ pub fn compile_linkable(source: &str, options: &Options) -> (Option<Vec<u8>>, Ve
 
 /// Why [`link`] failed: the diagnostics, and the input they are about when reading one
 /// failed (its index), or `None` when linking did.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug)]
 pub struct LinkError {
     pub input: Option<usize>,
@@ -389,7 +387,6 @@ pub struct LinkError {
 /// `refract link`: reads each input (binary IR when it starts with `RFIR`, else IR text),
 /// verifies it, links them all ([`ir::link::link`]; `names` name the inputs in messages)
 /// and verifies the result. Returns the linked module.
-#[cfg(not(target_arch = "wasm32"))]
 pub fn link(inputs: &[(&str, &[u8])]) -> Result<ir::Module, LinkError> {
     let mut modules = Vec::with_capacity(inputs.len());
     for (k, (_, bytes)) in inputs.iter().enumerate() {
