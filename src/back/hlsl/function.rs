@@ -16,6 +16,7 @@ use super::memory::LANES;
 use super::stmt::{self, Stmt};
 use super::writer::{
     Writer, is_dropped, is_entry_point, local_index_member, wave_builtin, workgroup_invocations,
+    workgroup_size,
 };
 use crate::ir::enums::BuiltinValue;
 use crate::ir::{Func, Inst, Module, Opcode};
@@ -109,9 +110,11 @@ impl<'m> Hlsl<'_, 'm> {
     /// carries, through wave intrinsics ([`wave_builtin`]).
     fn wave_input(&mut self, base: E, s: Inst, f: Inst) -> Result<E, RaiseError> {
         let m = self.m();
+        if wave_builtin(m, f) == Some(BuiltinValue::SubgroupInvocationId) {
+            return Ok(self.call("WaveGetLaneIndex", Vec::new()));
+        }
         let count = self.call("WaveGetLaneCount", Vec::new());
         Ok(match wave_builtin(m, f) {
-            Some(BuiltinValue::SubgroupInvocationId) => self.call("WaveGetLaneIndex", Vec::new()),
             Some(BuiltinValue::SubgroupSize) => count,
             Some(BuiltinValue::SubgroupId) => {
                 let k = local_index_member(m, s)
@@ -229,17 +232,15 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     fn access(&mut self, base: E, base_ty: Inst, index: Index<E>) -> Result<E, RaiseError> {
         let m = self.m();
         Ok(match (m.opcode(base_ty), index) {
-            (Opcode::Struct, Index::Const(k))
-                if m.struct_fields(base_ty)
-                    .get(k as usize)
-                    .is_some_and(|&f| wave_builtin(m, f).is_some()) =>
-            {
-                let f = m.struct_fields(base_ty)[k as usize];
-                self.wave_input(base, base_ty, f)?
-            }
             (Opcode::Struct, Index::Const(k)) => {
-                let member = self.w.member_name(base_ty, k as usize);
-                self.add(Node::Member(base, member))
+                let field = m.struct_fields(base_ty).get(k as usize).copied();
+                match field.filter(|&f| wave_builtin(m, f).is_some()) {
+                    Some(f) => self.wave_input(base, base_ty, f)?,
+                    None => {
+                        let member = self.w.member_name(base_ty, k as usize);
+                        self.add(Node::Member(base, member))
+                    }
+                }
             }
             (Opcode::Vec, Index::Const(k)) if k < 4 => {
                 self.add(Node::Member(base, LANES[k as usize].to_string()))
@@ -548,18 +549,6 @@ impl Finish for Hlsl<'_, '_> {
         self.functions.push(text);
         Ok(())
     }
-}
-
-/// The `@workgroup_size` of a compute entry point.
-fn workgroup_size(m: &Module, f: Inst) -> Option<[u32; 3]> {
-    m.decoration(f, Opcode::DecoCompute)?;
-    let d = m.decoration(f, Opcode::DecoWorkgroupSize)?;
-    let word = |k: usize| {
-        m.operand_opt(d, k)
-            .and_then(|x| m.const_u32(x))
-            .unwrap_or(1)
-    };
-    Some([word(0), word(1), word(2)])
 }
 
 /// The semantic of an entry point's result, when the result itself carries one (after

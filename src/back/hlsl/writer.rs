@@ -739,22 +739,27 @@ pub fn local_index_member(m: &Module, s: Inst) -> Option<usize> {
 /// The number of invocations in a workgroup of the compute entry point whose input
 /// struct is `s`.
 pub fn workgroup_invocations(m: &Module, s: Inst) -> Option<u32> {
-    m.children(m.root())
-        .filter(|&f| m.opcode(f) == Opcode::Func && m.decoration(f, Opcode::DecoCompute).is_some())
+    let f = m
+        .children(m.root())
+        .filter(|&f| m.opcode(f) == Opcode::Func)
         .find(|&f| {
             m.entry_block(crate::ir::Func(f))
                 .is_some_and(|b| m.block_params(b).iter().any(|p| m.ty(p.inst()) == Some(s)))
-        })
-        .and_then(|f| m.decoration(f, Opcode::DecoWorkgroupSize))
-        .map(|d| {
-            (0..3)
-                .map(|k| {
-                    m.operand_opt(d, k)
-                        .and_then(|x| m.const_u32(x))
-                        .unwrap_or(1)
-                })
-                .fold(1u32, u32::saturating_mul)
-        })
+        })?;
+    let size = workgroup_size(m, f)?;
+    Some(size.into_iter().fold(1u32, u32::saturating_mul))
+}
+
+/// The `@workgroup_size` of a compute entry point.
+pub fn workgroup_size(m: &Module, f: Inst) -> Option<[u32; 3]> {
+    m.decoration(f, Opcode::DecoCompute)?;
+    let d = m.decoration(f, Opcode::DecoWorkgroupSize)?;
+    let word = |k: usize| {
+        m.operand_opt(d, k)
+            .and_then(|x| m.const_u32(x))
+            .unwrap_or(1)
+    };
+    Some([word(0), word(1), word(2)])
 }
 
 impl Writer<'_> {
