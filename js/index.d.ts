@@ -194,8 +194,34 @@ export interface CompileOptions {
   overrides?: Record<string, number | boolean>;
 }
 
-/** What `explore` can make: every target, the IR before any pass, and the reflection. */
-export type Product = Target | 'irBefore' | 'reflect';
+/**
+ * What `explore` can make: every target, the IR before any pass, the reflection, and the
+ * passes one by one (`passSteps`).
+ */
+export type Product = Target | 'irBefore' | 'reflect' | 'passSteps';
+
+/** One step of the pass pipeline, as the pass manager ran it. */
+export interface PassStep {
+  /** The pass's name (see `passes()`), or a group's (`optimize`, `cleanup`). */
+  pass: string;
+  /** 0 for a step of the pipeline, 1 for a step a group ran, and so on. */
+  depth: number;
+  /** Whether the step changed the module. */
+  changed: boolean;
+  /** The step's time in milliseconds, the steps it ran included. */
+  ms: number;
+  /** The IR as the step left it. */
+  ir: string;
+}
+
+/**
+ * The `passSteps` product: the IR as lowered (`irBefore`'s, in `code`) and the IR after
+ * each step of the pipeline with its time; the last step at depth 0 leaves what `compile`
+ * to `ir` gives. A group's steps come before the group, as they end first.
+ */
+export type PassStepsResult =
+  | { ok: true; code: string; steps: PassStep[]; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
 
 export interface ExploreOptions {
   products: Product[];
@@ -209,7 +235,7 @@ export interface ExploreResult {
   ok: boolean;
   diagnostics: Diagnostic[];
   /** One result per product asked for (none when the options themselves are wrong). */
-  products: Partial<Record<Product, CompileResult>>;
+  products: { [P in Product]?: P extends 'passSteps' ? PassStepsResult : CompileResult };
   /** Milliseconds per compiler stage (`parse`, `sema`, `lower`, `passes`, a target, …). */
   timings: Record<string, number>;
 }

@@ -82,6 +82,11 @@ pub enum Product {
     IrBefore,
     /// The reflection (`reflect`), as indented JSON text.
     Reflect,
+    /// The passes one by one: the IR as lowered (as [`Product::IrBefore`], printed with
+    /// stable ids as the steps are), and in [`CompileResult::passes`] the IR after each
+    /// step with its time, as `compile` to `ir` with `print_after_all` and `time_passes`
+    /// reports them.
+    PassSteps,
 }
 
 impl Product {
@@ -92,6 +97,7 @@ impl Product {
             Product::Target(t) => t.name(),
             Product::IrBefore => "irBefore",
             Product::Reflect => "reflect",
+            Product::PassSteps => "passSteps",
         }
     }
 
@@ -99,6 +105,7 @@ impl Product {
         match name {
             "irBefore" => Some(Product::IrBefore),
             "reflect" => Some(Product::Reflect),
+            "passSteps" => Some(Product::PassSteps),
             _ => Target::from_name(name).map(Product::Target),
         }
     }
@@ -111,6 +118,7 @@ impl Product {
             Product::Target(Target::Ast) => Some(Stage::Parse),
             Product::Reflect => Some(Stage::Check),
             Product::IrBefore => Some(Stage::Lower),
+            Product::PassSteps => Some(Stage::Passes),
             Product::Target(t) if has_back_end(t) => Some(Stage::Passes),
             Product::Target(_) => None,
         }
@@ -307,8 +315,14 @@ impl Session {
                 return result;
             }
             Product::IrBefore => None,
+            Product::PassSteps => Some(Target::Ir),
             Product::Target(target) => Some(target),
         };
+        let steps = product == Product::PassSteps;
+        let (print_after_all, time_passes) = (
+            options.print_after_all || steps,
+            options.time_passes || steps,
+        );
 
         let entry_point = options.entry_point.as_deref();
         let ir = match ir {
@@ -341,9 +355,19 @@ impl Session {
             return result;
         };
 
-        let key = (names, options.print_after_all, options.time_passes);
+        // The steps' product starts from the IR as lowered, so it is read whole.
+        let before = steps.then(|| ir::print_stable(lowered));
+        let key = (names, print_after_all, time_passes);
         let optimized = match &mut ir.optimized {
-            Some(optimized) if optimized.key == key => optimized,
+            // A run that printed or timed its steps serves a request that does not ask
+            // for them: the module is the same.
+            Some(optimized)
+                if optimized.key.0 == key.0
+                    && (optimized.key.1 || !key.1)
+                    && (optimized.key.2 || !key.2) =>
+            {
+                optimized
+            }
             slot => {
                 let mut module = if keep {
                     lowered.clone()
@@ -369,13 +393,16 @@ impl Session {
                     Ok(output) => compiled(output, check),
                     Err(d) => CompileResult::failed(d),
                 };
-                lap(target.name());
+                lap(product.name());
                 result
             }
             Err(d) => CompileResult::failed(d.clone()),
         };
-        if options.print_after_all || options.time_passes {
+        if print_after_all || time_passes {
             result.passes = Some(optimized.report.clone());
+        }
+        if let (Some(before), Some(_)) = (before, &result.output) {
+            result.output = Some(Output::Text(before));
         }
         result
     }

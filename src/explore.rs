@@ -4,8 +4,9 @@
 //!
 //! Rules:
 //! - Every product is exactly what its single call returns, failures included: `compile`
-//!   for a target, `compile` at `-O0` (no pass) for [`Product::IrBefore`], and `reflect`
-//!   as indented JSON text for [`Product::Reflect`]. The check is `check`'s. All of them
+//!   for a target, `compile` at `-O0` (no pass) for [`Product::IrBefore`], `reflect`
+//!   as indented JSON text for [`Product::Reflect`], and for [`Product::PassSteps`] the IR
+//!   before the passes with the report of `compile` to `ir` printing and timing each step. The check is `check`'s. All of them
 //!   with the options' error limit (`check_with_error_limit` for the check). The stages
 //!   are `compile`'s, those of [`crate::driver`], which makes every product, and each
 //!   product is taken where its single call would take it.

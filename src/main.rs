@@ -36,7 +36,7 @@ usage:
   points, every module-scope variable and override; --import NAME makes NAME an import instead
   (its definition in the source, a stub will do, is dropped: another module must export it)
 --binding-map G:B=REG:SPACE: HLSL puts @group(G) @binding(B) at register(xREG, spaceSPACE)
---print-after-all: the IR after each pass, on stderr; --time-passes: a table of pass times, on stderr
+--print-after-all: the IR after each pass, on stderr (unnamed values keep their ids from pass to pass); --time-passes: a table of pass times, on stderr
 
 exit codes: 0 success, 1 invalid input, 2 usage or I/O error
 ";

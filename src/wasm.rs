@@ -45,6 +45,7 @@ thread_local! {
 fn enter() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
+        crate::passes::manager::set_system_clock(js_clock);
         std::panic::set_hook(Box::new(|info| {
             // `try_with`: a panic during thread-local teardown must not panic again.
             let _ = LAST_PANIC.try_with(|slot| {
@@ -146,7 +147,48 @@ fn compile_result_js(source: &str, result: CompileResult) -> Object {
         Some(Output::Words(words)) => set(&object, "words", &Uint32Array::from(&words[..])),
         None => {}
     }
+    // Only the `passSteps` product asks the passes for their report.
+    if let Some(report) = result.passes {
+        set(&object, "steps", &pass_steps_js(report.printed));
+    }
     object
+}
+
+/// `PassStep[]`: each step's name, depth, whether it changed the module, its time in
+/// milliseconds and the IR it left.
+fn pass_steps_js(printed: Vec<crate::passes::manager::Printed>) -> Array {
+    let steps = Array::new();
+    for step in printed {
+        let object = Object::new();
+        set(&object, "pass", &JsValue::from_str(step.pass));
+        set(&object, "depth", &JsValue::from(step.depth));
+        set(&object, "changed", &JsValue::from_bool(step.changed));
+        set(
+            &object,
+            "ms",
+            &JsValue::from_f64(step.time.as_secs_f64() * 1e3),
+        );
+        set(&object, "ir", &JsValue::from_str(&step.ir));
+        steps.push(&object);
+    }
+    steps
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`; an error where the global has no `performance`.
+    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+    fn performance_now() -> Result<f64, JsValue>;
+}
+
+/// The passes' clock in the package (zero where there is no `performance`).
+fn js_clock() -> std::time::Duration {
+    let ms = performance_now().unwrap_or(0.0);
+    std::time::Duration::from_secs_f64(if ms.is_finite() && ms > 0.0 {
+        ms / 1e3
+    } else {
+        0.0
+    })
 }
 
 /// `{ ok: true, diagnostics, ...reflection }` or `{ ok: false, diagnostics }`: the

@@ -23,7 +23,7 @@ const EXAMPLES: &[&str] = &[
 
 fn all_products() -> Vec<Product> {
     let mut all: Vec<Product> = Target::ALL.iter().map(|&t| Product::Target(t)).collect();
-    all.extend([Product::IrBefore, Product::Reflect]);
+    all.extend([Product::IrBefore, Product::Reflect, Product::PassSteps]);
     all
 }
 
@@ -37,7 +37,16 @@ fn example(name: &str) -> String {
 type Result = (Option<Output>, Vec<Diagnostic>, Option<Vec<Printed>>);
 
 fn parts(r: CompileResult) -> Result {
-    (r.output, r.diagnostics, r.passes.map(|p| p.printed))
+    let printed = r.passes.map(|p| {
+        p.printed
+            .into_iter()
+            .map(|step| Printed {
+                time: std::time::Duration::ZERO,
+                ..step
+            })
+            .collect()
+    });
+    (r.output, r.diagnostics, printed)
 }
 
 /// What the single call gives for `product`.
@@ -57,6 +66,18 @@ fn single(source: &str, product: Product, options: &Options) -> Result {
             options.print_after_all = false;
             options.time_passes = false;
             parts(refract::compile(source, &options))
+        }
+        // The IR as lowered, and the passes' report of `compile` to `ir` asked to print
+        // and time every step.
+        Product::PassSteps => {
+            let mut options = options.clone();
+            options.target = Target::Ir;
+            options.print_after_all = true;
+            options.time_passes = true;
+            let (output, diagnostics, printed) = parts(refract::compile(source, &options));
+            // The IR before the passes, with stable ids: a fresh session's.
+            let before = parts(Session::new().make(source, &options, product, &mut |_| {})).0;
+            (output.and(before), diagnostics, printed)
         }
         // `reflect`, with the options' error limit.
         Product::Reflect => match refract::analyze_with_error_limit(source, options.error_limit) {
@@ -301,16 +322,41 @@ fn laps_name_each_stage_run_and_each_product_in_stage_order() {
     assert_eq!(
         first,
         [
-            "parse", "sema", "ast", "reflect", "lower", "irBefore", "passes", "wgsl", "hlsl",
-            "spirv", "spvasm", "gen", "gen-ir", "ir",
+            "parse",
+            "sema",
+            "ast",
+            "reflect",
+            "lower",
+            "irBefore",
+            "passes",
+            "wgsl",
+            "hlsl",
+            "spirv",
+            "spvasm",
+            "gen",
+            "gen-ir",
+            "ir",
+            "passes",
+            "passSteps",
         ],
     );
-    // The same text again: only the products' own work.
+    // The same text again: only the products' own work (the passes' run that printed its
+    // steps serves the targets too).
     let second = agree(&mut session, &source, &plain, &all_products(), "same text");
     assert_eq!(
         second,
         [
-            "ast", "reflect", "irBefore", "wgsl", "hlsl", "spirv", "spvasm", "gen", "gen-ir", "ir",
+            "ast",
+            "reflect",
+            "irBefore",
+            "wgsl",
+            "hlsl",
+            "spirv",
+            "spvasm",
+            "gen",
+            "gen-ir",
+            "ir",
+            "passSteps",
         ],
     );
 

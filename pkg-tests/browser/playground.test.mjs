@@ -481,3 +481,142 @@ test('names from the text are shown as text, never as markup', async () => {
   assert.equal(await page.evaluate(() => window.hacked), undefined);
   await page.close();
 });
+
+test('the IR panel steps through the passes: each step its time and its diff', async () => {
+  const source = examples['raymarch.wgsl'];
+  const page = await open();
+  await typeSource(page, source);
+  await page.click('[data-testid="tab-ir"]');
+  await page.click('[data-testid="ir-mode-steps"]');
+  const list = page.locator('[data-testid="pass-steps"]');
+  await list.locator('.pass-step').first().waitFor({ timeout: 30_000 });
+  const expected = refract.explore(source, { products: ['passSteps'] }).products.passSteps;
+  assert.equal(expected.ok, true);
+  // Every step is listed once, a group before its steps (the report has it after them).
+  const order = (await list.locator('.pass-step').evaluateAll((items) => items.map((i) => Number(i.dataset.step))));
+  assert.deepEqual([...order].sort((a, b) => a - b), expected.steps.map((_, k) => k));
+  assert.deepEqual(order.filter((k) => expected.steps[k].depth === 0), expected.steps.flatMap((s, k) => (s.depth === 0 ? [k] : [])));
+  order.forEach((k, at) => {
+    if (at + 1 < order.length && expected.steps[order[at + 1]].depth > expected.steps[k].depth) {
+      assert.equal(expected.steps[order[at + 1]].depth, expected.steps[k].depth + 1, `step ${k} is a group of the next`);
+      assert.ok(order[at + 1] < k, `a group's steps ran before it ended (${k})`);
+    }
+  });
+  const names = await list.locator('.pass-name').allTextContents();
+  assert.deepEqual(names, order.map((k) => expected.steps[k].pass));
+  const times = await list.locator('.pass-time').allTextContents();
+  for (const t of times) assert.match(t, /^\d+\.\d\d ms$/);
+  // The first listed step that changed the module is chosen; its diff removes and adds
+  // lines as the package's IR before and after it says.
+  assert.equal(
+    await list.locator('.pass-step.chosen').getAttribute('data-step'),
+    String(order.find((k) => expected.steps[k].changed)),
+  );
+  // A pass of the pipeline (not a group) that changed something: it was given the IR the
+  // step before it left.
+  const first = expected.steps.findIndex((s, k) => s.changed && s.depth === 0 && (k === 0 || expected.steps[k - 1].depth === 0));
+  await list.locator(`.pass-step[data-step="${first}"]`).click();
+  const summary = page.locator('[data-testid="pass-diff-summary"]');
+  assert.match(await summary.textContent(), /−\d+ lines?, \+\d+ lines?/);
+  const added = await page.locator('[data-testid="pass-diff"] .diff-add').allTextContents();
+  const removed = await page.locator('[data-testid="pass-diff"] .diff-del').allTextContents();
+  const before = new Set((first === 0 ? expected.code : expected.steps[first - 1].ir).split('\n'));
+  const after = new Set(expected.steps[first].ir.split('\n'));
+  assert.ok(added.length + removed.length > 0, 'the diff shows changes');
+  for (const line of added) assert.ok(after.has(line.slice(2)), `added line in the new IR: ${line}`);
+  for (const line of removed) assert.ok(before.has(line.slice(2)), `removed line from the old IR: ${line}`);
+  // Clicking a step that changed nothing says so; the arrow keys move through the list.
+  const idle = expected.steps.findIndex((s) => !s.changed && s.depth === 0);
+  if (idle >= 0) {
+    await list.locator(`.pass-step[data-step="${idle}"]`).click();
+    assert.match(await summary.textContent(), /no change/);
+    assert.equal(await page.locator('[data-testid="pass-diff"] .diff-line').count(), 0);
+  }
+  const at = order.indexOf(idle >= 0 ? idle : first);
+  await list.focus();
+  await page.keyboard.press(at + 1 < order.length ? 'ArrowDown' : 'ArrowUp');
+  const moved = at + 1 < order.length ? at + 1 : at - 1;
+  assert.equal(await list.locator('.pass-step.chosen').getAttribute('data-step'), String(order[moved]));
+  // Typing updates the steps; the pipeline's chips change them.
+  const edited = `${source}\nfn extra_for_steps(x: f32) -> f32 { var y = x; y = y * 2.0; return y; }\n`;
+  await typeSource(page, edited);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="pass-steps"] .pass-step').length === n,
+    refract.explore(edited, { products: ['passSteps'] }).products.passSteps.steps.length,
+  );
+  await page.locator('[data-testid="passes"] input[data-pass="mem2reg"]').uncheck();
+  await settle(page, edited);
+  const chosen = refract.passes().filter((p) => p !== 'mem2reg');
+  const fewer = refract.explore(edited, { products: ['passSteps'], passes: chosen }).products.passSteps;
+  const names2 = await list.locator('.pass-name').allTextContents();
+  assert.deepEqual([...names2].sort(), fewer.steps.map((s) => s.pass).sort());
+  assert.ok(!names2.includes('mem2reg'), 'mem2reg is no longer run');
+  // Back to the side-by-side view.
+  await page.click('[data-testid="ir-mode-both"]');
+  await settle(page, edited);
+  assertShows(await panelView(page, 'panel-ir-after'), refract.compile(edited, { to: 'ir', passes: chosen }), 'ir after');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('signature help in the 1,000-line example follows the argument; F12 and Ctrl-click go to a declaration', async () => {
+  const source = examples['renderer.wgsl'];
+  const page = await openWith(source);
+  const line = source.indexOf('let tile = camera.viewport');
+  await page.evaluate((o) => window.refractPlayground.reveal(o), source.indexOf('\n', line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('let zz = clamp(');
+  const tooltip = page.locator('[data-testid="signature-help"]');
+  await tooltip.waitFor({ timeout: 15_000 });
+  const text = page.evaluate(() => window.refractPlayground.source());
+  const at = (await text).indexOf('let zz = clamp(') + 'let zz = clamp('.length;
+  const expected = refract.signatureHelp(await text, at);
+  const label = expected.signatures[expected.activeSignature].label;
+  assert.equal(await tooltip.locator('pre').textContent(), label);
+  const first = expected.signatures[expected.activeSignature].parameters[0];
+  assert.equal(await tooltip.locator('.cm-refract-active-parameter').textContent(), label.slice(first.start, first.end));
+  // The next argument is marked after a comma.
+  await page.keyboard.type('1.0, ');
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="signature-help"] .cm-refract-active-parameter')?.textContent === want,
+    (() => {
+      const s = expected.signatures[expected.activeSignature];
+      return s.label.slice(s.parameters[1].start, s.parameters[1].end);
+    })(),
+  );
+  // Escape closes it (a completion list open over it takes the first Escape).
+  for (let i = 0; i < 3 && (await tooltip.count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+  }
+  await tooltip.waitFor({ state: 'detached' });
+  await page.keyboard.type('0.0, 2.0);');
+
+  // F12 on a use of `camera` selects its declaration.
+  const use = source.indexOf('camera.viewport / vec2f(f32(CLUSTER_X)') + 2;
+  const decl = refract.definition(source, use);
+  assert.ok(decl, 'the package knows the declaration');
+  const now = await page.evaluate(() => window.refractPlayground.source());
+  const shift = now.length - source.length;
+  const useNow = now.indexOf('camera.viewport / vec2f(f32(CLUSTER_X)') + 2;
+  await page.evaluate((o) => window.refractPlayground.reveal(o), useNow);
+  await page.keyboard.press('F12');
+  await page.waitForFunction(
+    (start) => window.refractPlayground.selection().from === start,
+    decl.start < useNow - shift ? decl.start : decl.start + shift,
+    { timeout: 15_000 },
+  );
+  // Ctrl-click on another use does the same.
+  await page.evaluate((o) => window.refractPlayground.reveal(o), 0);
+  const another = now.indexOf('cluster_grid', now.indexOf('fn '));
+  const target = refract.definition(now, another + 1);
+  assert.ok(target, 'cluster_grid has a declaration');
+  await pointAt(page, another + 1);
+  await page.keyboard.down('Control');
+  const { x, y } = await (await page.waitForFunction((o) => window.refractPlayground.coords(o), another + 1)).jsonValue();
+  await page.mouse.click(x, y);
+  await page.keyboard.up('Control');
+  await page.waitForFunction((start) => window.refractPlayground.selection().from === start, target.start, { timeout: 15_000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

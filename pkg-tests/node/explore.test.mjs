@@ -118,6 +118,43 @@ describe('explore', () => {
     for (const [path, source] of sample) agree(source, { products: PRODUCTS }, path);
   });
 
+  test('passSteps: the IR after each step, its time, and whether it changed anything', () => {
+    const names = new Set(passes());
+    for (const name of ['pbr.wgsl', 'blur.wgsl']) {
+      for (const opt of [1, 2]) {
+        const source = examples[name];
+        const what = `${name} -O${opt}`;
+        const r = explore(source, { products: ['passSteps', 'irBefore'], opt }).products;
+        const steps = r.passSteps;
+        assert.equal(steps.ok, true, what);
+        assert.deepEqual(Object.keys(steps).sort(), ['code', 'diagnostics', 'ok', 'steps'], what);
+        // Stable ids (arena indices) where `compile` numbers densely: the same text once
+        // ids are set aside.
+        const ids = (text) => text.replace(/([%^@])\d+/g, '$1#');
+        assert.equal(ids(steps.code), ids(r.irBefore.code), `${what}: code is the IR as lowered`);
+        assert.ok(steps.steps.length >= 3, `${what}: ${steps.steps.length} steps`);
+        // Every depth-0 step leaves the IR its successor starts from; one that changed
+        // nothing leaves the IR it was given; the last leaves `compile`'s.
+        let ir = steps.code;
+        for (const step of steps.steps) {
+          assert.deepEqual(Object.keys(step).sort(), ['changed', 'depth', 'ir', 'ms', 'pass'], what);
+          assert.ok(Number.isInteger(step.depth) && step.depth >= 0, `${what}: depth ${step.depth}`);
+          assert.ok(Number.isFinite(step.ms) && step.ms >= 0, `${what}: ${step.pass} took ${step.ms} ms`);
+          if (step.depth === 0) assert.ok(names.has(step.pass), `${what}: ${step.pass} is a pass`);
+          if (step.depth > 0) continue;
+          if (!step.changed) assert.equal(step.ir, ir, `${what}: ${step.pass} changed nothing`);
+          ir = step.ir;
+        }
+        assert.equal(ids(ir), ids(compile(source, { to: 'ir', opt }).code), `${what}: the last step leaves compile's IR`);
+        assert.ok(steps.steps.some((s) => s.changed), `${what}: some step changed the module`);
+        assert.ok(steps.steps.some((s) => s.ms > 0), `${what}: the clock ran`);
+      }
+    }
+    const broken = explore('fn f() -> i32 { return 1u; }', { products: ['passSteps'] }).products.passSteps;
+    assert.equal(broken.ok, false);
+    assert.deepEqual(broken, compile('fn f() -> i32 { return 1u; }', { to: 'ir' }));
+  });
+
   test('bad options and bad sources are results, never exceptions', () => {
     for (const [source, options] of [
       [1, { products: ['wgsl'] }],

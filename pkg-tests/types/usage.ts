@@ -4,7 +4,7 @@
 
 import init, {
   initSync, version, check, compile, reflect, passes,
-  explore, explain, type Product, run, type RunOptions, type RunResult, type RunBuffer,
+  explore, explain, type Product, type PassStep, type PassStepsResult, run, type RunOptions, type RunResult, type RunBuffer,
   type Target, type CompileOptions, type CompileResult, type Diagnostic, type InitInput,
   bindGroupLayouts, type Reflection, type BindGroupLayoutDescriptor,
   hover, definition, completions, signatureHelp,
@@ -74,8 +74,14 @@ expect<Equal<Parameters<typeof passes>, []>>();
 expect<Equal<Parameters<typeof version>, []>>();
 
 // `explore`, the playground's many-products call (beyond §9).
-expect<Equal<Product, Target | 'irBefore' | 'reflect'>>();
-expect<Equal<ReturnType<typeof explore>['products'], Partial<Record<Product, CompileResult>>>>();
+expect<Equal<Product, Target | 'irBefore' | 'reflect' | 'passSteps'>>();
+expect<Equal<NonNullable<ReturnType<typeof explore>['products']['ir']>, CompileResult>>();
+expect<Equal<NonNullable<ReturnType<typeof explore>['products']['passSteps']>, PassStepsResult>>();
+expect<Equal<PassStep, { pass: string; depth: number; changed: boolean; ms: number; ir: string }>>();
+export function passStepsUsage(source: string): string[] {
+  const r = explore(source, { products: ['passSteps'], opt: 2 }).products.passSteps;
+  return r?.ok ? r.steps.map((s) => `${s.pass} ${s.ms.toFixed(2)} ms${s.changed ? ' changed' : ''}`) : [];
+}
 export function exploreUsage(source: string): string {
   const r = explore(source, { products: ['ast', 'irBefore', 'ir', 'spirv'], passes: ['mem2reg'] });
   const ir = r.products.ir;

@@ -224,7 +224,7 @@ pub use builder::{Builder, InsertPoint};
 pub use module::{Block, Func, Inst, MemoryStats, Module, Operands, Type, Use, Value};
 pub use opcode::{Class, Opcode};
 pub use parse::parse;
-pub use print::print;
+pub use print::{print, print_stable};
 pub use rule::Rule;
 pub use set::InstSet;
 pub use verify::verify;

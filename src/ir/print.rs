@@ -5,6 +5,9 @@
 //! order, and inside each function unnamed values are `%0, %1, …` and blocks `^0, ^1, …`.
 //! Named ones print their debug name, made unique with a `.N` suffix. So the text does not
 //! depend on the arena's history, and `print(parse(print(m))) == print(m)`.
+//! [`print_stable`] is the exception, for comparing a module with itself after a pass:
+//! unnamed items there print their arena index, which an instruction keeps while it
+//! lives, so two prints differ only where the pass changed something.
 //!
 //! Types, scalar and vector constants, zero values, `undef` and global `specialize`
 //! values print inline where they are used. Other module-scope instructions print as
@@ -24,6 +27,17 @@ use std::fmt::Write;
 /// Prints a module.
 pub fn print(m: &Module) -> String {
     let mut p = Printer::new(m, false);
+    p.module();
+    p.out.finish()
+}
+
+/// Prints a module with its unnamed values, blocks and module-scope items numbered by
+/// arena index rather than densely (see the module essay): the pass-by-pass IR
+/// (`--print-after-all`, the playground's steps), where a diff between two steps should
+/// show what the pass did and not the renumbering it caused.
+pub fn print_stable(m: &Module) -> String {
+    let mut p = Printer::new(m, false);
+    p.stable = true;
     p.module();
     p.out.finish()
 }
@@ -132,6 +146,8 @@ struct Printer<'m> {
     elided: Option<usize>,
     /// Where the type or operand being spelled started ([`MAX_SPELLING`]).
     spelling_start: usize,
+    /// Unnamed items print their arena index ([`print_stable`]).
+    stable: bool,
 }
 
 /// Hands out unique spellings within one scope.
@@ -180,6 +196,7 @@ impl<'m> Printer<'m> {
             budget: usize::MAX,
             elided: None,
             spelling_start: 0,
+            stable: false,
             spans: if record_spans {
                 vec![Span::DETACHED; m.capacity()]
             } else {
@@ -277,7 +294,7 @@ impl<'m> Printer<'m> {
             if self.is_inline(c) {
                 continue;
             }
-            self.ids[c.index()] = scope.assign(m.name(c));
+            self.ids[c.index()] = self.number(&mut scope, c);
         }
     }
 
@@ -297,11 +314,11 @@ impl<'m> Printer<'m> {
             if m.opcode(b) != Opcode::Block {
                 continue;
             }
-            self.ids[b.index()] = blocks.assign(m.name(b));
+            self.ids[b.index()] = self.number(&mut blocks, b);
             self.local_sigil[b.index()] = b'^';
             for i in m.children(b) {
                 if m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void) {
-                    self.ids[i.index()] = values.assign(m.name(i));
+                    self.ids[i.index()] = self.number(&mut values, i);
                     if m.opcode(i) != Opcode::Block && !m.is_global(i) {
                         self.local_sigil[i.index()] = b'%';
                     }
@@ -310,6 +327,15 @@ impl<'m> Printer<'m> {
         }
         self.values = values;
         self.blocks = blocks;
+    }
+
+    /// `i`'s id in `scope`: its name made unique, else the next number, or in a stable
+    /// print its arena index.
+    fn number(&self, scope: &mut Scope<'m>, i: Inst) -> u32 {
+        match self.m.name(i) {
+            None if self.stable => i.index() as u32 & !NAMED,
+            name => scope.assign(name),
+        }
     }
 
     fn id(&mut self, sigil: u8, i: Inst) {

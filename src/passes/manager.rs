@@ -99,11 +99,20 @@ pub fn system_clock() -> Duration {
     ORIGIN.get_or_init(std::time::Instant::now).elapsed()
 }
 
-/// No clock: `Instant` panics in wasm32 without WASI, so a timing there reads zero
-/// unless the embedder passes its own clock (`performance.now()`).
+/// The embedder's clock: `Instant` panics in wasm32 without WASI, so the JS bindings
+/// hand in `performance.now()` ([`set_system_clock`]); until then a timing reads zero.
 #[cfg(target_arch = "wasm32")]
 pub fn system_clock() -> Duration {
-    Duration::ZERO
+    EMBEDDER_CLOCK.get().map_or(Duration::ZERO, |clock| clock())
+}
+
+#[cfg(target_arch = "wasm32")]
+static EMBEDDER_CLOCK: std::sync::OnceLock<Clock> = std::sync::OnceLock::new();
+
+/// Makes `clock` the wasm32 build's [`system_clock`] (the first call wins).
+#[cfg(target_arch = "wasm32")]
+pub fn set_system_clock(clock: Clock) {
+    let _ = EMBEDDER_CLOCK.set(clock);
 }
 
 /// How the manager runs steps.
@@ -137,6 +146,11 @@ pub struct Printed {
     /// 0 for a step of the pipeline, 1 for a step a step ran, …
     pub depth: u32,
     pub ir: String,
+    /// Whether the step changed the module.
+    pub changed: bool,
+    /// The step's time, the steps it ran included (zero unless
+    /// [`RunOptions::time_passes`] asked).
+    pub time: Duration,
 }
 
 /// One row of the timing table: every run of one step at one depth.
@@ -194,6 +208,7 @@ impl Manager {
             .options
             .time_passes
             .then(|| (self.timing_row(step.name), (self.options.clock)()));
+        let mut time = Duration::ZERO;
         self.depth += 1;
         let result = match &step.body {
             Body::Pass(run) => run(m, an).map_err(|d| vec![d]),
@@ -205,7 +220,8 @@ impl Manager {
             let t = &mut self.report.timings[row];
             t.runs += 1;
             t.changed += u32::from(changed.any());
-            t.time += (self.options.clock)().saturating_sub(start);
+            time = (self.options.clock)().saturating_sub(start);
+            t.time += time;
         }
         if let Body::Pass(_) = step.body {
             an.settle(changed);
@@ -219,7 +235,11 @@ impl Manager {
             self.report.printed.push(Printed {
                 pass: step.name,
                 depth: self.depth,
-                ir: ir::print(m),
+                // Ids that survive the step print the same, so consecutive steps diff
+                // to what the step did.
+                ir: ir::print_stable(m),
+                changed: changed.any(),
+                time,
             });
         }
         self.report.changed |= changed;

@@ -12,7 +12,7 @@ import { bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, sy
 import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tags } from '@lezer/highlight';
-import type { CompileResult, Diagnostic } from 'refract-wgsl';
+import type { CompileResult, Diagnostic, PassStepsResult } from 'refract-wgsl';
 import { wgsl } from './wgsl-language';
 import { ideExtensions } from './ide';
 import { assemblyLanguage, hlslLanguage, jsonLanguage } from './output-languages';
@@ -21,6 +21,7 @@ import { decodeShare, encodeShare } from './share';
 import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type ProductsMessage, type WorkerMessage } from './protocol';
 import { plan, StageCosts } from './plan';
 import { RunPanel } from './run';
+import { PassStepsView } from './pass-steps';
 import './style.css';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -68,6 +69,8 @@ interface PlaygroundStats {
   reveal: (offset: number) => void;
   /** Where the character at a UTF-16 offset is on screen, once it is drawn (tests). */
   coords: (offset: number) => { x: number; y: number } | null;
+  /** The editor's main selection, in UTF-16 offsets (tests). */
+  selection: () => { from: number; to: number };
 }
 
 declare global {
@@ -86,8 +89,8 @@ interface Panel {
   /** A target that appears only once refract implements it. */
   optional: boolean;
   available: boolean;
-  /** Its output views, and the compiler products they show. */
-  views: OutputView[];
+  /** Its views on screen, and the compiler products they show. */
+  views: { setVisible(visible: boolean): void; resultId: number }[];
   products: Product[];
 }
 
@@ -372,6 +375,7 @@ const editorTheme = EditorView.theme(
     '.cm-refract-hover': { padding: '4px 8px', maxWidth: '640px' },
     '.cm-refract-hover pre': { margin: '0', fontFamily: 'var(--mono)', whiteSpace: 'pre-wrap' },
     '.cm-refract-hover-facts': { color: '#8b95a7', marginTop: '2px' },
+    '.cm-refract-active-parameter': { color: '#f5c26b', fontWeight: '600', textDecoration: 'underline' },
     '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#3a4d7a' },
     '.cm-completionDetail': { color: '#8b95a7', marginLeft: '1em' },
     '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
@@ -594,7 +598,7 @@ let runPanel: RunPanel | null = null;
 /** What each stage has cost lately, in milliseconds, for sharing the products. Until the
  * first reports come in: proportions measured on the 1,057-line example. */
 const stageCosts = new StageCosts({
-  call: 0.5, parse: 3.4, sema: 8.8, lower: 3.9, passes: 3.8, wgsl: 8.4, spvasm: 5.3, ast: 3.1, irBefore: 1.6, ir: 1.5, reflect: 0.5, hlsl: 0.1, gen: 0.1,
+  call: 0.5, parse: 3.4, sema: 8.8, lower: 3.9, passes: 3.8, wgsl: 8.4, spvasm: 5.3, ast: 3.1, irBefore: 1.6, ir: 1.5, reflect: 0.5, hlsl: 0.1, gen: 0.1, passSteps: 6,
 });
 const stats: PlaygroundStats = {
   ready: false,
@@ -621,6 +625,10 @@ const stats: PlaygroundStats = {
   reveal: (offset) => {
     view.dispatch({ selection: { anchor: offset }, effects: EditorView.scrollIntoView(offset, { y: 'center' }) });
     view.focus();
+  },
+  selection: () => {
+    const { from, to } = view.state.selection.main;
+    return { from, to };
   },
   coords: (offset) => {
     const c = view.coordsAtPos(offset, 1);
@@ -655,7 +663,7 @@ function scheduleCompile() {
   editTime = null;
 }
 
-const outputs: Record<Product, OutputView | null> = {
+const outputs: Record<(typeof PRODUCTS)[number], OutputView | null> = {
   wgsl: null, hlsl: null, spvasm: null, gen: null, reflect: null, ast: null, irBefore: null, ir: null,
 };
 
@@ -711,7 +719,8 @@ function apply(message: ProductsMessage, from: number) {
     applyCheck(message.check.diagnostics);
   }
   for (const [name, result] of Object.entries(message.products) as [Product, CompileResult][]) {
-    outputs[name]?.show(result, message.id);
+    if (name === 'passSteps') passSteps?.show(result as PassStepsResult, message.id);
+    else outputs[name]?.show(result, message.id);
   }
   const reflected = message.products.reflect;
   if (reflected && message.id >= reflectId) {
@@ -768,7 +777,7 @@ function apply(message: ProductsMessage, from: number) {
 }
 
 /** The compiler's stages in pipeline order, then the products made from them. */
-const STAGE_ORDER = ['parse', 'sema', 'lower', 'passes', 'irBefore', 'ir', 'wgsl', 'spvasm', 'hlsl', 'gen', 'ast', 'reflect'];
+const STAGE_ORDER = ['parse', 'sema', 'lower', 'passes', 'irBefore', 'ir', 'passSteps', 'wgsl', 'spvasm', 'hlsl', 'gen', 'ast', 'reflect'];
 
 /** The footer: the compiler's time for the last text, in total and per stage (the
  * longest of the workers', which run at the same time). */
@@ -844,7 +853,7 @@ function buildPanels() {
     ['run', 'Run', false],
   ];
   for (const [name, title, optional] of titles) makePanel(name, title, optional);
-  const attach = (panelName: string, product: Product, output: OutputView) => {
+  const attach = (panelName: string, product: (typeof PRODUCTS)[number], output: OutputView) => {
     outputs[product] = output;
     const panel = panels.get(panelName)!;
     panel.views.push(output);
@@ -880,9 +889,51 @@ function buildPanels() {
   };
   attach('ir', 'irBefore', new OutputView(column('as lowered, before passes'), assemblyLanguage, 'panel-ir-before'));
   attach('ir', 'ir', new OutputView(column('after the passes'), assemblyLanguage, 'panel-ir-after'));
-  ir.append(split);
+  ir.append(buildIrModes(split), split);
+  passSteps = new PassStepsView(ir, describe);
+  passSteps.root.hidden = true;
   renderPassChips(chips);
   selectPanel(selected);
+}
+
+/** The pass-by-pass view of the IR panel, made while it is chosen. */
+let passSteps: PassStepsView | null = null;
+
+/** The IR panel's two modes: the IR before and after the whole pipeline side by side, or
+ * pass by pass (each step's diff and time). */
+function buildIrModes(split: HTMLElement): HTMLElement {
+  const bar = document.createElement('div');
+  bar.className = 'ir-modes';
+  bar.setAttribute('role', 'radiogroup');
+  bar.setAttribute('aria-label', 'IR view');
+  const panel = panels.get('ir')!;
+  const sideBySide = { views: [...panel.views], products: [...panel.products] };
+  const buttons = (['both', 'steps'] as const).map((mode) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'ir-mode';
+    button.dataset.testid = `ir-mode-${mode}`;
+    button.setAttribute('role', 'radio');
+    button.textContent = mode === 'both' ? 'Before and after' : 'Pass by pass';
+    button.addEventListener('click', () => choose(mode));
+    bar.append(button);
+    return button;
+  });
+  const choose = (mode: 'both' | 'steps') => {
+    const steps = mode === 'steps';
+    buttons.forEach((b, i) => b.setAttribute('aria-checked', String((i === 1) === steps)));
+    split.hidden = steps;
+    if (passSteps) passSteps.root.hidden = !steps;
+    for (const v of panel.views) v.setVisible(false);
+    panel.views = steps && passSteps ? [passSteps] : [...sideBySide.views];
+    panel.products = steps ? ['passSteps'] : [...sideBySide.products];
+    const on = selected === 'ir';
+    for (const v of panel.views) v.setVisible(on);
+    if (on) scheduleCompile();
+  };
+  buttons[0].setAttribute('aria-checked', 'true');
+  buttons[1].setAttribute('aria-checked', 'false');
+  return bar;
 }
 
 function buildExamples() {

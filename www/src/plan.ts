@@ -26,8 +26,8 @@
 import type { Product } from './protocol';
 
 /** The front-end stages a product needs beyond parsing and checking. */
-const NEEDS_LOWERING: ReadonlySet<string> = new Set(['irBefore', 'ir', 'wgsl', 'spvasm']);
-const NEEDS_PASSES: ReadonlySet<string> = new Set(['ir', 'wgsl', 'spvasm']);
+const NEEDS_LOWERING: ReadonlySet<string> = new Set(['irBefore', 'ir', 'wgsl', 'spvasm', 'passSteps']);
+const NEEDS_PASSES: ReadonlySet<string> = new Set(['ir', 'wgsl', 'spvasm', 'passSteps']);
 
 /** What one worker makes for a keystroke: `first` (with the check, worker 0 only) in one
  * call, then `rest` in another. */

@@ -1,10 +1,14 @@
 // Messages between the playground page and its compiler workers.
 
-import type { CompileResult, Completion, Diagnostic, FormatResult, Hover, Product as RefractProduct, RunResult } from 'refract-wgsl';
+import type { CompileResult, Completion, Diagnostic, FormatResult, Hover, PassStepsResult, Product as RefractProduct, RunResult, SignatureHelp, Span } from 'refract-wgsl';
 
 /** What the compiler makes for the panels, all from one `explore` call. */
 export const PRODUCTS = ['wgsl', 'spvasm', 'hlsl', 'gen', 'irBefore', 'ir', 'ast', 'reflect'] as const satisfies readonly RefractProduct[];
-export type Product = (typeof PRODUCTS)[number];
+/** Made only while a view on screen shows them: the IR after each pass is long to print. */
+export const ON_DEMAND = ['passSteps'] as const satisfies readonly RefractProduct[];
+export type Product = (typeof PRODUCTS)[number] | (typeof ON_DEMAND)[number];
+/** What the compiler answers for each product. */
+export type Products = { [P in Product]?: P extends 'passSteps' ? PassStepsResult : CompileResult };
 
 export interface CompileRequest {
   type: 'compile';
@@ -72,7 +76,7 @@ export interface RunResponse {
 export interface IdeRequest {
   type: 'ide';
   id: number;
-  query: 'hover' | 'completions';
+  query: 'hover' | 'completions' | 'signatureHelp' | 'definition';
   source: string;
   offset: number;
 }
@@ -83,6 +87,8 @@ export interface IdeResponse {
   id: number;
   hover: Hover | null;
   completions: Completion[];
+  signatureHelp: SignatureHelp | null;
+  definition: Span | null;
 }
 
 export type WorkerRequest = CompileRequest | FormatRequest | RunRequest | IdeRequest;
@@ -95,7 +101,7 @@ export interface ProductsMessage {
   id: number;
   /** The check, in the first message of the worker asked for it only. */
   check?: { ok: boolean; diagnostics: EditorDiagnostic[] };
-  products: Partial<Record<Product, CompileResult>>;
+  products: Products;
   /** Milliseconds spent in the compiler: per stage, and `total` for the whole call. */
   timings: Record<string, number>;
   /** This worker's last message for the request: all of its share has been made. */

@@ -16,9 +16,9 @@
 // requests: a dispatch on the Gen simulator, answered with every buffer afterwards. The
 // editor's hover and completion (ide.ts) start another and send it `ide` requests.
 
-import init, { completions, explore, format, hover, passes, run as runKernel, version, type Diagnostic } from 'refract-wgsl';
+import init, { completions, definition, explore, format, hover, passes, run as runKernel, signatureHelp, version, type Diagnostic } from 'refract-wgsl';
 import { byteToUtf16 } from './offsets';
-import { PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type RunRequest, type WorkerMessage, type WorkerRequest } from './protocol';
+import { ON_DEMAND, PRODUCTS, type CompileRequest, type EditorDiagnostic, type Product, type RunRequest, type WorkerMessage, type WorkerRequest } from './protocol';
 
 const post = (message: WorkerMessage) => postMessage(message);
 
@@ -51,8 +51,9 @@ function make(request: CompileRequest, products: Product[]) {
 }
 
 async function serve(request: CompileRequest) {
-  const first = PRODUCTS.filter((p) => request.first.includes(p));
-  const rest = PRODUCTS.filter((p) => request.rest.includes(p));
+  const known = [...PRODUCTS, ...ON_DEMAND];
+  const first = known.filter((p) => request.first.includes(p));
+  const rest = known.filter((p) => request.rest.includes(p));
   if (first.length > 0 || request.check) {
     const { result, timings } = make(request, first);
     post({
@@ -136,6 +137,8 @@ init()
           id,
           hover: query === 'hover' ? hover(source, offset) : null,
           completions: query === 'completions' ? completions(source, offset) : [],
+          signatureHelp: query === 'signatureHelp' ? signatureHelp(source, offset) : null,
+          definition: query === 'definition' ? definition(source, offset) : null,
         });
       } else {
         post({ type: 'formatted', id: request.id, source: request.source, result: format(request.source) });
