@@ -296,14 +296,14 @@ impl Session {
 
         text.check(lap);
         let Text {
-            source,
+            source: kept_source,
             ast,
             diagnostics: check,
-            program,
+            program: typed,
             ir,
             ..
         } = text;
-        let Some(Some(program)) = program else {
+        let Some(Some(program)) = typed.as_ref() else {
             return CompileResult::failed(check.clone());
         };
         let target = match product {
@@ -345,6 +345,16 @@ impl Session {
                 })
             }
         };
+        // What the back end reads of the tree: the WGSL writer keeps its diagnostic filters.
+        let filters = (target == Some(Target::Wgsl)).then(|| back::wgsl::diagnostic_filters(ast));
+        if !keep {
+            // The session's last request: nothing reads the text's tree, typed program or
+            // copy of the source again, and the passes and back end need the memory (the
+            // tree and the typed program are two thirds of the front end's peak).
+            *typed = None;
+            *ast = syntax::ast::Module::default();
+            *kept_source = String::new();
+        }
         let lowered = match &mut ir.lowered {
             Ok(module) => module,
             Err(d) => return CompileResult::failed(d.clone()),
@@ -383,10 +393,17 @@ impl Session {
                 })
             }
         };
-        let mut result = match &optimized.module {
+        let mut result = match &mut optimized.module {
             Ok(module) => {
+                // The last request hands the back end the module itself (SPIR-V
+                // legalizes it in place rather than a copy).
+                let module = if keep {
+                    std::borrow::Cow::Borrowed(&*module)
+                } else {
+                    std::borrow::Cow::Owned(std::mem::take(module))
+                };
                 let origin = Origin {
-                    ast: Some(ast),
+                    filters: filters.as_deref(),
                     text: Some(source),
                 };
                 let result = match emit(module, target, origin, options) {
@@ -574,8 +591,9 @@ pub fn read_ir(input: &[u8], binary: bool) -> Result<ir::Module, Vec<Diagnostic>
 /// What a module was made from, for the back ends that look back at it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Origin<'a> {
-    /// The WGSL syntax tree: the WGSL writer keeps its diagnostic filters.
-    pub ast: Option<&'a syntax::ast::Module>,
+    /// The diagnostic filters of the WGSL syntax tree
+    /// ([`back::wgsl::diagnostic_filters`]): the WGSL writer keeps them.
+    pub filters: Option<&'a [(String, String)]>,
     /// The text the module's spans point into: SPIR-V's debug info quotes it.
     pub text: Option<&'a str>,
 }
@@ -589,7 +607,7 @@ pub fn has_back_end(target: Target) -> bool {
 
 /// The back end: legalizes a copy of a verified module for `target` and writes it.
 pub fn emit(
-    module: &ir::Module,
+    module: std::borrow::Cow<'_, ir::Module>,
     target: Target,
     origin: Origin<'_>,
     options: &Options,
@@ -597,17 +615,17 @@ pub fn emit(
     // Only the CLI and the Rust API can hand a back end a module with imports.
     #[cfg(not(target_arch = "wasm32"))]
     if target != Target::Ir {
-        ir::link::check_resolved(module)?;
+        ir::link::check_resolved(&module)?;
     }
     match target {
         Target::Wgsl => {
             let mut wgsl = back::wgsl::Options::default();
-            wgsl.raise.diagnostics = match origin.ast {
-                Some(ast) => back::wgsl::diagnostic_filters(ast),
-                None => back::wgsl::ir_filters(module),
+            wgsl.raise.diagnostics = match origin.filters {
+                Some(filters) => filters.to_vec(),
+                None => back::wgsl::ir_filters(&module),
             };
             Ok(Output::Text(
-                back::wgsl::write_string(module, &wgsl).map_err(Vec::from)?,
+                back::wgsl::write_string(&module, &wgsl).map_err(Vec::from)?,
             ))
         }
         Target::Spirv | Target::Spvasm => {
@@ -616,7 +634,7 @@ pub fn emit(
                 file_name: spirv.source_name.as_deref().unwrap_or("<input>"),
                 text,
             });
-            let words = back::spirv::compile(module, spirv, debug)?;
+            let words = back::spirv::compile_owned(module.into_owned(), spirv, debug)?;
             if target == Target::Spirv {
                 return Ok(Output::Words(words));
             }
@@ -624,9 +642,9 @@ pub fn emit(
                 .map(Output::Text)
                 .map_err(|d| vec![d])
         }
-        Target::Ir => Ok(Output::Text(ir::print(module))),
+        Target::Ir => Ok(Output::Text(ir::print(&module))),
         Target::Gen | Target::GenIr => {
-            let program = back::r#gen::compile(module, &options.r#gen, None)?;
+            let program = back::r#gen::compile(&module, &options.r#gen, None)?;
             Ok(Output::Text(if target == Target::Gen {
                 back::r#gen::asm_text(&program)
             } else {
@@ -635,7 +653,7 @@ pub fn emit(
         }
         #[cfg(not(target_arch = "wasm32"))]
         Target::Hlsl => Ok(Output::Text(
-            back::hlsl::write_string(module, &options.hlsl).map_err(Vec::from)?,
+            back::hlsl::write_string(&module, &options.hlsl).map_err(Vec::from)?,
         )),
         #[cfg(target_arch = "wasm32")]
         Target::Hlsl => Err(vec![not_yet(target.name())]),

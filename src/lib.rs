@@ -338,12 +338,17 @@ fn emit_ir(
     emit_options.spirv = options.spirv.clone();
     // Spans point into the IR text (binary input has none).
     let origin = driver::Origin {
-        ast: None,
+        filters: None,
         text: (!options.from_binary)
             .then(|| std::str::from_utf8(input).ok())
             .flatten(),
     };
-    match driver::emit(module, target, origin, &emit_options)? {
+    match driver::emit(
+        std::borrow::Cow::Borrowed(module),
+        target,
+        origin,
+        &emit_options,
+    )? {
         Output::Text(text) => Ok(IrOutput::Text(text)),
         Output::Words(words) => Ok(IrOutput::Words(words)),
     }

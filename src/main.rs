@@ -30,7 +30,8 @@ usage:
   refract explain CODE                        a diagnostic code's explanation, with examples
   refract --version
 
---error-limit N: report at most N errors, the first by position (default 100; 0: no limit)
+--error-limit N: report at most N errors, and N warnings and notes, the first by position
+  (default 100; 0: no limit)
 --override NAME=VALUE: an override's value (NAME or its @id; VALUE a number, true or false)
 --to ir-bin: binary IR that `refract link` takes; it exports every function but the entry
   points, every module-scope variable and override; --import NAME makes NAME an import instead

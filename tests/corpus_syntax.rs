@@ -56,13 +56,9 @@ fn tree_depth(m: &ast::Module) -> usize {
         let mut child = |c: ast::ExprId| h = h.max(expr_height[c.index()] + 1);
         match &e.kind {
             ast::ExprKind::Literal(_) => {}
-            ast::ExprKind::Ident(id) => id.template_args.iter().flatten().for_each(|&a| child(a)),
+            ast::ExprKind::Ident(id) => id.templates().iter().for_each(|&a| child(a)),
             ast::ExprKind::Call { callee, args } => {
-                callee
-                    .template_args
-                    .iter()
-                    .flatten()
-                    .for_each(|&a| child(a));
+                callee.templates().iter().for_each(|&a| child(a));
                 args.iter().for_each(|&a| child(a));
             }
             ast::ExprKind::Paren(x) | ast::ExprKind::Member { base: x, .. } => child(*x),

@@ -320,3 +320,95 @@ fn a_constant_of_an_array_type_claiming_four_billion_elements_is_refused_at_once
         "{stderr}"
     );
 }
+
+/// Four IR modules of the campaign's that the verifier took and whose WGSL refract then
+/// refused: each breaks a rule WGSL and SPIR-V for Vulkan share, so the IR verifier
+/// refuses it now (with the rule's E32xx code), and a module that keeps the rule is
+/// written as WGSL that refract accepts again.
+#[test]
+fn ir_the_wgsl_writer_could_not_write_is_refused_by_the_verifier() {
+    let main = "func @main() @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n";
+    let refused = [
+        // E1503 before: a resource without `@group`/`@binding`.
+        (
+            format!("@b: ptr<storage, array<u32, 4, stride=4>, read_write> = var\n{main}"),
+            "E3224",
+            "needs `@group` and `@binding`",
+        ),
+        // E1111 before: a runtime-sized array in workgroup memory.
+        (
+            format!("@w: ptr<workgroup, array<f32>, read_write> = var\n{main}"),
+            "E3227",
+            "runtime-sized type lives only in the `storage` address space",
+        ),
+        // E1509 before: a compute entry point with a user-defined input.
+        (
+            "func @main(%x: u32 @location(0)) @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n"
+                .to_string(),
+            "E3229",
+            "has `@location`: its inputs are built-in values",
+        ),
+        // E1300 before: a NaN (and an infinite) f32 constant.
+        (
+            "@o: ptr<private, f32, read_write> = var bits<f32>(0x7fc00000)\n".to_string() + main,
+            "E3223",
+            "literal is finite",
+        ),
+        (
+            "@o: ptr<private, f16, read_write> = var bits<f16>(0x7c00)\n".to_string() + main,
+            "E3223",
+            "literal is finite",
+        ),
+    ];
+    for (ir, code, message) in &refused {
+        for to in ["wgsl", "spirv"] {
+            let (status, _, stderr) = refract(&["ir", "-", "--to", to], ir.as_bytes());
+            assert_eq!(status, 1, "{ir}\n{stderr}");
+            assert!(
+                stderr.contains(code) && stderr.contains(message),
+                "{ir}\n{stderr}"
+            );
+        }
+    }
+    let kept = [
+        format!("@b: ptr<storage, array<u32, 4, stride=4>, read_write> = var @group(0) @binding(0)\n{main}"),
+        format!("@b: ptr<storage, array<u32>, read_write> = var @group(0) @binding(0)\n{main}"),
+        format!("@w: ptr<workgroup, array<f32, 4>, read_write> = var\n{main}"),
+        "func @main(%x: vec3<u32> @builtin(global_invocation_id)) @compute @workgroup_size(1, 1, 1) {\n^0:\n  return\n}\n".to_string(),
+        format!("@o: ptr<private, f32, read_write> = var bits<f32>(0x00000001)\n{main}"),
+    ];
+    for ir in &kept {
+        let (status, out, stderr) = refract(&["ir", "-", "--to", "wgsl"], ir.as_bytes());
+        assert_eq!(status, 0, "{ir}\n{stderr}");
+        let wgsl = text(&out);
+        let (status, _, stderr) = refract(&["check", "-"], wgsl.as_bytes());
+        assert_eq!(
+            status, 0,
+            "refract rejects its own output:\n{wgsl}\n{stderr}"
+        );
+    }
+}
+
+/// 320,000 `diagnostic` directives naming an unknown rule gave 320,000 warnings, which
+/// took seconds to hand to JavaScript. Warnings and notes are limited like errors, to the
+/// same number, and a final note (E0008) counts the rest.
+#[test]
+fn warnings_past_the_limit_are_counted_in_one_note() {
+    let src = "diagnostic(off, no_such_rule);\n".repeat(1000);
+    let (status, out, stderr) = refract(&["check", "-", "--format", "json"], src.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+    let out: serde_json::Value = serde_json::from_slice(&out).expect("a JSON report");
+    let list = out["diagnostics"].as_array().expect("a list");
+    assert_eq!(list.len(), 101, "{out}");
+    assert!(list[..100].iter().all(|d| d["code"] == "E1805"), "{out}");
+    assert_eq!(list[100]["code"], "E0008");
+    assert_eq!(list[100]["severity"], "note");
+    let message = list[100]["message"].as_str().unwrap_or("");
+    assert!(message.contains("900 more warnings or notes"), "{message}");
+    let (_, out, _) = refract(
+        &["check", "-", "--format", "json", "--error-limit", "0"],
+        src.as_bytes(),
+    );
+    let out: serde_json::Value = serde_json::from_slice(&out).expect("a JSON report");
+    assert_eq!(out["diagnostics"].as_array().map(Vec::len), Some(1000));
+}

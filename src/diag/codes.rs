@@ -35,6 +35,7 @@ pub const ALL: &[(&str, &str)] = &[
     (INVALID_UTF8, INVALID_UTF8_MEANING),
     (INTERNAL, INTERNAL_MEANING),
     (TOO_MANY_ERRORS, TOO_MANY_ERRORS_MEANING),
+    (TOO_MANY_WARNINGS, TOO_MANY_WARNINGS_MEANING),
     (CONST_OVERFLOW, CONST_OVERFLOW_MEANING),
     (CONST_DIVISION_BY_ZERO, CONST_DIVISION_BY_ZERO_MEANING),
     (CONST_SHIFT, CONST_SHIFT_MEANING),
@@ -282,6 +283,12 @@ const INTERNAL_MEANING: &str = "internal compiler error: refract itself failed o
 pub const TOO_MANY_ERRORS: &str = "E0007";
 const TOO_MANY_ERRORS_MEANING: &str =
     "the report reached the error limit: later errors are not shown (or were not looked for)";
+
+/// The note that closes a report whose warnings and notes passed the limit (see
+/// [`super::limit::limit_warnings`]).
+pub const TOO_MANY_WARNINGS: &str = "E0008";
+const TOO_MANY_WARNINGS_MEANING: &str =
+    "the report reached the warning limit: later warnings and notes are not shown";
 
 // ---- E0100–E0199: lexer ----------------------------------------------------------
 

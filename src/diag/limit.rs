@@ -26,6 +26,13 @@
 //!     when nothing before that point uses them (see `sema::analyze_with_error_limit`).
 //!
 //!   Everything they skip could only have reported errors after the ones shown.
+//! - **Warnings and notes are limited too, to the same number** ([`limit_warnings`]): a
+//!   pattern repeated through a source (320,000 `diagnostic` directives naming an unknown
+//!   rule) would otherwise hand JavaScript one object per copy, seconds of work in a
+//!   browser. The report keeps the first `limit` of them by position, counts the rest,
+//!   and says how many it left out in one final note, [`codes::TOO_MANY_WARNINGS`]
+//!   (before [`codes::TOO_MANY_ERRORS`] when both close a report). A limit of 0 keeps
+//!   every warning as it keeps every error.
 //! - A [`Horizon`] tracks where the limit-th error is while errors come in, in any order,
 //!   in O(log limit) per error.
 //! - **An error past the horizon is counted, not kept** ([`Horizon::keep`]): it can never
@@ -182,6 +189,54 @@ pub fn limit_errors(diagnostics: &mut Vec<Diagnostic>, limit: u32, complete: boo
              the command line's `--error-limit N` changes that (0: no limit)"
         )),
     );
+}
+
+/// Applies the limit to the warnings and notes of a report sorted by position (after
+/// [`limit_errors`]): keeps the first `limit` of them and every error, and when some were
+/// left out, adds a [`codes::TOO_MANY_WARNINGS`] note that counts them, before a final
+/// [`codes::TOO_MANY_ERRORS`]. `limit` 0 keeps everything.
+pub fn limit_warnings(diagnostics: &mut Vec<Diagnostic>, limit: u32) {
+    if limit == 0 {
+        return;
+    }
+    let mut kept = 0;
+    let mut dropped = 0;
+    diagnostics.retain(|d| {
+        if d.is_error() {
+            return true;
+        }
+        if kept < limit as usize {
+            kept += 1;
+            return true;
+        }
+        dropped += 1;
+        false
+    });
+    if dropped == 0 {
+        return;
+    }
+    let shown = if limit == 1 {
+        "only the first is reported".to_string()
+    } else {
+        format!("only the first {limit} are reported")
+    };
+    let note = Diagnostic::note(
+        codes::TOO_MANY_WARNINGS,
+        format!(
+            "too many warnings: {shown}; {dropped} more {} {} not shown",
+            plural(dropped, "warning or note", "warnings or notes"),
+            plural(dropped, "is", "are"),
+        ),
+    )
+    .with_note(format!(
+        "refract reports at most {limit} warnings and notes, the first ones by position; \
+         the command line's `--error-limit N` changes that with the error limit (0: no limit)"
+    ));
+    let at = match diagnostics.last() {
+        Some(last) if last.code == codes::TOO_MANY_ERRORS => diagnostics.len() - 1,
+        _ => diagnostics.len(),
+    };
+    diagnostics.insert(at, note);
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

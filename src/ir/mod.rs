@@ -179,7 +179,8 @@
 //! - Types, scalar literals (`1i`, `2u`, `0.5f`, `1.5h`, `true`), vector constants
 //!   (`vec2<f32>(1.0f, 0.0f)`), zero values (`T()`) and `undef<T>` are written inline
 //!   where used. Other constants are module items (`@0: array<f32, 2> = composite 1.0f,
-//!   2.0f`). Non-finite floats print as `bits<f32>(0x7fc00000)`.
+//!   2.0f`). Float literals are finite (WGSL's Finite Math
+//!   Assumption; the verifier refuses others, which print as `bits<f32>(0x7fc00000)`).
 //! - Special syntax: `br ^b(args)`, `if_else %c, ^t, ^e, merge ^m`, `loop ^h(args),
 //!   merge ^m, continue ^c`, `switch %v, default ^d, merge ^m, case 1i ^a, …`, `call
 //!   @f(args)`. Everything else is `opcode op, op, …`.

@@ -119,7 +119,7 @@ impl Lowerer<'_, '_> {
             } => self.switch_stmt(*selector, clauses),
             StmtKind::Loop {
                 body, continuing, ..
-            } => self.loop_stmt(None, body, None, continuing.as_ref()),
+            } => self.loop_stmt(None, body, None, continuing.as_deref()),
             StmtKind::For {
                 init,
                 cond,

@@ -49,7 +49,8 @@ pub fn analyze(module: &Module, source: &str) -> (Program, Vec<Diagnostic>) {
 /// [`analyze`] with another error limit (0: none). Once the limit's errors are known,
 /// functions that start after the last of them and that nothing before it uses are not
 /// checked (so a huge broken module costs little more than its parse), and the report
-/// ends with [`diag::codes::TOO_MANY_ERRORS`]. The program is complete only when the
+/// ends with [`diag::codes::TOO_MANY_ERRORS`]. The same number bounds the warnings and
+/// notes ([`diag::limit::limit_warnings`]). The program is complete only when the
 /// report has no error.
 pub fn analyze_with_error_limit(
     module: &Module,
@@ -70,6 +71,7 @@ pub fn analyze_with_error_limit(
     let program = fin.program;
     diag::limit::sort_by_position(&mut diags);
     diag::limit::limit_errors(&mut diags, error_limit, !fin.skipped, fin.dropped);
+    diag::limit::limit_warnings(&mut diags, error_limit);
     (program, diags)
 }
 

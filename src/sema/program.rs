@@ -449,7 +449,9 @@ pub struct Program {
     pub types: TypeTable,
     pub(crate) exprs: Vec<ExprInfo>,
     pub(crate) sems: Vec<ExprSem>,
-    pub(crate) values: Vec<Option<Value>>,
+    /// By expression index: sparse, as most expressions have no constant value (a
+    /// table of every expression's slot would cost 24 bytes each).
+    pub(crate) values: rustc_hash::FxHashMap<u32, Value>,
     pub(crate) locals: Vec<Option<LocalInfo>>,
     pub(crate) decls: Vec<DeclInfo>,
     /// Module-scope declarations in dependency order.
@@ -464,7 +466,7 @@ impl Program {
             types: TypeTable::new(),
             exprs: vec![ExprInfo::ERROR; exprs],
             sems: vec![ExprSem::None; exprs],
-            values: vec![None; exprs],
+            values: rustc_hash::FxHashMap::default(),
             locals: vec![None; stmts],
             decls: vec![DeclInfo::Error; decls],
             order: Vec::new(),
@@ -505,7 +507,7 @@ impl Program {
 
     /// The value of a const-expression.
     pub fn value(&self, e: ExprId) -> Option<&Value> {
-        self.values.as_slice()[e.index()].as_ref()
+        self.values.get(&(e.index() as u32))
     }
 
     /// A function-scope `var`, `let` or `const` declaration statement.

@@ -629,7 +629,7 @@ impl Resolver<'_> {
 
     fn walk_ident_expr(&mut self, at: ExprId, ie: &IdentExpr) {
         self.resolve_ident(at, ie.ident);
-        for &t in ie.template_args.iter().flatten() {
+        for &t in ie.templates().iter() {
             self.walk_expr(t);
         }
     }

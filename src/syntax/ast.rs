@@ -349,7 +349,8 @@ pub enum StmtKind {
         attributes: Vec<Attribute>,
         /// The body; its attributes are those written between `loop` and `{`.
         body: Block,
-        continuing: Option<Continuing>,
+        /// Boxed: the largest part of any statement, and rare.
+        continuing: Option<Box<Continuing>>,
     },
     /// `for (init; cond; update) { … }`
     For {
@@ -399,11 +400,16 @@ pub struct Continuing {
 
 // ---- Expressions -------------------------------------------------------------------------
 
+/// One node of the expression arena, 40 bytes: a valid source holds about one per two
+/// bytes, so a node's size is most of the front end's memory per source byte. Lists that
+/// most nodes lack (a call's arguments, template arguments) sit behind one pointer.
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
+
+const _: () = assert!(std::mem::size_of::<Expr>() <= 40);
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
@@ -411,10 +417,11 @@ pub enum ExprKind {
     /// A template-elaborated identifier: `x`, `f32`, `vec4<f32>`, `array<u32, N>`.
     Ident(IdentExpr),
     /// `callee(args…)`: a function call, a builtin call, or a value constructor
-    /// (`vec4<f32>(…)`, `array(…)`, `S(…)`).
+    /// (`vec4<f32>(…)`, `array(…)`, `S(…)`). Boxed, so that every node stays small (see
+    /// [`Expr`]).
     Call {
-        callee: IdentExpr,
-        args: Vec<ExprId>,
+        callee: Box<IdentExpr>,
+        args: Box<[ExprId]>,
     },
     /// `( e )`, kept so the printer reproduces the grouping the author wrote.
     Paren(ExprId),
@@ -443,10 +450,23 @@ pub enum ExprKind {
 #[derive(Clone, Debug)]
 pub struct IdentExpr {
     pub ident: Ident,
-    /// `None` when no template list was written; `Some(vec![])` cannot come from the
+    /// `None` when no template list was written; an empty list cannot come from the
     /// parser (the grammar needs at least one argument) but is allowed for synthesized
-    /// trees.
-    pub template_args: Option<Vec<ExprId>>,
+    /// trees. A thin pointer, as most identifiers have none (see [`Expr`]).
+    #[allow(clippy::box_collection)]
+    pub template_args: Option<Box<Vec<ExprId>>>,
+}
+
+impl IdentExpr {
+    /// The template list, when one was written.
+    pub fn template_list(&self) -> Option<&[ExprId]> {
+        self.template_args.as_deref().map(Vec::as_slice)
+    }
+
+    /// The template arguments: none when no list was written.
+    pub fn templates(&self) -> &[ExprId] {
+        self.template_list().unwrap_or(&[])
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1099,14 +1099,14 @@ mod tests {
             let f = m.symbols.intern("f");
             m.add_expr(
                 ExprKind::Call {
-                    callee: IdentExpr {
+                    callee: Box::new(IdentExpr {
                         ident: Ident {
                             name: f,
                             span: Span::DETACHED,
                         },
                         template_args: None,
-                    },
-                    args: vec![lt, gt],
+                    }),
+                    args: Box::new([lt, gt]),
                 },
                 Span::DETACHED,
             )

@@ -3,7 +3,7 @@ enable f16;
 fn literals(x: i32) -> i32 {
     let g = f32(x + i32(-2147483648) - -5i) * -0.5f;
     let k = 3e38f;
-    return bitcast<i32>(bitcast<u32>(f32(f16(g) + 1.5h) + (g + bitcast<f32>(2143289344u)))) + 7i + i32(k * 10.0f);
+    return bitcast<i32>(bitcast<u32>(f32(f16(g) + 1.5h) + (g + -0.0f))) + 7i + i32(k * 10.0f);
 }
 
 fn shapes(v: vec4<f32>, i: u32, c: bool) -> f32 {

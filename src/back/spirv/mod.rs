@@ -313,12 +313,22 @@ pub fn compile(
     options: &Options,
     debug: Option<DebugSource<'_>>,
 ) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
+    compile_owned(module.clone(), options, debug)
+}
+
+/// [`compile`] for a module nothing reads again (a compile's last product): legalizes
+/// the module itself rather than a copy, which saves a copy of the whole module at the
+/// compile's peak of memory.
+pub fn compile_owned(
+    mut m: Module,
+    options: &Options,
+    debug: Option<DebugSource<'_>>,
+) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
     // The writer's precondition; modules from the parser and from lowering already verify.
     if crate::ir::verify::VERIFY_BACK_END_INPUT {
-        crate::ir::verify(module)?;
+        crate::ir::verify(&m)?;
     }
-    unsupported_buffers(module)?;
-    let mut m = module.clone();
+    unsupported_buffers(&m)?;
     legalize::run(
         &mut m,
         options,

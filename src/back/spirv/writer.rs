@@ -250,6 +250,9 @@ impl<'a> Writer<'a> {
                 spirv::MemoryModel::GLSL450 as u32,
             ],
         );
+        // Everything before the functions, then the functions' own words moved behind
+        // it in their buffer: the module's words are never held twice (the functions
+        // are most of a large module).
         let mut out = Vec::with_capacity(
             5 + head.words.len()
                 + self.entry_points.words.len()
@@ -257,8 +260,7 @@ impl<'a> Writer<'a> {
                 + self.debug_strings.words.len()
                 + self.names.words.len()
                 + self.annotations.words.len()
-                + self.globals.words.len()
-                + self.functions.words.len(),
+                + self.globals.words.len(),
         );
         out.extend_from_slice(&[
             spirv::MAGIC_NUMBER,
@@ -276,11 +278,14 @@ impl<'a> Writer<'a> {
             &mut self.names,
             &mut self.annotations,
             &mut self.globals,
-            &mut self.functions,
         ] {
             overflow |= s.overflow;
             out.append(&mut s.words);
         }
+        overflow |= self.functions.overflow;
+        let front = out;
+        let mut out = std::mem::take(&mut self.functions.words);
+        out.splice(0..0, front);
         if overflow {
             return Err(Error::new(
                 codes::SPIRV_LIMIT,

@@ -171,6 +171,16 @@ pub fn check_constant(m: &Module, c: Inst) -> Check {
                 Some(Scalar::F16) if bits > 0xffff => {
                     return bad("an `f16` literal has 16 bits".into());
                 }
+                // The IR computes with WGSL's run-time semantics, whose Finite Math
+                // Assumption has no NaN or infinity that a program names: WGSL cannot
+                // spell one (a constant expression that gives one is an error), and
+                // nothing refract makes folds to one (`ir::eval`).
+                Some(Scalar::F32) if !f32::from_bits(bits).is_finite() => {
+                    return bad("an `f32` literal is finite: not a NaN or an infinity".into());
+                }
+                Some(Scalar::F16) if bits & 0x7c00 == 0x7c00 => {
+                    return bad("an `f16` literal is finite: not a NaN or an infinity".into());
+                }
                 _ => {}
             }
         }

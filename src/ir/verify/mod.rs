@@ -327,6 +327,7 @@ impl Verifier<'_> {
         );
         let has_binding = m.decoration(v, Opcode::DecoBinding).is_some()
             && m.decoration(v, Opcode::DecoGroup).is_some();
+        let imported = m.decoration(v, Opcode::DecoImport).is_some();
         if needs_binding != has_binding
             && m.decoration(v, Opcode::DecoBinding).is_some()
                 != m.decoration(v, Opcode::DecoGroup).is_some()
@@ -336,6 +337,23 @@ impl Verifier<'_> {
                 v,
                 "`@group` and `@binding` come together".into(),
             );
+        } else if needs_binding && !has_binding && !imported {
+            // A pipeline binds a resource by its group and binding: one without them
+            // could never be given its buffer or texture (an import gets them from the
+            // export that defines it).
+            let msg = format!(
+                "a variable in the `{}` address space needs `@group` and `@binding`",
+                space.name()
+            );
+            self.err(Rule::Decoration, v, msg);
+        }
+        if space != AddressSpace::Storage && crate::ir::layout::is_runtime_sized(m, store) {
+            // Only a storage buffer's size is known at run time (WGSL's rule too).
+            let msg = format!(
+                "a runtime-sized type lives only in the `storage` address space, not `{}`",
+                space.name()
+            );
+            self.err(Rule::AddressSpaceRule, v, msg);
         }
         if matches!(space, AddressSpace::Uniform | AddressSpace::Storage) && holds_bool(m, store) {
             let msg = format!(
@@ -580,6 +598,27 @@ impl Verifier<'_> {
                     m.opcode(t) == Opcode::Struct && m.struct_fields(t).into_iter().all(has_io)
                 })
         };
+        if m.decoration(f, Opcode::DecoCompute).is_some() {
+            // A compute shader's only inputs are built-in values, and it has no outputs.
+            let location = |i: Inst| m.decoration(i, Opcode::DecoLocation).is_some();
+            for &p in params {
+                let in_members = m
+                    .ty(p)
+                    .filter(|&t| m.opcode(t) == Opcode::Struct)
+                    .is_some_and(|t| m.struct_fields(t).into_iter().any(location));
+                if location(p) || in_members {
+                    let msg = format!(
+                        "a `@compute` entry point's parameter {} has `@location`: its inputs are built-in values",
+                        self.name(p)
+                    );
+                    self.err(Rule::EntryPoint, p, msg);
+                }
+            }
+            if m.opcode(result) != Opcode::Void {
+                let msg = "a `@compute` entry point returns nothing".to_string();
+                self.err(Rule::EntryPoint, f, msg);
+            }
+        }
         for &p in params {
             if !io_ok(p, m.ty(p)) {
                 let msg = format!(

@@ -90,7 +90,7 @@ impl Ast {
     pub fn templated(&mut self, name: &str, args: Vec<ExprId>) -> ExprId {
         let h = self.tallest(&args) + 1;
         let ident = self.ident_of(name);
-        let template_args = (!args.is_empty()).then_some(args);
+        let template_args = (!args.is_empty()).then(|| Box::new(args));
         self.add(
             ExprKind::Ident(IdentExpr {
                 ident,
@@ -104,14 +104,14 @@ impl Ast {
     pub fn call(&mut self, name: &str, targs: Vec<ExprId>, args: Vec<ExprId>) -> ExprId {
         let h = self.tallest(&args).max(self.tallest(&targs)) + 1;
         let ident = self.ident_of(name);
-        let template_args = (!targs.is_empty()).then_some(targs);
+        let template_args = (!targs.is_empty()).then(|| Box::new(targs));
         self.add(
             ExprKind::Call {
-                callee: IdentExpr {
+                callee: Box::new(IdentExpr {
                     ident,
                     template_args,
-                },
-                args,
+                }),
+                args: args.into(),
             },
             h,
         )
@@ -129,11 +129,11 @@ impl Ast {
         let h = self.tallest(&args) + 1;
         self.add(
             ExprKind::Call {
-                callee: IdentExpr {
+                callee: Box::new(IdentExpr {
                     ident: Ast::ident(name),
                     template_args: None,
-                },
-                args,
+                }),
+                args: args.into(),
             },
             h,
         )
@@ -146,9 +146,10 @@ impl Ast {
             // Types are always identifiers; keep the tree well formed regardless.
             return self.call("array", Vec::new(), args);
         };
-        let callee = callee.clone();
+        let callee = Box::new(callee.clone());
         // The type's height is one more than its template arguments'.
         let h = self.tallest(&args).max(self.height(ty) - 1) + 1;
+        let args = args.into();
         self.add(ExprKind::Call { callee, args }, h)
     }
 
@@ -301,9 +302,9 @@ pub fn mentions(m: &Module, e: ExprId, name: crate::util::Symbol) -> bool {
 pub fn for_each_child(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     match kind {
         ExprKind::Literal(_) => {}
-        ExprKind::Ident(i) => i.template_args.iter().flatten().for_each(|&x| f(x)),
+        ExprKind::Ident(i) => i.templates().iter().for_each(|&x| f(x)),
         ExprKind::Call { callee, args } => {
-            callee.template_args.iter().flatten().for_each(|&x| f(x));
+            callee.templates().iter().for_each(|&x| f(x));
             args.iter().for_each(|&x| f(x));
         }
         ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => f(*x),

@@ -191,11 +191,11 @@ pub(super) fn push_loop(
     let continuing = if cont.is_empty() && break_if.is_none() {
         None
     } else {
-        Some(ast::Continuing {
+        Some(Box::new(ast::Continuing {
             body: ast.block(std::mem::take(&mut cont)),
             break_if,
             span: crate::diag::Span::DETACHED,
-        })
+        }))
     };
     out.push(ast.stmt(StmtKind::Loop {
         attributes: Vec::new(),

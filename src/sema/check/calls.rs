@@ -39,7 +39,7 @@ impl Checker<'_> {
     ) -> ExprInfo {
         let span = callee.ident.span;
         let name = self.sym(callee.ident.name);
-        let templates = callee.template_args.as_deref();
+        let templates = callee.template_list();
         let Some(r) = self.res.names[e.index()] else {
             self.check_args_only(templates, args);
             return ExprInfo::ERROR;

@@ -80,12 +80,12 @@ impl Checker<'_> {
 
     fn ident(&mut self, e: ExprId, ie: &IdentExpr) -> ExprInfo {
         let Some(r) = self.res.names[e.index()] else {
-            if let Some(t) = &ie.template_args {
+            if let Some(t) = ie.template_list() {
                 self.check_all(t);
             }
             return ExprInfo::ERROR;
         };
-        let templates = ie.template_args.as_deref();
+        let templates = ie.template_list();
         match r {
             Resolved::Predeclared(p) => {
                 self.p.sems[e.index()] = ExprSem::Name(Name::Predeclared);

@@ -309,11 +309,11 @@ impl<'m> Checker<'m> {
     }
 
     pub(crate) fn set_value(&mut self, e: ExprId, v: Value) {
-        self.p.values[e.index()] = Some(v);
+        self.p.values.insert(e.index() as u32, v);
     }
 
     pub(crate) fn value_of(&self, e: ExprId) -> Option<Value> {
-        self.p.values[e.index()].clone()
+        self.p.values.get(&(e.index() as u32)).cloned()
     }
 
     /// Records that the current function mentions a module-scope declaration.
@@ -532,15 +532,18 @@ impl<'m> Checker<'m> {
         if ty == to || info.loaded || !self.p.types.is_abstract(ty) {
             return true;
         }
-        let composite = matches!(self.p.values[e.index()], Some(Value::Composite(..)));
+        let key = e.index() as u32;
+        let composite = matches!(self.p.values.get(&key), Some(Value::Composite(..)));
         if composite && !self.charge_const(self.span(e), to) {
-            self.p.values[e.index()] = None;
+            self.p.values.remove(&key);
         }
-        if let Some(v) = self.p.values[e.index()].take() {
+        if let Some(v) = self.p.values.remove(&key) {
             match consteval::convert(&mut self.p.types, &v, to) {
-                Ok(c) => self.p.values[e.index()] = Some(c),
+                Ok(c) => {
+                    self.p.values.insert(key, c);
+                }
                 Err(err) => {
-                    self.p.values[e.index()] = Some(v);
+                    self.p.values.insert(key, v);
                     let label = format!("this value does not fit `{}`", self.tn(to));
                     self.eval_error_labeled(self.span(e), err, &label);
                     return false;

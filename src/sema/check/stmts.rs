@@ -156,7 +156,7 @@ impl Checker<'_> {
             } => self.switch(span, *selector, clauses),
             StmtKind::Loop {
                 body, continuing, ..
-            } => self.loop_stmt(span, body, continuing.as_ref()),
+            } => self.loop_stmt(span, body, continuing.as_deref()),
             StmtKind::For {
                 init,
                 cond,

@@ -449,6 +449,7 @@ impl<'s> Parser<'s> {
         let start = callee.ident.span.start;
         let args = self.argument_list("the argument list")?;
         let span = self.span_from(start);
+        let (callee, args) = (Box::new(callee), args.into_boxed_slice());
         self.add_expr(ExprKind::Call { callee, args }, span)
     }
 
@@ -480,7 +481,7 @@ impl<'s> Parser<'s> {
         let t = self.bump();
         let ident = self.intern(t);
         let template_args = if self.at(TokenKind::TemplateArgsStart) {
-            Some(self.template_list().map(|(args, _)| args)?)
+            Some(Box::new(self.template_list().map(|(args, _)| args)?))
         } else {
             None
         };

@@ -410,9 +410,9 @@ impl<'s> Parser<'s> {
         let mut visit = |c: &ExprId| tallest = tallest.max(heights[c.index()]);
         match &kind {
             ExprKind::Literal(_) => {}
-            ExprKind::Ident(i) => i.template_args.iter().flatten().for_each(&mut visit),
+            ExprKind::Ident(i) => i.templates().iter().for_each(&mut visit),
             ExprKind::Call { callee, args } => {
-                callee.template_args.iter().flatten().for_each(&mut visit);
+                callee.templates().iter().for_each(&mut visit);
                 args.iter().for_each(&mut visit);
             }
             ExprKind::Paren(e) | ExprKind::Member { base: e, .. } => visit(e),

@@ -742,7 +742,7 @@ impl<'s> Parser<'s> {
                 stmts,
                 span: self.span_from(open.start),
             },
-            continuing: end.continuing,
+            continuing: end.continuing.map(Box::new),
         })
     }
 
