@@ -629,7 +629,9 @@ pub fn emit(
             ))
         }
         Target::Spirv | Target::Spvasm => {
-            let spirv = &options.spirv;
+            let mut spirv = options.spirv.clone();
+            spirv.optimize |= options.opt_level >= 2;
+            let spirv = &spirv;
             let debug = origin.text.map(|text| back::spirv::DebugSource {
                 file_name: spirv.source_name.as_deref().unwrap_or("<input>"),
                 text,

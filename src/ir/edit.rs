@@ -75,6 +75,13 @@ pub fn rewrite_pure(
         let Some(replacement) = rewrite(m, i) else {
             continue;
         };
+        // An index that folded to a constant out of its composite's range stays computed
+        // (the IR allows constant indices only in range; robustness clamps the other).
+        if m.uses(i)
+            .any(|u| !constant_fits(m, u.user, u.index as usize, replacement))
+        {
+            continue;
+        }
         let users: Vec<Inst> = m
             .uses(i)
             .map(|u| u.user)
@@ -90,6 +97,32 @@ pub fn rewrite_pure(
         changed = true;
     }
     changed
+}
+
+/// Whether `v` may stand at operand `k` of `user`: anywhere, unless `v` is a constant and
+/// the operand an index of `access`, `extract` or `insert` that the constant is out of the
+/// range of.
+pub fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
+    if m.opcode(v) != Opcode::Constant {
+        return true;
+    }
+    let first = match m.opcode(user) {
+        Opcode::Access | Opcode::Extract => 1,
+        Opcode::Insert => 2,
+        _ => return true,
+    };
+    if k < first {
+        return true;
+    }
+    let base = m.operand(user, 0);
+    let mut t = match m.opcode(user) {
+        Opcode::Access => m.ty(base).and_then(|t| m.ptr_parts(t)).map(|p| p.1),
+        _ => m.ty(base),
+    };
+    for j in first..k {
+        t = t.and_then(|t| m.member_type(t, m.const_u32(m.operand(user, j))));
+    }
+    t.and_then(|t| m.member_type(t, m.const_u32(v))).is_some()
 }
 
 /// Scalar kind and component count of a value's type.

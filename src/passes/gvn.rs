@@ -14,7 +14,11 @@
 //! matched as written (their commuted forms are equal only up to NaN payloads, which this
 //! pass does not decide).
 //!
-//! **What is not.** Loads, stores, atomics, calls, barriers and everything with an effect
+//! Sizes of textures (`texture_dimensions`, `texture_num_levels`, …) and loads of
+//! texture and sampler variables are merged like pure values: a handle variable is never
+//! written, and a resource's size is fixed for the dispatch.
+//!
+//! **What is not.** Other loads, stores, atomics, calls, barriers and everything with an effect
 //! are never keyed. Operations whose result depends on the control flow they run in —
 //! derivatives, implicit-derivative and other texture sampling (which also read a
 //! texture), subgroup and quad operations — are merged only within one block, and only
@@ -45,6 +49,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::functions;
+use crate::ir::enums::AddressSpace;
 use crate::ir::types::Scalar;
 use crate::ir::{Class, Func, Inst, Module, Opcode};
 use rustc_hash::FxHashMap;
@@ -77,8 +82,9 @@ enum Scope {
     Never,
 }
 
-fn scope_of(op: Opcode) -> Scope {
+fn scope_of(m: &Module, i: Inst) -> Scope {
     use Opcode as O;
+    let op = m.opcode(i);
     if op.is_pure() {
         return Scope::Dominated;
     }
@@ -96,13 +102,23 @@ fn scope_of(op: Opcode) -> Scope {
         | O::TextureSampleLevel
         | O::TextureSampleBaseClampToEdge
         | O::TextureGather
-        | O::TextureGatherCompare
-        | O::TextureDimensions
-        | O::TextureNumLayers
-        | O::TextureNumLevels
-        | O::TextureNumSamples => Scope::Block,
+        | O::TextureGatherCompare => Scope::Block,
+        // A resource's size does not change during a dispatch, and asking for it neither
+        // traps nor depends on the invocations that ask.
+        O::TextureDimensions | O::TextureNumLayers | O::TextureNumLevels | O::TextureNumSamples => {
+            Scope::Dominated
+        }
+        // A texture or sampler variable holds the same handle for the whole dispatch.
+        O::Load if is_handle(m, m.operand(i, 0)) => Scope::Dominated,
         _ => Scope::Never,
     }
+}
+
+/// Whether `p` points into the `handle` space (textures and samplers).
+fn is_handle(m: &Module, p: Inst) -> bool {
+    m.ty(p)
+        .and_then(|t| m.ptr_parts(t))
+        .is_some_and(|(space, ..)| space == AddressSpace::Handle)
 }
 
 /// Whether `op` on operands of scalar kind `s` gives the same result with its two operands
@@ -168,7 +184,7 @@ fn number_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
         let b = cfg.blocks[bi as usize];
         for i in m.children_vec(b.inst()) {
             let op = m.opcode(i);
-            let scope = scope_of(op);
+            let scope = scope_of(m, i);
             if scope == Scope::Never {
                 if op.has_side_effects() {
                     local.clear();

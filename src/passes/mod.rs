@@ -21,6 +21,7 @@ pub mod licm;
 pub mod manager;
 pub mod mem2reg;
 pub mod optimize;
+pub mod private_to_local;
 pub mod sccp;
 pub mod simplify;
 pub mod simplify_cfg;
@@ -43,6 +44,7 @@ pub struct Pass {
 /// Every pass, in pipeline order.
 pub const PASSES: &[Pass] = &[
     INLINE,
+    PRIVATE_TO_LOCAL,
     MEM2REG,
     SIMPLIFY_CFG,
     CONST_FOLD,
@@ -61,6 +63,12 @@ const INLINE: Pass = Pass {
     name: "inline",
     summary: "inlines calls by a size-based cost model (small functions, last calls), pointer parameters included; callees whose one return ends their body",
     step: || Step::new("inline", inline::run, ()),
+};
+
+const PRIVATE_TO_LOCAL: Pass = Pass {
+    name: "private-to-local",
+    summary: "makes a private variable that only one entry point uses a variable of that function, for mem2reg to promote",
+    step: || Step::new("private-to-local", private_to_local::run, ()),
 };
 
 const MEM2REG: Pass = Pass {
@@ -174,6 +182,8 @@ pub const O2: &[&str] = &[
     "mem2reg",
     "dead-globals",
     "inline",
+    "dead-globals",
+    "private-to-local",
     "mem2reg",
     "optimize",
     "unused-globals",

@@ -1,16 +1,19 @@
 //! `optimize`: the body of `-O2`: `simplify`, `gvn`, `sccp`, `licm` and `cleanup`,
 //! repeated until a round changes nothing (at most [`MAX_ROUNDS`] rounds).
 //!
-//! The `-O2` pipeline is `mem2reg`, `dead-globals`, `inline`, `mem2reg`, `optimize`,
-//! `unused-globals`:
+//! The `-O2` pipeline is `mem2reg`, `dead-globals`, `inline`, `dead-globals`,
+//! `private-to-local`, `mem2reg`, `optimize`, `unused-globals`:
 //!
 //! 1. `mem2reg` makes the SSA values the other passes work on, so the sizes `inline`
 //!    weighs are those of promoted code;
 //! 2. `dead-globals` drops the functions and module-scope variables no entry point
 //!    reaches, so no later pass spends time on them;
-//! 3. `inline` copies small functions and last calls into their callers; `mem2reg` runs
-//!    again for the variables that were only kept in memory because a call took their
-//!    address (pointer arguments);
+//! 3. `inline` copies small functions and last calls into their callers; `dead-globals`
+//!    drops the functions whose last call it inlined, so that a private variable they
+//!    used is used by the entry point alone, and `private-to-local` makes such variables
+//!    the entry point's own (programs translated from SPIR-V keep every temporary in
+//!    one); `mem2reg` runs again for those and for the variables that were only kept in
+//!    memory because a call took their address (pointer arguments);
 //! 4. each round of `optimize` simplifies algebraically (which can make two
 //!    instructions equal: `(x + y) - y` and `x`), merges equal values (which can make a
 //!    rule apply: `a - b` with `a` and `b` merged is `x - x`), propagates constants

@@ -35,6 +35,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{Cfg, params, terminator};
+use crate::ir::edit::constant_fits;
 use crate::ir::edit::functions;
 use crate::ir::eval::{evaluate_with, materialize, read};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
@@ -290,9 +291,15 @@ fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
         }
         for i in m.children_vec(b.inst()) {
             if let Some(Lat::Const(c)) = s.lat.get(&i).copied() {
-                if m.ty(c) == m.ty(i) && m.uses(i).next().is_some() {
-                    m.replace_all_uses_with(i, c);
-                    changed |= Changed::Instructions;
+                if m.ty(c) != m.ty(i) {
+                    continue;
+                }
+                // Not as an index out of its composite's range (`constant_fits`).
+                for u in m.uses_vec(i) {
+                    if constant_fits(m, u.user, u.index as usize, c) {
+                        m.set_operand(u.user, u.index as usize, c);
+                        changed |= Changed::Instructions;
+                    }
                 }
             }
         }

@@ -141,6 +141,11 @@ pub const RULES: &[Rule] = &[
         let ok = m.num_operands(i) == 2 && m.opcode(base) == Opcode::Splat && m.ty(x) == m.ty(i);
         ok.then_some(x)
     }),
+    rule!(
+        "access(access(p, i…), j…) → access(p, i…, j…)",
+        Access,
+        combine_access
+    ),
     rule!("convert(x) → x (same type)", Convert, same_type_cast),
     rule!("bitcast(x) → x (same type)", Bitcast, same_type_cast),
     rule!(
@@ -153,6 +158,27 @@ pub const RULES: &[Rule] = &[
         }
     ),
 ];
+
+/// Most indices a combined access chain takes (a bound on the rewrite, far above what
+/// programs nest).
+const MAX_ACCESS_INDICES: usize = 32;
+
+/// One access chain for an access into an access: the same pointer, one instruction
+/// (the inner chain stays while something else uses it).
+fn combine_access(m: &mut Module, i: Inst) -> Option<Inst> {
+    let inner = m.operand_opt(i, 0)?;
+    if m.opcode(inner) != Opcode::Access || m.num_operands(i) < 2 {
+        return None;
+    }
+    let mut ops: Vec<Inst> = m.operands(inner).collect();
+    ops.extend(m.operands(i).skip(1));
+    if ops.len() > MAX_ACCESS_INDICES + 1 {
+        return None;
+    }
+    let e = m.create(Opcode::Access, m.ty(i), &ops);
+    m.insert_before(i, e);
+    Some(e)
+}
 
 /// What `i` becomes under the first rule for its opcode that matches.
 pub fn rewrite(m: &mut Module, i: Inst) -> Option<Inst> {

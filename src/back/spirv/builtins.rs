@@ -113,6 +113,10 @@ impl Writer<'_> {
         };
         if let Some(core) = core {
             let args = self.values(i, 0)?;
+            if core == Op::CopyObject {
+                self.same_as(i, ty, args[0]);
+                return Ok(());
+            }
             let id = self.result(i);
             self.emit(core, ty, id, &args);
             return Ok(());

@@ -45,6 +45,10 @@ pub(super) struct FnState {
     pub entry: Option<Block>,
     /// The outputs an entry point's `return` stores to.
     pub outputs: Option<IoPlan>,
+    /// Instructions not written: an entry point's `extract`s of a structure input, whose
+    /// results are the loads of the members, and the `construct`s only its `return`s
+    /// use, whose members are stored to the outputs one by one.
+    pub skip: FxHashSet<Inst>,
     pub last_line: Option<(u32, u32)>,
 }
 
@@ -57,8 +61,8 @@ pub(super) enum IoPlan {
         ty: u32,
         sample_mask: bool,
     },
-    /// A struct whose members are each an interface value.
-    Struct { ty: u32, fields: Vec<IoPlan> },
+    /// A struct (the IR type) whose members are each an interface value.
+    Struct { ty: Inst, fields: Vec<IoPlan> },
 }
 
 /// Where a region sits, for the unreachable blocks in it (see [`Writer::block_order`]).
@@ -377,6 +381,7 @@ impl Writer<'_> {
                 for i in m.children_vec(b.inst()) {
                     match m.opcode(i) {
                         Opcode::Param => {}
+                        _ if self.fx.skip.contains(&i) => {}
                         Opcode::Var => self.local_var(i, is_entry)?,
                         op if op.is_terminator() => self.terminator(i)?,
                         _ => {
@@ -476,8 +481,7 @@ impl Writer<'_> {
             Opcode::Return => {
                 if let Some(plan) = self.fx.outputs.clone() {
                     if let Some(v) = m.operand_opt(t, 0) {
-                        let v = self.value(v)?;
-                        self.store_output(&plan, v)?;
+                        self.store_output_of(&plan, v)?;
                     }
                     self.fx.body.op(Op::Return, &[]);
                 } else if let Some(v) = m.operand_opt(t, 0) {
@@ -594,9 +598,7 @@ impl Writer<'_> {
                 .ty(p.inst())
                 .ok_or_else(|| Error::malformed("an untyped parameter", p.inst()))?;
             let plan = self.io_plan(p.inst(), ty, model, true, &mut interface)?;
-            let id = self.local_id(p.inst());
-            self.load_input(&plan, Some(id))?;
-            self.name(p.inst(), id);
+            self.input_param(p.inst(), &plan)?;
         }
         // Private variables whose initializers are not constants.
         for v in self.uses_of.get(&f.inst()).cloned().unwrap_or_default() {
@@ -611,6 +613,7 @@ impl Writer<'_> {
         if let Some((ret, _)) = fn_ty {
             if m.opcode(ret) != Opcode::Void {
                 let plan = self.io_plan(f.inst(), ret, model, false, &mut interface)?;
+                self.skip_returned_constructs(f, &plan);
                 self.fx.outputs = Some(plan);
             }
         }
@@ -771,7 +774,6 @@ impl Writer<'_> {
         let decorated = m.decoration(carrier, Opcode::DecoBuiltin).is_some()
             || m.decoration(carrier, Opcode::DecoLocation).is_some();
         if !decorated && m.opcode(ty) == Opcode::Struct {
-            let ty_id = self.type_id(ty)?;
             let mut fields = Vec::new();
             for fld in m.struct_fields(ty) {
                 let ft = m
@@ -787,7 +789,7 @@ impl Writer<'_> {
                 }
                 fields.push(self.io_plan(fld, ft, model, input, interface)?);
             }
-            return Ok(IoPlan::Struct { ty: ty_id, fields });
+            return Ok(IoPlan::Struct { ty, fields });
         }
         if !decorated {
             return Err(Error::malformed(
@@ -966,12 +968,92 @@ impl Writer<'_> {
                 for fld in fields {
                     parts.push(self.load_input(fld, None)?);
                 }
-                let mut ops = vec![*ty, id];
+                let mut ops = vec![self.type_id(*ty)?, id];
                 ops.extend(parts);
                 self.out().op(Op::CompositeConstruct, &ops);
             }
         }
         Ok(id)
+    }
+
+    /// Loads an entry point's parameter `p`: not at all when nothing uses it; a structure
+    /// whose every use is an `extract` of one member, only the members extracted (each
+    /// `extract` then is the member's load); any other, whole.
+    fn input_param(&mut self, p: Inst, plan: &IoPlan) -> Result<()> {
+        let m = self.m;
+        if !m.has_uses(p) {
+            return Ok(());
+        }
+        if let IoPlan::Struct { fields, .. } = plan {
+            let member = |u: crate::ir::Use| {
+                let e = u.user;
+                (m.opcode(e) == Opcode::Extract && m.num_operands(e) == 2 && u.index == 0)
+                    .then(|| m.const_u32(m.operand(e, 1)))
+                    .flatten()
+                    .filter(|&k| (k as usize) < fields.len())
+                    .map(|k| (e, k as usize))
+            };
+            let members: Option<Vec<(Inst, usize)>> = m.uses(p).map(member).collect();
+            if let Some(members) = members {
+                let mut loaded: Vec<u32> = vec![0; fields.len()];
+                for (e, k) in members {
+                    if loaded[k] == 0 {
+                        loaded[k] = self.load_input(&fields[k], None)?;
+                    }
+                    self.ids[e.index()] = loaded[k];
+                    self.fx.skip.insert(e);
+                }
+                return Ok(());
+            }
+        }
+        let id = self.local_id(p);
+        self.load_input(plan, Some(id))?;
+        self.name(p, id);
+        Ok(())
+    }
+
+    /// Marks the `construct`s of the structure an entry point returns that nothing but
+    /// its `return`s uses: [`Self::store_output_of`] stores their members.
+    fn skip_returned_constructs(&mut self, f: Func, plan: &IoPlan) {
+        let m = self.m;
+        let IoPlan::Struct { fields, .. } = plan else {
+            return;
+        };
+        for b in m.blocks(f) {
+            let Some(t) = m.last_child(b.inst()) else {
+                continue;
+            };
+            let Some(v) = (m.opcode(t) == Opcode::Return)
+                .then(|| m.operand_opt(t, 0))
+                .flatten()
+            else {
+                continue;
+            };
+            if m.opcode(v) == Opcode::Construct
+                && m.num_operands(v) == fields.len()
+                && m.uses(v).all(|u| m.opcode(u.user) == Opcode::Return)
+            {
+                self.fx.skip.insert(v);
+            }
+        }
+    }
+
+    /// Stores the IR value `v` to the outputs: a structure built by a skipped
+    /// `construct` or a constant composite member by member, any other whole.
+    fn store_output_of(&mut self, plan: &IoPlan, v: Inst) -> Result<()> {
+        let m = self.m;
+        if let IoPlan::Struct { fields, .. } = plan {
+            let split = (self.fx.skip.contains(&v) || m.opcode(v) == Opcode::Composite)
+                && m.num_operands(v) == fields.len();
+            if split {
+                for (k, fld) in fields.iter().enumerate() {
+                    self.store_output_of(fld, m.operand(v, k))?;
+                }
+                return Ok(());
+            }
+        }
+        let value = self.value(v)?;
+        self.store_output(plan, value)
     }
 
     fn store_output(&mut self, plan: &IoPlan, value: u32) -> Result<()> {
@@ -991,7 +1073,8 @@ impl Writer<'_> {
             IoPlan::Struct { fields, .. } => {
                 for (k, fld) in fields.iter().enumerate() {
                     let fty = match fld {
-                        IoPlan::Var { ty, .. } | IoPlan::Struct { ty, .. } => *ty,
+                        IoPlan::Var { ty, .. } => *ty,
+                        IoPlan::Struct { ty, .. } => self.type_id(*ty)?,
                     };
                     let part = self.alloc();
                     self.fx

@@ -140,11 +140,11 @@ impl Writer<'_> {
         };
         let ty = self.type_of(i)?;
         let size = self.query_size(i, info, img, level)?;
-        let id = self.result(i);
         if !info.arrayed {
-            self.emit(Op::CopyObject, ty, id, &[size]);
+            self.same_as(i, ty, size);
             return Ok(());
         }
+        let id = self.result(i);
         // Drop the layer count.
         let want = self.shape(i).map_or(1, |s| s.1);
         if want == 1 {

@@ -176,6 +176,9 @@ pub struct Options {
     pub demote_extension: bool,
     /// The file name `OpString` records for `OpLine` (with `debug_info`).
     pub source_name: Option<String>,
+    /// Run `simplify`, `gvn` and `cleanup` after legalization (what `-O2` asks for):
+    /// the legalizing transforms leave work for them (see [`legalize`]).
+    pub optimize: bool,
 }
 
 impl Default for Options {
@@ -186,6 +189,7 @@ impl Default for Options {
             debug_info: false,
             demote_extension: false,
             source_name: None,
+            optimize: false,
         }
     }
 }

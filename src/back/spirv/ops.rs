@@ -73,6 +73,18 @@ impl Writer<'_> {
         self.local_id(i)
     }
 
+    /// Makes `src` the result of `i`, which has the same value: no instruction, unless
+    /// something already referred to `i`'s id (a loop header's `OpPhi`, written before
+    /// the loop's body) or `i` is a module-scope expression; then `OpCopyObject`.
+    pub(super) fn same_as(&mut self, i: Inst, ty: u32, src: u32) {
+        if !self.m.is_global(i) && self.ids[i.index()] == 0 {
+            self.ids[i.index()] = src;
+            return;
+        }
+        let id = self.result(i);
+        self.emit(Op::CopyObject, ty, id, &[src]);
+    }
+
     /// Writes `op ty id args…`.
     pub(super) fn emit(&mut self, op: Op, ty: u32, id: u32, args: &[u32]) {
         let out = self.out();
@@ -215,8 +227,7 @@ impl Writer<'_> {
             Opcode::Mov => {
                 let ty = self.type_of(i)?;
                 let a = self.value(m.operand(i, 0))?;
-                let id = self.result(i);
-                self.emit(Op::CopyObject, ty, id, &[a]);
+                self.same_as(i, ty, a);
                 Ok(())
             }
             _ => self.builtin_fn(i),
@@ -376,6 +387,10 @@ impl Writer<'_> {
         let ai = m.operand(i, 0);
         let ty = self.type_of(i)?;
         let a = self.value(ai)?;
+        if m.ty(ai) == m.ty(i) {
+            self.same_as(i, ty, a);
+            return Ok(());
+        }
         let id = self.result(i);
         // Matrices (f32 <-> f16) column by column.
         if let (Some((from_col, n)), Some((to_col, _))) = (
@@ -577,10 +592,10 @@ impl Writer<'_> {
         for k in 1..m.num_operands(i) {
             args.push(self.index(m.operand(i, k))?);
         }
-        let id = self.result(i);
         if args.len() == 1 {
-            self.emit(Op::CopyObject, ty, id, &args);
+            self.same_as(i, ty, args[0]);
         } else {
+            let id = self.result(i);
             self.emit(Op::AccessChain, ty, id, &args);
         }
         Ok(())

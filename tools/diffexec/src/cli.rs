@@ -197,6 +197,27 @@ struct Tally {
     /// Failures of the harness's own generator (invalid or unrunnable programs).
     generator_failures: u64,
     per_path: BTreeMap<&'static str, [u64; 6]>,
+    /// Generated programs compiled at `--opt-level 2` and above, and for each pass how
+    /// many of them it changed (the pass manager's report of refract's SPIR-V compile).
+    pass_programs: u64,
+    pass_changes: BTreeMap<&'static str, u64>,
+}
+
+/// Counts, in `t`, which passes change `source` at `opt_level` (refract in process, SPIR-V
+/// target; nested steps counted under their own names).
+fn count_pass_changes(t: &mut Tally, source: &str, opt_level: u8) {
+    let mut options = refract::Options::new(refract::Target::Spirv);
+    options.opt_level = opt_level;
+    options.time_passes = true;
+    let Some(report) = refract::compile(source, &options).passes else {
+        return;
+    };
+    t.pass_programs += 1;
+    for row in &report.timings {
+        if row.changed > 0 {
+            *t.pass_changes.entry(row.pass).or_default() += 1;
+        }
+    }
 }
 
 const PASS: usize = 0;
@@ -324,6 +345,9 @@ fn run(argv: &[String]) -> u8 {
         let results = run_parallel(&mut pool, &cases);
         for ((program, case), result) in programs.iter().zip(&cases).zip(&results) {
             record(&mut tally, case, result, &args, Some(program));
+            if args.opt_level >= 2 {
+                count_pass_changes(&mut tally, &case.source, args.opt_level);
+            }
         }
         let n = batch_end - args.seed_start;
         if args.verbose || n % 500 == 0 || batch_end == end {
@@ -541,6 +565,17 @@ fn summary(t: &Tally, args: &Args) -> u8 {
         reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         for (reason, n) in reasons {
             println!("  {n:6}  {reason}");
+        }
+    }
+    if t.pass_programs > 0 {
+        println!(
+            "passes that changed the program, of {} generated programs at -O{}:",
+            t.pass_programs, args.opt_level
+        );
+        let mut rows: Vec<_> = t.pass_changes.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (pass, n) in rows {
+            println!("  {n:6}  {pass}");
         }
     }
     println!("generator failures {}", t.generator_failures);

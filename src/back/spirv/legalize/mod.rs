@@ -7,6 +7,15 @@
 //! `uniform-std140`, which gives matrices with 8-byte columns a layout Vulkan's uniform
 //! buffers can hold. The steps run through the pass manager on the back end's own copy
 //! of the module, verified after each one in debug builds.
+//!
+//! **After legalization, at `-O2`** ([`Options::optimize`]): `simplify`, `gvn` and
+//! `cleanup` run once more on the legalized module. The transforms write general code for
+//! each case (the entry point's inputs loaded and packed into the structure the body
+//! takes, then taken apart again; an index clamped against a length that is a constant;
+//! a texture's size queried again for every bounds check of the same texture), which the
+//! optimizing passes, having run before them, never saw. Every rewrite these passes make
+//! is exact, and none of them makes an operation a transform removed (they fold, merge
+//! equal values and remove dead ones), so the legalized module stays legal.
 
 mod uniform_std140;
 
@@ -64,6 +73,13 @@ pub fn steps(options: &Options) -> Vec<Step<'static>> {
             zero_workgroup::run,
             zero_workgroup::Options::default(),
         ));
+    }
+    if options.optimize {
+        steps.extend([
+            Step::new("simplify", crate::passes::simplify::run, ()),
+            Step::new("gvn", crate::passes::gvn::run, ()),
+            crate::passes::cleanup::step(),
+        ]);
     }
     steps
 }

@@ -364,8 +364,24 @@ impl Gen {
 
     fn statement(&mut self, max_nest: u32, nest: u32, out: &mut Vec<Stmt>) {
         let nested_ok = nest < max_nest;
-        match self.rng.below(20) {
+        match self.rng.below(23) {
             0..=3 => out.push(self.decl()),
+            // The same expression twice (what `gvn` merges).
+            20 => {
+                let ty = self.value_type();
+                let init = self.expr(ty, 1);
+                let init = self.bounded(init);
+                for _ in 0..2 {
+                    out.push(self.named_decl(ty, init.clone(), false));
+                }
+            }
+            // A branch on a constant (what `sccp` and `simplify-cfg` decide).
+            21 if nested_ok => {
+                let cond = self.literal(BOOL);
+                let then = self.block(max_nest, nest + 1);
+                let els = self.block(max_nest, nest + 1);
+                out.push(Stmt::If { cond, then, els });
+            }
             4..=6 => {
                 if let Some(s) = self.assign() {
                     out.push(s);
@@ -388,6 +404,13 @@ impl Gen {
                 let var = self.fresh("k");
                 self.current_heavy = true;
                 let trips = 1 + self.rng.below(5);
+                // A value of what is visible before the loop, computed in its body (what
+                // `licm` hoists).
+                let invariant = self.rng.chance(1, 2).then(|| {
+                    let ty = self.value_type();
+                    let init = self.expr(ty, 1);
+                    (ty, self.bounded(init))
+                });
                 self.loop_depth += 1;
                 let saved = self.in_switch_or_loop;
                 self.in_switch_or_loop = true;
@@ -396,7 +419,9 @@ impl Gen {
                     ty: UINT,
                     mutable: false,
                 }]);
-                let body = self.block(max_nest, nest + 1);
+                let first = invariant.map(|(ty, init)| self.named_decl(ty, init, true));
+                let mut body = self.block(max_nest, nest + 1);
+                body.splice(0..0, first);
                 self.scopes.pop();
                 self.in_switch_or_loop = saved;
                 self.loop_depth -= 1;
@@ -504,6 +529,33 @@ impl Gen {
                 }
                 out.push(self.decl());
             }
+        }
+    }
+
+    /// A fresh `let` (a `var` when `init` is constant: see [`Self::decl`]) of `init`,
+    /// visible in the current scope; `hidden` names it so that no nested `let` shadows
+    /// it (a loop's first statement, declared in the scope of its counter but printed in
+    /// its body's block, where a shadowing name would be a redefinition).
+    fn named_decl(&mut self, ty: Ty, init: Expr, hidden: bool) -> Stmt {
+        let mutable = init.is_const();
+        let name = self.fresh(match (hidden, mutable) {
+            (true, _) => "h",
+            (false, true) => "v",
+            (false, false) => "l",
+        });
+        if !mutable && self.has_literal_part(&init) {
+            self.literal_lets.insert(name.clone());
+        }
+        self.scopes.last_mut().expect("scope").push(Var {
+            name: name.clone(),
+            ty,
+            mutable,
+        });
+        Stmt::Decl {
+            mutable,
+            name,
+            ty: ty.name(),
+            init,
         }
     }
 
