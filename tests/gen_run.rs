@@ -474,3 +474,22 @@ fn buffer_views_address_bytes() {
         }
     }
 }
+
+/// A private array far past what registers hold lives in per-lane scratch memory: zeroed
+/// there at the kernel's start, written and read back at computed offsets.
+#[test]
+fn a_huge_private_array_lives_in_scratch() {
+    let src = "var<private> v: array<u32, 32767>;
+        @group(0) @binding(0) var<storage, read_write> out: array<u32, 32>;
+        @compute @workgroup_size(32) fn main(@builtin(local_invocation_index) i: u32) {
+            v[i * 1000u] = i + 1u;
+            out[i] = v[i * 1000u] * 10u + v[(i * 1000u + 7u) % 32767u] + v[32766u - i];
+        }";
+    for simd in [8u8, 16] {
+        let p = gpu::compile_source(src, &Options { simd: Some(simd) }, None).unwrap();
+        assert_eq!(p.kernels[0].kernel.private_size, 32767 * 4, "simd{simd}");
+        let out = run(src, simd, &[(0, vec![0; 128])], [1, 1, 1]);
+        let expect: Vec<u32> = (0..32).map(|i| (i + 1) * 10).collect();
+        assert_eq!(words(&out[0]), expect, "simd{simd}");
+    }
+}

@@ -409,11 +409,7 @@ impl<'m> Lower<'m> {
             }
             let ptr = self.alloc_private(store, v)?;
             self.globals.insert(v, Val::P(ptr));
-            let init = match m.operand_opt(v, 0) {
-                Some(i) => self.scalars(i)?,
-                None => self.zero_leaves(store, v)?,
-            };
-            self.store_leaves(ptr, store, &init, v)?;
+            self.initialize(ptr, store, m.operand_opt(v, 0), v)?;
         }
         Ok(())
     }
@@ -1062,6 +1058,49 @@ impl<'m> Lower<'m> {
         Ok(())
     }
 
+    /// Stores a new variable's initial value: its initializer, or zeros.
+    fn initialize(&mut self, p: Ptr, t: Inst, init: Option<Inst>, at: Inst) -> Result<()> {
+        match init {
+            Some(v) if !matches!(self.m.opcode(v), Opcode::Zero | Opcode::Undef) => {
+                let vals = self.scalars(v)?;
+                self.store_leaves(p, t, &vals, at)
+            }
+            _ => self.zero_fill(p, t, at),
+        }
+    }
+
+    /// Zeros the bytes of a `t` at `p`, four dwords a message, whatever its leaves (a
+    /// private array too large for registers is zeroed this way in scratch memory).
+    fn zero_fill(&mut self, p: Ptr, t: Inst, at: Inst) -> Result<()> {
+        let (size, _) = layout::size_align(self.m, t)
+            .ok_or_else(|| unsupported(self.m, at, "a store of this type"))?;
+        if size % 4 != 0 {
+            // Halves: leaf by leaf, so a neighbour's bytes stay.
+            let zeros = self.zero_leaves(t, at)?;
+            return self.store_leaves(p, t, &zeros, at);
+        }
+        let words = size / 4;
+        for first in (0..words).step_by(4) {
+            let addr = self.address(p, first * 4);
+            let mut src = vec![addr];
+            for _ in first..(first + 4).min(words) {
+                src.push(self.ud(0));
+            }
+            self.emit_store(p.space, Ty::UD, src);
+        }
+        Ok(())
+    }
+
+    /// `store` of the values after the address in `src`.
+    fn emit_store(&mut self, space: Space, ty: Ty, src: Vec<Reg>) {
+        self.push(GInst {
+            op: Op::Store(space),
+            ty,
+            dst: Vec::new(),
+            src,
+        });
+    }
+
     pub fn zero_leaves(&mut self, t: Inst, at: Inst) -> Result<Vec<Reg>> {
         let tys = self.leaf_tys(t, at)?;
         Ok(tys.into_iter().map(|ty| self.loadi(ty, 0)).collect())
@@ -1077,11 +1116,7 @@ impl<'m> Lower<'m> {
                 let t = m.ty(i).and_then(|t| m.ptr_parts(t)).map(|p| p.1);
                 let store = t.ok_or_else(|| malformed(m, i, "a variable without a type"))?;
                 let ptr = self.alloc_private(store, i)?;
-                let init = match m.operand_opt(i, 0) {
-                    Some(v) => self.scalars(v)?,
-                    None => self.zero_leaves(store, i)?,
-                };
-                self.store_leaves(ptr, store, &init, i)?;
+                self.initialize(ptr, store, m.operand_opt(i, 0), i)?;
                 self.define(i, Val::P(ptr));
             }
             Opcode::Load if m.ty(i).is_some_and(|t| m.is_handle_type(t)) => {
@@ -1100,7 +1135,9 @@ impl<'m> Lower<'m> {
                 let t = m
                     .ty(value)
                     .ok_or_else(|| malformed(m, i, "an untyped store"))?;
-                if m.opcode(value).is_constant() {
+                if matches!(m.opcode(value), Opcode::Zero | Opcode::Undef) {
+                    self.zero_fill(p, t, i)?;
+                } else if m.opcode(value).is_constant() {
                     // Materialized run by run, so a large zero stays cheap.
                     let mut bits = Vec::new();
                     self.constant_leaves(value, t, &mut bits, 0)?;
@@ -1329,12 +1366,7 @@ impl<'m> Lower<'m> {
                 src.push(self.loadi(mem_ty, b));
             }
             let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-            self.push(GInst {
-                op: Op::Store(p.space),
-                ty: mem_ty,
-                dst: Vec::new(),
-                src,
-            });
+            self.emit_store(p.space, mem_ty, src);
         }
         Ok(())
     }
@@ -1364,12 +1396,7 @@ impl<'m> Lower<'m> {
                 });
             }
             let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-            self.push(GInst {
-                op: Op::Store(p.space),
-                ty: mem_ty,
-                dst: Vec::new(),
-                src,
-            });
+            self.emit_store(p.space, mem_ty, src);
         }
         Ok(())
     }
