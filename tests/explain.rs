@@ -133,6 +133,10 @@ const NO_RUN_EXAMPLE: &[(&str, &str)] = &[
         codes::GEN_RUN_INPUT,
         "only `refract run` reports it; examples run check, compile or ir",
     ),
+    (
+        codes::GEN_OVERRIDE_WITHOUT_VALUE,
+        "only `refract run` reports it (a kernel reads such an override at dispatch); examples run check, compile or ir",
+    ),
 ];
 
 /// What an example's first line declares.

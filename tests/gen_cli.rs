@@ -192,6 +192,10 @@ var<workgroup> tile: array<f32, wg * 2u>;
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("workgroup_size(2, 1, 1)"), "{out}");
+    // Without it, the kernel compiles and reads `n` at dispatch, as a pushed argument.
+    let (code, out, err) = refract(&["compile", &file, "--to", "gen"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("= override n\n"), "{out}");
     // Unknown names are refused as `compile` refuses them.
     let (code, _, err) = run(&["--override", "nope=1"]);
     assert_eq!(code, 1);

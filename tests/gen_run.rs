@@ -376,3 +376,120 @@ fn spilled_values_survive_the_round_trip_through_scratch() {
         r
     });
 }
+
+/// Overrides without a value are kernel arguments the dispatch pushes (a workgroup array
+/// sized by one included): the kernel compiles without them, a run without them is
+/// E4605, and the simulator given their bits computes what the kernel compiled for the
+/// same values computes.
+#[test]
+fn overrides_without_a_value_are_pushed_at_dispatch() {
+    let src = "override gain: f32;
+        override flip: bool;
+        override n: u32;
+        override twice = n * 2u;
+        @group(0) @binding(0) var<storage, read_write> out: array<f32, 32>;
+        var<workgroup> a: array<u32, n>;
+        var<workgroup> b: array<u32, twice>;
+        var<workgroup> c: u32;
+        @compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {
+            a[i % n] = i;
+            b[i] = i * 10u;
+            b[i + 16u] = i * 100u;
+            c = 7u;
+            workgroupBarrier();
+            let v = f32(a[(i + 1u) % n] + b[(i * 3u) % twice] + c) * gain;
+            out[i] = select(v, -v, flip);
+            out[i + 16u] = 32.0 + f32(n);
+        }";
+    let values = [("gain", 1.5f64), ("flip", 1.0), ("n", 16.0)];
+    let overrides: Vec<(String, f64)> = values.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    for simd in [8u8, 16] {
+        let opts = Options { simd: Some(simd) };
+        let p = gpu::compile_source(src, &opts, None).unwrap_or_else(|d| panic!("{d:?}"));
+        let k = &p.kernels[0];
+        // In the order the kernel first reads them.
+        assert_eq!(k.kernel.overrides, ["n", "gain", "flip"]);
+        let bits = [16, 1.5f32.to_bits(), 1];
+        let asm = gpu::asm_text(&p);
+        assert!(asm.contains("= override gain"), "{asm}");
+        let err = gpu::run(k, &[], [1, 1, 1], gpu::sim::DEFAULT_BUDGET).unwrap_err();
+        assert_eq!(err.code, refract::diag::codes::GEN_OVERRIDE_WITHOUT_VALUE);
+        let mut mem = vec![vec![0u8; 128]];
+        gpu::sim::dispatch(
+            &k.kernel,
+            &k.allocated.bindings,
+            &mut mem,
+            &bits,
+            [1, 1, 1],
+            gpu::sim::DEFAULT_BUDGET,
+        )
+        .unwrap_or_else(|d| panic!("{d:?}\n{asm}"));
+        let baked = gpu::run_source(src, "main", [1, 1, 1], &[], &opts, &overrides)
+            .unwrap_or_else(|d| panic!("{d:?}"));
+        assert_eq!(mem[0], baked.buffers[0].0.data, "simd{simd}");
+        let got: Vec<f32> = words(&mem[0]).iter().map(|&w| f32::from_bits(w)).collect();
+        for i in 0..16u32 {
+            let j = (i * 3) % 32;
+            let b = if j < 16 { j * 10 } else { (j - 16) * 100 };
+            let v = ((i + 1) % 16 + b + 7) as f32 * 1.5;
+            assert_eq!(got[i as usize], -v, "word {i} at simd{simd}");
+            assert_eq!(got[i as usize + 16], 48.0, "word {} at simd{simd}", i + 16);
+        }
+    }
+}
+
+/// `buffer_view`: a byte buffer read and written through typed views at constant and
+/// computed offsets, its length, and an array view's length.
+#[test]
+fn buffer_views_address_bytes() {
+    let src = "@group(0) @binding(0) var<storage, read_write> v: buffer;
+        @group(0) @binding(1) var<storage, read_write> out: array<u32, 8>;
+        var<workgroup> w: buffer<64>;
+        @compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {
+            let p = bufferView<vec2u>(&v, 8u * i);
+            (*p).y = (*p).x + 1u;
+            let q = bufferView<u32>(&w, 4u * i);
+            *q = i * 3u;
+            workgroupBarrier();
+            let arr = bufferArrayView<array<u32>>(&v, 4u, 12u);
+            out[i] = arr[i % 3u] + *bufferView<u32>(&w, 12u - 4u * i);
+            out[4u + i] = bufferLength(&v) * 100u + arrayLength(arr);
+        }";
+    for simd in [8u8, 16] {
+        let v: Vec<u32> = (0..8).map(|k| k * 10).collect();
+        let out = run(src, simd, &[(0, bytes(&v)), (1, vec![0; 32])], [1, 1, 1]);
+        let after = words(&out[0]);
+        let expect_v: Vec<u32> = (0..8)
+            .map(|k| if k % 2 == 1 { (k - 1) * 10 + 1 } else { k * 10 })
+            .collect();
+        assert_eq!(after, expect_v, "simd{simd}");
+        let got = words(&out[1]);
+        for i in 0..4usize {
+            assert_eq!(
+                got[i],
+                after[1 + i % 3] + (3 - i as u32) * 3,
+                "word {i} at simd{simd}"
+            );
+            assert_eq!(got[4 + i], 32 * 100 + 3, "word {} at simd{simd}", 4 + i);
+        }
+    }
+}
+
+/// A private array far past what registers hold lives in per-lane scratch memory: zeroed
+/// there at the kernel's start, written and read back at computed offsets.
+#[test]
+fn a_huge_private_array_lives_in_scratch() {
+    let src = "var<private> v: array<u32, 32767>;
+        @group(0) @binding(0) var<storage, read_write> out: array<u32, 32>;
+        @compute @workgroup_size(32) fn main(@builtin(local_invocation_index) i: u32) {
+            v[i * 1000u] = i + 1u;
+            out[i] = v[i * 1000u] * 10u + v[(i * 1000u + 7u) % 32767u] + v[32766u - i];
+        }";
+    for simd in [8u8, 16] {
+        let p = gpu::compile_source(src, &Options { simd: Some(simd) }, None).unwrap();
+        assert_eq!(p.kernels[0].kernel.private_size, 32767 * 4, "simd{simd}");
+        let out = run(src, simd, &[(0, vec![0; 128])], [1, 1, 1]);
+        let expect: Vec<u32> = (0..32).map(|i| (i + 1) * 10).collect();
+        assert_eq!(words(&out[0]), expect, "simd{simd}");
+    }
+}

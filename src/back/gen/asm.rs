@@ -392,6 +392,8 @@ pub struct Kernel {
     pub private_size: u32,
     pub slm_size: u32,
     pub workgroup_size: [u32; 3],
+    /// The overrides the dispatch pushes (no value at compile time), by name.
+    pub overrides: Vec<String>,
     /// Registers used against MaxLive (the allocation's report), in value slots.
     pub slots_used: u32,
     pub max_live: u32,
@@ -407,6 +409,8 @@ pub enum Curbe {
     BufferSize(u8),
     /// `num_workgroups` component.
     NumGroups(u8),
+    /// An override read at dispatch, by its index in [`Kernel::overrides`].
+    Override(u32),
 }
 
 // ---- text ----------------------------------------------------------------------------
@@ -558,6 +562,10 @@ pub fn print_kernel(out: &mut String, k: &Kernel) {
             Curbe::Buffer(b, off) => format!("bti{b}[{off}]"),
             Curbe::BufferSize(b) => format!("size of bti{b}"),
             Curbe::NumGroups(c) => format!("num_workgroups.{}", ["x", "y", "z"][*c as usize % 3]),
+            Curbe::Override(o) => {
+                let name = k.overrides.get(*o as usize).map_or("?", |s| s.as_str());
+                format!("override {name}")
+            }
         };
         let _ = writeln!(out, "// pushed r{reg}.{sub}:ud = {what}");
     }

@@ -218,6 +218,9 @@ pub enum Special {
     Pushed(u8, u32),
     /// A vertex or fragment input, by payload slot (pushed per lane).
     Input(u32),
+    /// The value of an override without one at compile time, by its index in
+    /// [`Function::overrides`] (pushed: the dispatch supplies it, as it does buffers).
+    Override(u32),
     /// The lane's index in its hardware thread (`subgroup_invocation_id`).
     Lane,
 }
@@ -233,6 +236,7 @@ impl Special {
             Special::BufferSize(b) => format!("bufsize.bti{b}"),
             Special::Pushed(b, off) => format!("pushed.bti{b}[{off}]"),
             Special::Input(slot) => format!("input[{slot}]"),
+            Special::Override(k) => format!("override[{k}]"),
             Special::Lane => "lane".into(),
         }
     }
@@ -575,6 +579,9 @@ pub struct Function {
     /// Payload slots of the stage's inputs and outputs (vertex and fragment).
     pub inputs: Vec<String>,
     pub outputs: Vec<String>,
+    /// Overrides the kernel reads at dispatch (no value at compile time): name and
+    /// declaration.
+    pub overrides: Vec<(String, crate::diag::Span)>,
     /// Whether the function is still in SSA form (false after out-of-SSA).
     pub ssa: bool,
     /// Whether it computes a builtin whose accuracy WGSL states as a bound (or allows to
@@ -595,6 +602,7 @@ impl Function {
             slm_size: 0,
             inputs: Vec::new(),
             outputs: Vec::new(),
+            overrides: Vec::new(),
             ssa: true,
             inexact: false,
         }
@@ -875,6 +883,9 @@ pub fn header(out: &mut String, f: &Function) {
     }
     for (k, name) in f.outputs.iter().enumerate() {
         let _ = writeln!(out, "  output[{k}] {name}");
+    }
+    for (k, (name, _)) in f.overrides.iter().enumerate() {
+        let _ = writeln!(out, "  override[{k}] {name}");
     }
     if f.private_size > 0 {
         let _ = writeln!(out, "  private {} bytes per lane", f.private_size);

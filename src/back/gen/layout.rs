@@ -12,6 +12,13 @@ use crate::ir::{Inst, Module, Opcode};
 /// Leaves past this many make a value too large for registers.
 pub const MAX_LEAVES: usize = 4096;
 
+/// Shared local memory of a Gen subslice, what a workgroup may use.
+pub const SLM_BYTES: u32 = 64 * 1024;
+
+/// Deepest type nesting measured (WGSL allows 15; refract's front end accepts more, and
+/// a deeper type is refused rather than recursed into).
+pub const MAX_DEPTH: u32 = 255;
+
 /// The Gen type of an IR scalar type.
 pub fn scalar_ty(m: &Module, t: Inst) -> Option<Ty> {
     Some(match m.scalar(t)? {
@@ -32,7 +39,7 @@ pub fn leaves(m: &Module, t: Inst) -> Option<Vec<(u32, Ty)>> {
 }
 
 fn push_leaves(m: &Module, t: Inst, base: u32, out: &mut Vec<(u32, Ty)>, depth: u32) -> Option<()> {
-    if depth > 64 || out.len() > MAX_LEAVES {
+    if depth > MAX_DEPTH || out.len() > MAX_LEAVES {
         return None;
     }
     match m.opcode(t) {
@@ -158,7 +165,7 @@ fn struct_layout(
 }
 
 fn size_align_within(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<(u32, u32)> {
-    if depth > 64 {
+    if depth > MAX_DEPTH {
         return None;
     }
     Some(match m.opcode(t) {
@@ -176,6 +183,8 @@ fn size_align_within(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option
             let (s, a) = size_align_within(m, col, depth + 1, memo)?;
             (round_up(s, a).saturating_mul(n), a)
         }
+        // A byte buffer (`buffer<N>`): 16-byte aligned, so any view's type is aligned.
+        Opcode::Buffer => (m.const_u32(m.operand_opt(t, 0)?)?, 16),
         Opcode::Array | Opcode::RuntimeArray => {
             let e = m.operand_opt(t, 0)?;
             let (s, a) = size_align_within(m, e, depth + 1, memo)?;

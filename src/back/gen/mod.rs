@@ -24,6 +24,16 @@
 //! kernel whose MaxLive exceeds the register file at 16 is compiled at 8 when the width is
 //! not forced ([`Options::simd`]).
 //!
+//! # Overrides
+//!
+//! A kernel is compiled for the override values given ([`compile_source_with`]), as a
+//! driver compiles at pipeline creation. An override with neither a default nor a value
+//! becomes a kernel argument instead: the dispatch pushes its bits into the CURBE
+//! (`// pushed r1.0:ud = override n`, a `bool` as 0 or 1, in [`asm::Kernel::overrides`]
+//! order), and a workgroup array it sizes gets an offset computed at dispatch. [`run`]
+//! refuses such a kernel with E4605 (it has no values to push); [`sim::dispatch`] takes
+//! them. Only a workgroup size needs its value at compile time (E4600 without one).
+//!
 //! # Stages
 //!
 //! Compute kernels compile and run on the simulator. Vertex and fragment entry points
@@ -316,6 +326,20 @@ pub fn run(
             ));
         }
     }
+    if let Some((name, span)) = k.ssa.overrides.first() {
+        let d = Diagnostic::error(
+            codes::GEN_OVERRIDE_WITHOUT_VALUE,
+            format!(
+                "override `{name}` has no value: the kernel reads it at dispatch, so a run \
+                 needs one (`--override {name}=VALUE`, or `overrides` in `run()`)"
+            ),
+        );
+        return Err(if span.is_detached() {
+            d
+        } else {
+            d.with_primary(*span, "from here")
+        });
+    }
     let mut mem: Vec<Vec<u8>> = f
         .bindings
         .iter()
@@ -326,7 +350,7 @@ pub fn run(
                 .map_or_else(|| vec![0u8; x.min_size as usize], |b| b.data.clone())
         })
         .collect();
-    let stats = sim::dispatch(&k.kernel, &f.bindings, &mut mem, groups, budget)?;
+    let stats = sim::dispatch(&k.kernel, &f.bindings, &mut mem, &[], groups, budget)?;
     let out = f
         .bindings
         .iter()

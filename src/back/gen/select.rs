@@ -93,6 +93,7 @@ fn curbe_key(c: Curbe) -> (u8, u32, u8) {
         Curbe::Buffer(b, off) => (0, off, b),
         Curbe::BufferSize(b) => (1, 0, b),
         Curbe::NumGroups(k) => (2, 0, k),
+        Curbe::Override(o) => (3, o, 0),
     }
 }
 
@@ -127,7 +128,7 @@ fn imm_ok(f: &Function, i: &Inst, k: usize, is_loadi: &[bool]) -> bool {
 impl<'a> Selector<'a> {
     pub fn new(f: &'a Function, alloc: &'a Allocation, simd: u8) -> Result<Selector<'a>, String> {
         let k = simd / 8;
-        // CURBE entries: pushed buffer dwords, buffer sizes, num_workgroups.
+        // CURBE entries: pushed buffer dwords, buffer sizes, num_workgroups, overrides.
         let mut curbe = Vec::new();
         let mut curbe_index = FxHashMap::default();
         let mut add = |c: Curbe, curbe: &mut Vec<Curbe>| {
@@ -143,6 +144,7 @@ impl<'a> Selector<'a> {
                         Special::Pushed(bti, off) => add(Curbe::Buffer(bti, off), &mut curbe),
                         Special::BufferSize(bti) => add(Curbe::BufferSize(bti), &mut curbe),
                         Special::NumGroups(c) => add(Curbe::NumGroups(c), &mut curbe),
+                        Special::Override(o) => add(Curbe::Override(o), &mut curbe),
                         _ => {}
                     }
                 }
@@ -410,6 +412,7 @@ impl<'a> Selector<'a> {
                 private_size,
                 slm_size: f.slm_size,
                 workgroup_size: f.workgroup_size,
+                overrides: f.overrides.iter().map(|o| o.0.clone()).collect(),
                 slots_used,
                 max_live,
                 spilled,
@@ -866,11 +869,15 @@ impl<'a> Selector<'a> {
             Special::NumGroups(c) => self.curbe_operand(Curbe::NumGroups(c), Ty::UD),
             Special::BufferSize(b) => self.curbe_operand(Curbe::BufferSize(b), Ty::UD),
             Special::Pushed(b, off) => self.curbe_operand(Curbe::Buffer(b, off), ty),
+            Special::Override(o) => self.curbe_operand(Curbe::Override(o), ty),
             Special::Input(slot) => {
                 Operand::lanes(self.payload + (slot as u8).wrapping_mul(self.k), ty)
             }
         };
-        let t = if matches!(s, Special::Pushed(..) | Special::Input(_)) {
+        let t = if matches!(
+            s,
+            Special::Pushed(..) | Special::Input(_) | Special::Override(_)
+        ) {
             ty
         } else {
             Ty::UD

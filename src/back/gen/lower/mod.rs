@@ -14,10 +14,15 @@
 //!   WGSL has no recursion, and the depth of inlining is bounded.
 //! - **Layout order.** Each function's structure tree is walked in order, so the kernel's
 //!   blocks come out header, regions, merge: the order selection writes.
-//! - **Variables**: function and private variables live in per-lane private memory,
-//!   workgroup variables in SLM, buffers behind binding-table indices (in `(group,
-//!   binding)` order); buffer arguments are classified first (`args.rs`) and loads from
-//!   a pushed one read pushed registers instead.
+//! - **Variables**: function and private variables live in per-lane private memory
+//!   (module-scope ones only when something uses them), workgroup variables in SLM,
+//!   buffers behind binding-table indices (in `(group, binding)` order); buffer
+//!   arguments are classified first (`args.rs`) and loads from a pushed one read pushed
+//!   registers instead. A byte buffer (`buffer<N>`, `buffer`) is memory like any other:
+//!   `bufferView` and `bufferArrayView` move its pointer by their byte offset.
+//! - **Overrides** without a value are read once, in the prologue, from a pushed kernel
+//!   argument; workgroup arrays they size follow the fixed-size variables in SLM, at
+//!   offsets the prologue computes.
 //! - **Constants** become a `loadi` right before each use, so they live for one
 //!   instruction and selection can fold them into immediates.
 
@@ -56,24 +61,6 @@ pub(super) struct Ptr {
 }
 
 /// Where lowering failed: a diagnostic at the instruction.
-/// An override that reached a kernel with neither a default nor a value given.
-fn override_without_value(m: &Module, at: Inst) -> Diagnostic {
-    let d = Diagnostic::error(
-        codes::GEN_OVERRIDE_WITHOUT_VALUE,
-        format!(
-            "override `{}` has no value: a Gen kernel is compiled for its pipeline's override \
-             values, so every override needs a default or a value given at compile time",
-            m.name(at).unwrap_or("?")
-        ),
-    );
-    let span = m.span(at);
-    if span.is_detached() {
-        d
-    } else {
-        d.with_primary(span, "from here")
-    }
-}
-
 pub(super) fn unsupported(m: &Module, at: Inst, what: &str) -> Diagnostic {
     let d = Diagnostic::error(
         codes::GEN_UNSUPPORTED,
@@ -320,6 +307,7 @@ impl<'m> Lower<'m> {
         let m = self.m;
         let mut buffers = Vec::new();
         let mut privates = Vec::new();
+        let mut sized_at_dispatch = Vec::new();
         for v in m.children(m.root()) {
             if m.opcode(v) != Opcode::Var {
                 continue;
@@ -343,8 +331,10 @@ impl<'m> Lower<'m> {
                     buffers.push((group, binding, v, space, store, access));
                 }
                 AddressSpace::Workgroup => {
-                    let (size, align) = layout::size_align(m, store)
-                        .ok_or_else(|| unsupported(m, v, "this workgroup variable's type"))?;
+                    let Some((size, align)) = layout::size_align(m, store) else {
+                        sized_at_dispatch.push((v, store));
+                        continue;
+                    };
                     let off = layout::round_up(self.f.slm_size, align.max(4));
                     self.f.slm_size = off.saturating_add(size);
                     self.globals.insert(
@@ -411,15 +401,67 @@ impl<'m> Lower<'m> {
             );
         }
         let _ = entry;
+        self.slm_sized_at_dispatch(&sized_at_dispatch)?;
         for (v, store) in privates {
+            if !m.has_uses(v) {
+                // Nothing reads or writes it: no memory, no initializer.
+                continue;
+            }
             let ptr = self.alloc_private(store, v)?;
             self.globals.insert(v, Val::P(ptr));
-            let init = match m.operand_opt(v, 0) {
-                Some(i) => self.scalars(i)?,
-                None => self.zero_leaves(store, v)?,
-            };
-            self.store_leaves(ptr, store, &init, v)?;
+            self.initialize(ptr, store, m.operand_opt(v, 0), v)?;
         }
+        Ok(())
+    }
+
+    /// Workgroup arrays whose element count is an override the dispatch pushes: placed
+    /// after the fixed-size variables at offsets the prologue computes, and the kernel
+    /// then claims the whole of SLM ([`layout::SLM_BYTES`]); what lies past it follows
+    /// the robustness rules of every message.
+    fn slm_sized_at_dispatch(&mut self, vars: &[(Inst, Inst)]) -> Result<()> {
+        let m = self.m;
+        if vars.is_empty() {
+            return Ok(());
+        }
+        let saved = self.cur;
+        let mut end = None;
+        for &(v, t) in vars {
+            let bad = || unsupported(m, v, "this workgroup variable's type");
+            let e = m.operand_opt(t, 1).filter(|_| m.opcode(t) == Opcode::Array);
+            let (count, stride) = (
+                e.ok_or_else(bad)?,
+                layout::array_stride(m, t).ok_or_else(bad)?,
+            );
+            let (_, align) = layout::size_align(m, m.operand(t, 0)).ok_or_else(bad)?;
+            self.cur = BlockId(0);
+            let n = self.scalar(count)?;
+            let n = match self.f.ty(n) {
+                Ty::UD => n,
+                t => self.emit(Op::Bitcast(t), Ty::UD, &[n]),
+            };
+            let align = align.max(4);
+            let off = match end {
+                None => self.ud(layout::round_up(self.f.slm_size, align)),
+                Some(e) => {
+                    let up = self.ud(align - 1);
+                    let x = self.emit(Op::Add, Ty::UD, &[e, up]);
+                    let mask = self.ud(!(align - 1));
+                    self.emit(Op::And, Ty::UD, &[x, mask])
+                }
+            };
+            let s = self.ud(stride);
+            let bytes = self.emit(Op::Mul, Ty::UD, &[n, s]);
+            end = Some(self.emit(Op::Add, Ty::UD, &[off, bytes]));
+            self.cur = saved;
+            let p = Ptr {
+                space: Space::Slm,
+                off: 0,
+                dynamic: Some(off),
+                binding: None,
+            };
+            self.globals.insert(v, Val::P(p));
+        }
+        self.f.slm_size = self.f.slm_size.max(layout::SLM_BYTES);
         Ok(())
     }
 
@@ -886,7 +928,10 @@ impl<'m> Lower<'m> {
         if op == Opcode::Override {
             return match m.operand_opt(v, 0) {
                 Some(init) => self.value(init),
-                None => Err(override_without_value(m, v)),
+                None => match self.global_vals.get(&v) {
+                    Some(r) => Ok(Val::S(r.clone())),
+                    None => self.override_argument(v).map(|r| Val::S(vec![r])),
+                },
             };
         }
         if m.is_global(v) && op.is_pure() {
@@ -919,6 +964,29 @@ impl<'m> Lower<'m> {
             return Ok(Val::S(regs));
         }
         Err(malformed(m, v, "a value used before it is defined"))
+    }
+
+    /// An override without a value: a kernel argument the dispatch pushes, read once in
+    /// the prologue (a `bool` arrives as 0 or 1 and is held as all ones or zeros).
+    fn override_argument(&mut self, v: Inst) -> Result<Reg> {
+        let m = self.m;
+        let ty = m
+            .ty(v)
+            .and_then(|t| layout::scalar_ty(m, t))
+            .ok_or_else(|| malformed(m, v, "an override that is not a scalar"))?;
+        let k = self.f.overrides.len() as u32;
+        let name = m.name(v).unwrap_or("?").to_string();
+        self.f.overrides.push((name, m.span(v)));
+        let saved = std::mem::replace(&mut self.cur, BlockId(0));
+        let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
+        let mut r = self.emit(Op::Special(Special::Override(k)), mem_ty, &[]);
+        if ty == Ty::Bool {
+            let z = self.ud(0);
+            r = self.emit(Op::Cmp(super::ir::Cond::Ne), Ty::UD, &[r, z]);
+        }
+        self.cur = saved;
+        self.global_vals.insert(v, vec![r]);
+        Ok(r)
     }
 
     /// The leaves of a value.
@@ -956,7 +1024,7 @@ impl<'m> Lower<'m> {
         depth: u32,
     ) -> Result<()> {
         let m = self.m;
-        if depth > 64 || out.len() > layout::MAX_LEAVES {
+        if depth > layout::MAX_DEPTH || out.len() > layout::MAX_LEAVES {
             return Err(unsupported(m, c, "a constant this large"));
         }
         match m.opcode(c) {
@@ -990,6 +1058,49 @@ impl<'m> Lower<'m> {
         Ok(())
     }
 
+    /// Stores a new variable's initial value: its initializer, or zeros.
+    fn initialize(&mut self, p: Ptr, t: Inst, init: Option<Inst>, at: Inst) -> Result<()> {
+        match init {
+            Some(v) if !matches!(self.m.opcode(v), Opcode::Zero | Opcode::Undef) => {
+                let vals = self.scalars(v)?;
+                self.store_leaves(p, t, &vals, at)
+            }
+            _ => self.zero_fill(p, t, at),
+        }
+    }
+
+    /// Zeros the bytes of a `t` at `p`, four dwords a message, whatever its leaves (a
+    /// private array too large for registers is zeroed this way in scratch memory).
+    fn zero_fill(&mut self, p: Ptr, t: Inst, at: Inst) -> Result<()> {
+        let (size, _) = layout::size_align(self.m, t)
+            .ok_or_else(|| unsupported(self.m, at, "a store of this type"))?;
+        if size % 4 != 0 {
+            // Halves: leaf by leaf, so a neighbour's bytes stay.
+            let zeros = self.zero_leaves(t, at)?;
+            return self.store_leaves(p, t, &zeros, at);
+        }
+        let words = size / 4;
+        for first in (0..words).step_by(4) {
+            let addr = self.address(p, first * 4);
+            let mut src = vec![addr];
+            for _ in first..(first + 4).min(words) {
+                src.push(self.ud(0));
+            }
+            self.emit_store(p.space, Ty::UD, src);
+        }
+        Ok(())
+    }
+
+    /// `store` of the values after the address in `src`.
+    fn emit_store(&mut self, space: Space, ty: Ty, src: Vec<Reg>) {
+        self.push(GInst {
+            op: Op::Store(space),
+            ty,
+            dst: Vec::new(),
+            src,
+        });
+    }
+
     pub fn zero_leaves(&mut self, t: Inst, at: Inst) -> Result<Vec<Reg>> {
         let tys = self.leaf_tys(t, at)?;
         Ok(tys.into_iter().map(|ty| self.loadi(ty, 0)).collect())
@@ -1005,11 +1116,7 @@ impl<'m> Lower<'m> {
                 let t = m.ty(i).and_then(|t| m.ptr_parts(t)).map(|p| p.1);
                 let store = t.ok_or_else(|| malformed(m, i, "a variable without a type"))?;
                 let ptr = self.alloc_private(store, i)?;
-                let init = match m.operand_opt(i, 0) {
-                    Some(v) => self.scalars(v)?,
-                    None => self.zero_leaves(store, i)?,
-                };
-                self.store_leaves(ptr, store, &init, i)?;
+                self.initialize(ptr, store, m.operand_opt(i, 0), i)?;
                 self.define(i, Val::P(ptr));
             }
             Opcode::Load if m.ty(i).is_some_and(|t| m.is_handle_type(t)) => {
@@ -1028,7 +1135,9 @@ impl<'m> Lower<'m> {
                 let t = m
                     .ty(value)
                     .ok_or_else(|| malformed(m, i, "an untyped store"))?;
-                if m.opcode(value).is_constant() {
+                if matches!(m.opcode(value), Opcode::Zero | Opcode::Undef) {
+                    self.zero_fill(p, t, i)?;
+                } else if m.opcode(value).is_constant() {
                     // Materialized run by run, so a large zero stays cheap.
                     let mut bits = Vec::new();
                     self.constant_leaves(value, t, &mut bits, 0)?;
@@ -1040,6 +1149,13 @@ impl<'m> Lower<'m> {
             }
             Opcode::Access => {
                 let p = self.access(i)?;
+                self.define(i, Val::P(p));
+            }
+            Opcode::BufferView | Opcode::BufferArrayView => {
+                // A view of a byte buffer: its pointer, `offset` bytes on (the array
+                // view's size is read by `arrayLength` alone).
+                let mut p = self.pointer(m.operand(i, 0))?;
+                self.offset_by(&mut p, m.operand(i, 1), 1)?;
                 self.define(i, Val::P(p));
             }
             Opcode::Call => self.call(i)?,
@@ -1077,12 +1193,11 @@ impl<'m> Lower<'m> {
             .ok_or_else(|| malformed(m, i, "an access through a non-pointer"))?;
         for k in 1..m.num_operands(i) {
             let ix = m.operand(i, k);
-            let constant = (m.opcode(ix) == Opcode::Constant)
-                .then(|| m.const_u32(ix))
-                .flatten();
             let (elem, stride, member_off) = match m.opcode(t) {
                 Opcode::Struct => {
-                    let c = constant.ok_or_else(|| malformed(m, i, "a dynamic struct index"))?;
+                    let c = m
+                        .const_u32(ix)
+                        .ok_or_else(|| malformed(m, i, "a dynamic struct index"))?;
                     let offs = layout::member_offsets(m, t)
                         .ok_or_else(|| unsupported(m, i, "this struct's layout"))?;
                     let f = m
@@ -1116,26 +1231,43 @@ impl<'m> Lower<'m> {
             };
             if m.opcode(t) == Opcode::Struct {
                 p.off = p.off.wrapping_add(member_off);
-            } else if let Some(c) = constant {
-                p.off = p.off.wrapping_add(c.wrapping_mul(stride));
             } else {
-                let x = self.scalar(ix)?;
-                let xt = self.f.ty(x);
-                let x = if xt == Ty::UD {
-                    x
-                } else {
-                    self.emit(Op::Bitcast(xt), Ty::UD, &[x])
-                };
-                let s = self.ud(stride);
-                let scaled = self.emit(Op::Mul, Ty::UD, &[x, s]);
-                p.dynamic = Some(match p.dynamic {
-                    Some(d) => self.emit(Op::Add, Ty::UD, &[d, scaled]),
-                    None => scaled,
-                });
+                self.offset_by(&mut p, ix, stride)?;
             }
             t = elem;
         }
         Ok(p)
+    }
+
+    /// Moves `p` on by integer value `ix` times `stride` bytes: into its constant offset
+    /// when `ix` is a constant, else into its dynamic one.
+    fn offset_by(&mut self, p: &mut Ptr, ix: Inst, stride: u32) -> Result<()> {
+        let m = self.m;
+        if let Some(c) = (m.opcode(ix) == Opcode::Constant)
+            .then(|| m.const_u32(ix))
+            .flatten()
+        {
+            p.off = p.off.wrapping_add(c.wrapping_mul(stride));
+            return Ok(());
+        }
+        let x = self.scalar(ix)?;
+        let xt = self.f.ty(x);
+        let x = if xt == Ty::UD {
+            x
+        } else {
+            self.emit(Op::Bitcast(xt), Ty::UD, &[x])
+        };
+        let scaled = if stride == 1 {
+            x
+        } else {
+            let s = self.ud(stride);
+            self.emit(Op::Mul, Ty::UD, &[x, s])
+        };
+        p.dynamic = Some(match p.dynamic {
+            Some(d) => self.emit(Op::Add, Ty::UD, &[d, scaled]),
+            None => scaled,
+        });
+        Ok(())
     }
 
     /// The address register of `p` plus `extra` bytes.
@@ -1234,12 +1366,7 @@ impl<'m> Lower<'m> {
                 src.push(self.loadi(mem_ty, b));
             }
             let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-            self.push(GInst {
-                op: Op::Store(p.space),
-                ty: mem_ty,
-                dst: Vec::new(),
-                src,
-            });
+            self.emit_store(p.space, mem_ty, src);
         }
         Ok(())
     }
@@ -1269,12 +1396,7 @@ impl<'m> Lower<'m> {
                 });
             }
             let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-            self.push(GInst {
-                op: Op::Store(p.space),
-                ty: mem_ty,
-                dst: Vec::new(),
-                src,
-            });
+            self.emit_store(p.space, mem_ty, src);
         }
         Ok(())
     }

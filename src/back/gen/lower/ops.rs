@@ -216,6 +216,7 @@ impl Lower<'_> {
                 out
             }
             O::ArrayLength => vec![self.array_length(i)?],
+            O::BufferLength => vec![self.buffer_length(i)?],
             O::All | O::Any => {
                 let a = self.scalars(m.operand(i, 0))?;
                 let f = if op == O::All { Op::And } else { Op::Or };
@@ -338,6 +339,16 @@ impl Lower<'_> {
     }
 
     /// Scalar, vector and matrix products.
+    ///
+    /// WGSL defines each element of a matrix product as a dot product of a row and a
+    /// column, whose accuracy is inherited from the sum of their products, and lets an
+    /// implementation reassociate and fuse those operations (spec, "Floating Point
+    /// Accuracy" and "Reassociation and Fusion"), so any summation order is right. The one
+    /// taken is the reference's (Mesa's SPIR-V front end, which lavapipe runs), so that
+    /// the differential harness can compare these bit for bit: a matrix times a column
+    /// sums from the last term to the first, each term rounded; where it sees the rows of
+    /// the left operand (a vector times a matrix, whose transpose it takes, or a
+    /// `transpose(m)` on the left alone) it takes `dot` products, first term to last.
     fn mul(&mut self, i: Inst) -> Result<Vec<Reg>> {
         let m = self.m;
         let (a_t, b_t) = (m.ty(m.operand(i, 0)), m.ty(m.operand(i, 1)));
@@ -348,6 +359,7 @@ impl Lower<'_> {
                 .and_then(|(c, _)| m.vec_parts(c))
                 .map_or(0, |x| x.1 as usize)
         };
+        let transposed = |k: usize| m.opcode(m.operand(i, k)) == Opcode::Transpose;
         let ty = self.result_ty(i)?;
         let a = self.scalars(m.operand(i, 0))?;
         let b = self.scalars(m.operand(i, 1))?;
@@ -355,29 +367,32 @@ impl Lower<'_> {
             (Some((_, cols)), None) if vec_n(b_t).is_some() => {
                 // mat × vec: r[i] = Σ_j m[j][i] v[j]
                 let rows = rows_of(a_t);
+                let forward = transposed(0);
                 Ok((0..rows)
                     .map(|r| {
                         let col: Vec<Reg> = (0..cols as usize).map(|c| a[c * rows + r]).collect();
-                        self.dot_backward(ty, &col, &b)
+                        self.sum_products(forward, ty, &col, &b)
                     })
                     .collect())
             }
             (None, Some((_, cols))) if vec_n(a_t).is_some() => {
                 // vec × mat: r[j] = dot(v, m[j])
                 let rows = rows_of(b_t);
+                let forward = !transposed(1);
                 Ok((0..cols as usize)
-                    .map(|c| self.dot_backward(ty, &a, &b[c * rows..(c + 1) * rows]))
+                    .map(|c| self.sum_products(forward, ty, &a, &b[c * rows..(c + 1) * rows]))
                     .collect())
             }
             (Some((_, k)), Some((_, cols))) => {
                 let rows = rows_of(a_t);
                 let k = k as usize;
+                let forward = transposed(0) && !transposed(1);
                 let mut out = Vec::new();
                 for c in 0..cols as usize {
                     let bc = &b[c * k..(c + 1) * k];
                     for r in 0..rows {
                         let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
-                        out.push(self.dot_backward(ty, &row, bc));
+                        out.push(self.sum_products(forward, ty, &row, bc));
                     }
                 }
                 Ok(out)
@@ -391,10 +406,12 @@ impl Lower<'_> {
         }
     }
 
-    /// A matrix product's sum `Σ a[k] * b[k]` from the last term to the first, the order
-    /// Vulkan drivers built on NIR use for `OpMatrixTimesVector`. Each term is rounded
-    /// before it is added (WGSL also allows fusing them).
-    fn dot_backward(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
+    /// `Σ a[k] * b[k]`, each term rounded: first term to last ([`Self::dot`]) or last to
+    /// first.
+    fn sum_products(&mut self, forward: bool, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
+        if forward {
+            return self.dot(t, a, b);
+        }
         let n = a.len().min(b.len());
         let mut acc = self.b2(Op::Mul, t, a[n - 1], b[n - 1]);
         for k in (0..n - 1).rev() {
@@ -751,6 +768,12 @@ impl Lower<'_> {
             .ok_or_else(|| malformed(m, i, "`arrayLength` of a non-pointer"))?;
         let stride = layout::array_stride(m, t)
             .ok_or_else(|| malformed(m, i, "`arrayLength` of a non-array"))?;
+        let s = self.ud(stride.max(1));
+        if m.opcode(p_inst) == Opcode::BufferArrayView {
+            // The array ends `size` bytes after the view's start.
+            let size = self.scalar(m.operand(p_inst, 2))?;
+            return Ok(self.b2(Op::Math(MathFn::IntDiv), Ty::UD, size, s));
+        }
         let Space::Buffer(bti) = p.space else {
             return Err(malformed(m, i, "`arrayLength` outside a buffer"));
         };
@@ -762,8 +785,29 @@ impl Lower<'_> {
         };
         let clamped = self.b2(Op::Max, Ty::UD, size, base);
         let bytes = self.b2(Op::Sub, Ty::UD, clamped, base);
-        let s = self.ud(stride.max(1));
         Ok(self.b2(Op::Math(MathFn::IntDiv), Ty::UD, bytes, s))
+    }
+
+    /// `bufferLength`: a sized `buffer<N>`'s N, a runtime-sized one's bound size.
+    fn buffer_length(&mut self, i: Inst) -> Result<Reg> {
+        let m = self.m;
+        let p_inst = m.operand(i, 0);
+        let p = self.pointer(p_inst)?;
+        let t = m.ty(p_inst).and_then(|t| m.ptr_parts(t)).map(|x| x.1);
+        if let Some(n) = t
+            .filter(|&t| m.opcode(t) == Opcode::Buffer)
+            .and_then(|t| m.const_u32(m.operand(t, 0)))
+        {
+            return Ok(self.ud(n));
+        }
+        match p.space {
+            Space::Buffer(bti) => Ok(self.emit(Op::Special(Special::BufferSize(bti)), Ty::UD, &[])),
+            _ => Err(malformed(
+                m,
+                i,
+                "`bufferLength` of a runtime-sized buffer outside a binding",
+            )),
+        }
     }
 
     // ---- builtin functions ---------------------------------------------------------------

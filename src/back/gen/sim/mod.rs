@@ -60,11 +60,13 @@ pub struct Stats {
 }
 
 /// Runs `kernel` over `groups` workgroups. `buffers[k]` is the memory of `bindings[k]`
-/// (binding-table index `k + 1`); they are read and written in place.
+/// (binding-table index `k + 1`); they are read and written in place. `overrides[k]` holds
+/// the bits of [`Kernel::overrides`]`[k]` (a `bool` as 0 or 1; missing ones read 0).
 pub fn dispatch(
     kernel: &Kernel,
     bindings: &[Binding],
     buffers: &mut [Vec<u8>],
+    overrides: &[u32],
     groups: [u32; 3],
     budget: u64,
 ) -> Result<Stats, Diagnostic> {
@@ -83,7 +85,7 @@ pub fn dispatch(
     for z in 0..gz {
         for y in 0..gy {
             for x in 0..gx {
-                let curbe = curbe_values(kernel, m.buffers, groups);
+                let curbe = curbe_values(kernel, m.buffers, overrides, groups);
                 m.run_workgroup([x, y, z], &curbe)?;
             }
         }
@@ -93,7 +95,7 @@ pub fn dispatch(
 
 /// The pushed dwords, from the buffers as they are when the workgroup starts (a pushed
 /// buffer is never written by the kernel, so that is its value for the whole dispatch).
-fn curbe_values(k: &Kernel, buffers: &[Vec<u8>], groups: [u32; 3]) -> Vec<u32> {
+fn curbe_values(k: &Kernel, buffers: &[Vec<u8>], overrides: &[u32], groups: [u32; 3]) -> Vec<u32> {
     k.curbe
         .iter()
         .map(|c| match *c {
@@ -105,6 +107,7 @@ fn curbe_values(k: &Kernel, buffers: &[Vec<u8>], groups: [u32; 3]) -> Vec<u32> {
                 .get(bti as usize - 1)
                 .map_or(0, |b| b.len().min(u32::MAX as usize) as u32),
             Curbe::NumGroups(c) => groups[c as usize % 3],
+            Curbe::Override(o) => overrides.get(o as usize).copied().unwrap_or(0),
         })
         .collect()
 }
