@@ -10,8 +10,8 @@
 //!
 //! HLSL has no specialization constants, so an override is baked at compile time, as a
 //! pipeline's constants are given at its creation. Both compilers get the values a Dawn
-//! file's `// flags: --overrides NAME=VALUE,…` line gives, as Tint's own test runner
-//! passes them ([`tint_flag_overrides`]); other overrides take their defaults, and one
+//! file's `// flags: --overrides NAME=VALUE,…` line (or `// [hlsl-dxc] flags: …`) gives,
+//! as Tint's own test runner passes them ([`tint_flag_overrides`]); other overrides take their defaults, and one
 //! with neither is refused and counted as a failure. Failures
 //! are listed in `target/corpus-hlsl-failures.txt`, grouped by kind in the output.
 //!
@@ -95,7 +95,7 @@ fn judge(hlsl: &str, stage: &str, entry: &str) -> Verdict {
 fn refract_hlsl(source: &str, entry: &str, stage: &str) -> Verdict {
     let mut options = refract::Options::new(refract::Target::Hlsl);
     options.entry_point = Some(entry.to_string());
-    options.overrides = tint_flag_overrides(source);
+    options.overrides = tint_flag_overrides(source, "hlsl");
     // Shader Model 6.2, where `f16` is (DXC's `-enable-16bit-types`); nothing else in the
     // corpus needs more.
     options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
@@ -130,7 +130,7 @@ fn naga_hlsl(source: &str) -> Result<NagaEntries, String> {
     )
     .validate(&module)
     .map_err(|e| e.to_string())?;
-    let constants = tint_flag_overrides(source).into_iter().collect();
+    let constants = tint_flag_overrides(source, "hlsl").into_iter().collect();
     let (module, info) =
         naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants)
             .map_err(|e| e.to_string())?;

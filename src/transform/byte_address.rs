@@ -20,8 +20,8 @@
 //!   `(buffer_length %var - o) / s`.
 //!
 //! A variable that already is a byte buffer (`buffer<N>` or `buffer`, the `buffer_view`
-//! language extension) keeps its type, and what the source does through it takes the
-//! same road: each `bufferView<T>(&v, o)` or `bufferArrayView<T>(&v, o, size)` is a
+//! language extension; in the storage, uniform or workgroup address space) keeps its
+//! type, and what the source does through it takes the same road: each `bufferView<T>(&v, o)` or `bufferArrayView<T>(&v, o, size)` is a
 //! pointer to `T` at byte offset `o`, and the chains, loads, stores and atomics through
 //! it become views at their offsets, as from a typed variable. The array of a
 //! `bufferArrayView` ends `size` bytes after `o`, so its `array_length` is
@@ -49,14 +49,17 @@ pub struct Options {
     pub storage: bool,
     /// Variables in the `uniform` address space.
     pub uniform: bool,
+    /// Byte buffers in the `workgroup` address space (typed workgroup variables stay).
+    pub workgroup: bool,
 }
 
 impl Default for Options {
-    /// Both kinds, as HLSL wants.
+    /// Every kind, as HLSL wants.
     fn default() -> Options {
         Options {
             storage: true,
             uniform: true,
+            workgroup: true,
         }
     }
 }
@@ -111,12 +114,14 @@ fn selected_buffer(m: &Module, v: Inst, options: &Options) -> bool {
 /// For a variable in a space this run rewrites: whether it already is a byte buffer.
 fn wanted(m: &Module, v: Inst, options: &Options) -> Option<bool> {
     let (space, store, _) = m.ty(v).and_then(|t| m.ptr_parts(t))?;
+    let buffer = matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer);
     let wanted = match space {
         AddressSpace::Storage => options.storage,
         AddressSpace::Uniform | AddressSpace::Immediate => options.uniform,
+        AddressSpace::Workgroup => options.workgroup && buffer,
         _ => false,
     };
-    wanted.then(|| matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer))
+    wanted.then_some(buffer)
 }
 
 /// Rewrites what goes through the source's views of the byte buffer `var` (its type

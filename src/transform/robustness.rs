@@ -9,7 +9,12 @@
 //! - into a runtime-sized array: `min(u32(i), arrayLength(p) - 1)`, with `p` the access
 //!   chain up to that array (WebGPU requires a binding to hold at least one element);
 //!
-//! for both `access` (pointers) and `extract`/`insert` (values). It runs after
+//! for both `access` (pointers) and `extract`/`insert` (values). A view of a workgroup
+//! byte buffer (`buffer<N>`, the `buffer_view` language extension) at a computed offset
+//! is kept inside it: `bufferView<T>` at `min(u32(o), N - size(T))`, and
+//! `bufferArrayView` at `min(u32(o), N - stride)` with its size at most what is left.
+//! (Storage and uniform buffers are kept inside their bindings by the API, as WebGPU
+//! requires of D3D12 and Vulkan; workgroup memory has no such guard.) It runs after
 //! `pointer-args`, so that every pointer into a runtime-sized array is an access chain
 //! from its variable.
 
@@ -112,7 +117,43 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
             }
         }
     }
+    for i in find_all(m, &[Opcode::BufferView, Opcode::BufferArrayView]) {
+        changed |= contain_view(m, i).is_some();
+    }
     Ok(Changed::instructions_if(changed))
+}
+
+/// Clamps the offset (and size) of view `i` when it views a workgroup byte buffer at a
+/// computed offset; `None` when it leaves it as it is.
+fn contain_view(m: &mut Module, i: Inst) -> Option<()> {
+    use crate::ir::enums::AddressSpace;
+    use crate::ir::layout;
+    let (space, buffer, _) = m.ptr_parts(m.ty(m.operand(i, 0))?)?;
+    let bytes = m.const_u32(m.operand_opt(buffer, 0)?)?;
+    let offset = m.operand(i, 1);
+    if space != AddressSpace::Workgroup || m.opcode(offset) == Opcode::Constant {
+        return None;
+    }
+    let (_, t, _) = m.ptr_parts(m.ty(i)?)?;
+    let array = m.opcode(i) == Opcode::BufferArrayView;
+    let least = match array {
+        true => layout::array_stride(m, t)?,
+        false => layout::layout(m, t)?.size,
+    };
+    let size = array.then(|| m.operand(i, 2));
+    let mut b = builder_before(m, i);
+    let last = b.const_u32(bytes.saturating_sub(least));
+    let at = clamp(&mut b, Value(offset), last);
+    let size = size.map(|size| {
+        let total = b.const_u32(bytes);
+        let left = b.binary(Opcode::Sub, total, at);
+        clamp(&mut b, Value(size), left)
+    });
+    m.set_operand(i, 1, at.inst());
+    if let Some(size) = size {
+        m.set_operand(i, 2, size.inst());
+    }
+    Some(())
 }
 
 enum Bound {

@@ -9,7 +9,8 @@
 //!
 //! Atomics are zeroed with `atomic_store`, through structs member by member and through
 //! arrays with a loop. With [`Options::array_loops`], every array is zeroed by a loop
-//! over its elements. The entry point gets a `local_invocation_index` parameter if it has
+//! over its elements. A byte buffer (`buffer<N>`, the `buffer_view` language extension)
+//! is zeroed by a loop storing `0u` through a `u32` view of each word. The entry point gets a `local_invocation_index` parameter if it has
 //! none.
 
 use crate::diag::Diagnostic;
@@ -197,6 +198,11 @@ fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, options: &Options, dep
             let place = (space, mode);
             zero_array(m, f, at, ptr, Type(elem), count, place, options, depth);
         }
+        Opcode::Buffer => {
+            if let Some(size) = m.operand_opt(store, 0) {
+                zero_buffer(m, f, at, ptr, size);
+            }
+        }
         _ => {}
     }
 }
@@ -218,17 +224,63 @@ fn zero_array(
     options: &Options,
     depth: u32,
 ) {
-    let Some(block) = m.parent(at).map(Block) else {
+    let Some((i, end)) = loop_before(m, f, at, Value(count)) else {
         return;
     };
-    let Some(rest) = crate::ir::edit::split_before(m, at) else {
+    let mut b = Builder::new(m);
+    b.set_insert_point(InsertPoint::Before(end));
+    let rt = b.ty_ptr(space, elem, mode);
+    let p = b.value(Opcode::Access, rt, &[ptr, i]);
+    zero_at(m, f, end, p, options, depth + 1);
+}
+
+/// A byte buffer (`buffer<N>`) zeroed word by word through `u32` views in a loop, and
+/// its last two bytes through an `f16` view when `N` is not a whole number of words (a
+/// `buffer<N>` holds whole words or, with `f16`, whole halves).
+fn zero_buffer(m: &mut Module, f: Func, at: Inst, ptr: Value, size: Inst) {
+    let Some(bytes) = m.const_u32(size) else {
         return;
     };
+    let Some((space, _, mode)) = m.ty(ptr.inst()).and_then(|t| m.ptr_parts(t)) else {
+        return;
+    };
+    if bytes % 4 != 0 {
+        let mut b = Builder::new(m);
+        b.set_insert_point(InsertPoint::Before(at));
+        let f16t = b.ty_f16();
+        let rt = b.ty_ptr(space, f16t, mode);
+        let last = b.const_u32(bytes & !3);
+        let view = b.value(Opcode::BufferView, rt, &[ptr, last]);
+        let z = b.zero(f16t);
+        b.store(view, z);
+    }
+    if bytes < 4 {
+        return;
+    }
+    let count = Builder::new(m).const_u32(bytes / 4);
+    let Some((i, end)) = loop_before(m, f, at, count) else {
+        return;
+    };
+    let mut b = Builder::new(m);
+    b.set_insert_point(InsertPoint::Before(end));
+    let u32t = b.ty_u32();
+    let four = b.const_u32(4);
+    let offset = b.binary(Opcode::Mul, i, four);
+    let rt = b.ty_ptr(space, u32t, mode);
+    let view = b.value(Opcode::BufferView, rt, &[ptr, offset]);
+    let z = b.const_u32(0);
+    b.store(view, z);
+}
+
+/// A loop counting `i` from 0 to `count`, placed before `at` (which it splits): `i` and
+/// the branch ending the loop's body, before which the body goes.
+fn loop_before(m: &mut Module, f: Func, at: Inst, count: Value) -> Option<(Value, Inst)> {
+    let block = m.parent(at).map(Block)?;
+    let rest = crate::ir::edit::split_before(m, at)?;
     let mut b = Builder::new(m);
     let u32t = b.ty_u32();
     let header = b.block(f);
     let i = b.param(header, u32t);
-    let exit = b.block(f);
     let body = b.block(f);
     let done_arm = b.block(f);
     let go_arm = b.block(f);
@@ -240,12 +292,12 @@ fn zero_array(
     b.switch_to(header);
     let count_u = if b
         .module
-        .ty(count)
+        .ty(count.inst())
         .is_some_and(|t| b.module.opcode(t) == Opcode::U32)
     {
-        Value(count)
+        count
     } else {
-        b.value(Opcode::Bitcast, u32t, &[Value(count)])
+        b.value(Opcode::Bitcast, u32t, &[count])
     };
     let done = b.compare(Opcode::Ge, i, count_u);
     b.if_else(done, done_arm, go_arm, body);
@@ -254,13 +306,9 @@ fn zero_array(
     b.switch_to(go_arm);
     b.br(body, &[]);
     b.switch_to(body);
-    let rt = b.ty_ptr(space, elem, mode);
-    let p = b.value(Opcode::Access, rt, &[ptr, i]);
     let to_cont = b.br(cont, &[]);
     b.switch_to(cont);
     let next = b.binary(Opcode::Add, i, one);
     b.br(header, &[next]);
-    let _ = exit;
-    m.remove(exit.inst());
-    zero_at(m, f, to_cont, p, options, depth + 1);
+    Some((i, to_cont))
 }

@@ -153,14 +153,22 @@ pub fn par_map<T: Send>(files: &[CorpusFile], f: impl Fn(&CorpusFile) -> T + Syn
 /// compiler, as a WebGPU pipeline gives `GPUProgrammableStage.constants`; the expected
 /// outputs in Dawn were made with them. Keys are override names or decimal `@id`s. A
 /// value that is not a number is left out (the compiler then refuses the override as it
-/// would without the line). Empty for a file without such a line.
-pub fn tint_flag_overrides(source: &str) -> Vec<(String, f64)> {
+/// would without the line). A line tagged with a target (`// [hlsl-dxc] flags: …`) is
+/// read only when the tag starts with `target` (`hlsl`), as the runner passes it only to
+/// that back end. Empty for a file without such a line.
+pub fn tint_flag_overrides(source: &str, target: &str) -> Vec<(String, f64)> {
     let mut out = Vec::new();
     for line in source.lines() {
         let Some(flags) = line.trim_start().strip_prefix("//") else {
             continue;
         };
-        let Some(flags) = flags.trim_start().strip_prefix("flags:") else {
+        let flags = flags.trim_start();
+        let flags = match flags.strip_prefix('[').and_then(|f| f.split_once(']')) {
+            Some((tag, rest)) if tag.starts_with(target) => rest.trim_start(),
+            Some(_) => continue,
+            None => flags,
+        };
+        let Some(flags) = flags.strip_prefix("flags:") else {
             continue;
         };
         let mut words = flags.split_whitespace();

@@ -6,7 +6,8 @@
 //! verifies after it and checks its report of what changed), and its printed form is
 //! matched by the file's `; CHECK:`/`; NEXT:`/`; NOT:` lines (`BLESS=1` rewrites them in
 //! the files that fail them). Then the whole SPIR-V pipeline, with the flags' options,
-//! runs on the original module and `spirv-val` must accept the words.
+//! runs on the original module and `spirv-val` must accept the words (unless the module
+//! declares `buffer` types, which that back end refuses with E4500).
 
 // Each test binary includes every common module and uses a few.
 #![allow(dead_code)]
@@ -54,10 +55,25 @@ fn run(
     manager
         .run(&step, &mut m, &mut Analyses::new())
         .map_err(|d| format!("{}: {}\n{}", d[0].code, d[0].message, d[0].notes.join("\n")))?;
-    let words = spirv::compile(&original, &options, None)
-        .map_err(|d| format!("the SPIR-V pipeline fails: {}: {}", d[0].code, d[0].message))?;
-    spirv_tools::validate(&words, options.target_env.name())
-        .map_err(|e| format!("spirv-val rejects the module:\n{e}"))?;
+    // The SPIR-V back end refuses `buffer` types (E4500, before legalizing); a module with
+    // them is checked by its step alone.
+    let buffers = original.children(original.root()).any(|t| {
+        matches!(
+            original.opcode(t),
+            ir::Opcode::Buffer | ir::Opcode::RuntimeBuffer
+        )
+    });
+    match spirv::compile(&original, &options, None) {
+        Err(d) if buffers && d[0].code == "E4500" => {}
+        Err(d) => {
+            return Err(format!(
+                "the SPIR-V pipeline fails: {}: {}",
+                d[0].code, d[0].message
+            ));
+        }
+        Ok(words) => spirv_tools::validate(&words, options.target_env.name())
+            .map_err(|e| format!("spirv-val rejects the module:\n{e}"))?,
+    }
     Ok(ir::print(&m).lines().map(str::to_string).collect())
 }
 

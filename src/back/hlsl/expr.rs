@@ -131,8 +131,8 @@ pub enum Node {
 }
 
 /// How to write a value into a buffer place: a method of the buffer (`Store3`) with the
-/// value converted by `convert` (`asuint`), or a helper function taking the offset and
-/// the value.
+/// value converted by `convert` (`asuint`), a helper function taking the offset and the
+/// value, or an assignment to a word.
 #[derive(Clone, Debug)]
 pub enum ViewStore {
     Method {
@@ -140,6 +140,11 @@ pub enum ViewStore {
         convert: Option<&'static str>,
     },
     Helper(String),
+    /// A word of a `groupshared` array, assigned `convert(value)`.
+    Word {
+        place: E,
+        convert: Option<&'static str>,
+    },
 }
 
 struct Data {

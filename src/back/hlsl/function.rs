@@ -373,6 +373,15 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
                     self.add(Node::Method(b, method, vec![offset, v]))
                 }
                 Some(ViewStore::Helper(name)) => self.call(&name, vec![offset, value]),
+                Some(ViewStore::Word { place, convert }) => {
+                    let v = match convert {
+                        Some(f) => self.call(f, vec![value]),
+                        None => value,
+                    };
+                    let s = self.put(Stmt::Assign(place, v));
+                    out.push(s);
+                    return;
+                }
                 // A store into a read-only buffer does not verify; keep the text honest.
                 None => self.call("store_into_read_only_buffer", vec![offset, value]),
             };

@@ -15,6 +15,11 @@
 //! layout is WGSL's, by hand). At a constant offset a value is a row and a swizzle:
 //! `u[2].zw`; at a computed one it is read by a small helper function taking the offset.
 //!
+//! **Workgroup buffers** (`var<workgroup> v: buffer<N>`) are `groupshared uint v[N/4]`:
+//! a 32-bit scalar is one word, `asfloat(v[offset / 4u])`, written by assigning it; a
+//! vector is read and written word by word (by a helper at a computed offset). HLSL
+//! cannot view `groupshared` memory as another type, so words are all there is.
+//!
 //! **Composites** (matrices, arrays, structs) are read and written by helper functions,
 //! one per buffer, type and direction (`data_load_Light(offset)`,
 //! `data_store_Light(offset, value)`), made once and written before the functions that
@@ -46,6 +51,8 @@ pub enum BufferKind {
     ReadWrite,
     /// A `cbuffer` of `uint4` rows.
     Uniform,
+    /// A `groupshared` array of `uint` words.
+    Workgroup,
 }
 
 /// The helper functions requested so far, in request order, with their text.
@@ -73,6 +80,7 @@ pub trait MemoryCx<'m> {
     fn const_u32(&self, e: E) -> Option<u32>;
     /// The HLSL name of member `k` of struct type `t`.
     fn member(&self, t: Inst, k: usize) -> String;
+    fn node(&self, e: E) -> &Node;
 }
 
 /// The kind of the scalar elements of a scalar or vector type, and their count.
@@ -127,7 +135,7 @@ pub fn view<'m, C: MemoryCx<'m>>(
 ) -> Option<E> {
     let read = read(cx, buf, kind, offset, ty)?;
     let store = match kind {
-        BufferKind::ReadWrite => Some(store_of(cx, buf, ty)?),
+        BufferKind::ReadWrite | BufferKind::Workgroup => Some(store_of(cx, buf, kind, offset, ty)?),
         _ => None,
     };
     Some(cx.add(Node::View {
@@ -138,9 +146,24 @@ pub fn view<'m, C: MemoryCx<'m>>(
     }))
 }
 
-/// How a value of type `ty` is written into `buf`.
-fn store_of<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, ty: Inst) -> Option<ViewStore> {
+/// How a value of type `ty` is written into `buf` at `offset`.
+fn store_of<'m, C: MemoryCx<'m>>(
+    cx: &mut C,
+    buf: Sym,
+    kind: BufferKind,
+    offset: E,
+    ty: Inst,
+) -> Option<ViewStore> {
     let m = cx.m();
+    if kind == BufferKind::Workgroup {
+        return match shape(m, ty) {
+            Some((s, 1)) if word_sized(s) => Some(ViewStore::Word {
+                place: word(cx, buf, offset, 0),
+                convert: to_words(s),
+            }),
+            _ => Some(ViewStore::Helper(helper(cx, buf, kind, ty, true)?)),
+        };
+    }
     if m.opcode(ty) == Opcode::Atomic {
         let e = m.operand_opt(ty, 0)?;
         let s = m.scalar(e)?;
@@ -154,13 +177,7 @@ fn store_of<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, ty: Inst) -> Option<ViewS
             method: STORES[n as usize].to_string(),
             convert: to_words(s),
         }),
-        _ => Some(ViewStore::Helper(helper(
-            cx,
-            buf,
-            BufferKind::ReadWrite,
-            ty,
-            true,
-        )?)),
+        _ => Some(ViewStore::Helper(helper(cx, buf, kind, ty, true)?)),
     }
 }
 
@@ -181,6 +198,11 @@ fn read<'m, C: MemoryCx<'m>>(
     match shape(m, leaf) {
         Some((s, n)) if s != Scalar::Bool => match kind {
             BufferKind::Uniform => uniform_leaf(cx, buf, offset, s, n, leaf),
+            BufferKind::Workgroup if n > 1 && cx.const_u32(offset).is_none() => {
+                let name = helper(cx, buf, kind, leaf, false)?;
+                Some(cx.add(Node::Call(name, vec![offset])))
+            }
+            BufferKind::Workgroup => word_leaf(cx, buf, offset, s, n),
             _ => {
                 if s == Scalar::F16 {
                     let name = helper(cx, buf, kind, leaf, false)?;
@@ -248,6 +270,82 @@ fn uniform_leaf<'m, C: MemoryCx<'m>>(
     Some(wrap(cx, from_words(s), words))
 }
 
+/// Whether scalars of kind `s` fill a 32-bit word.
+fn word_sized(s: Scalar) -> bool {
+    matches!(s, Scalar::F32 | Scalar::I32 | Scalar::U32)
+}
+
+/// Word `k` from `offset` in the `groupshared` array `buf`: `buf[offset / 4u + k]`, the
+/// index folded when the offset is a constant.
+fn word<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, offset: E, k: u32) -> E {
+    let index = match cx.const_u32(offset) {
+        Some(c) => cx.u32_lit(c / 4 + k),
+        None => {
+            // `(o + 8u) / 4u` is `o / 4u + 2u`.
+            let (base, words) = match cx.node(offset).clone() {
+                Node::Binary(Bin::Add, a, c) if cx.const_u32(c).is_some_and(|c| c % 4 == 0) => {
+                    (a, cx.const_u32(c).unwrap_or(0) / 4)
+                }
+                _ => (offset, 0),
+            };
+            let q = match quarter(cx, base, 0) {
+                Some(q) => q,
+                None => {
+                    let four = cx.u32_lit(4);
+                    cx.add(Node::Binary(Bin::Div, base, four))
+                }
+            };
+            plus(cx, q, words + k)
+        }
+    };
+    let b = cx.add(Node::Name(buf));
+    cx.add(Node::Index(b, index))
+}
+
+/// `e / 4` without the division when `e` is a sum of multiples of 4 (`i * 8u + 4u` gives
+/// `i * 2u + 1u`): a byte offset made of strides and member offsets, whose products stay
+/// in range because the indices in them are clamped (`robustness`).
+fn quarter<'m, C: MemoryCx<'m>>(cx: &mut C, e: E, depth: u32) -> Option<E> {
+    if let Some(c) = cx.const_u32(e) {
+        return (c % 4 == 0).then(|| cx.u32_lit(c / 4));
+    }
+    match cx.node(e).clone() {
+        Node::Binary(Bin::Mul, x, y) => {
+            // The constant factor on either side.
+            let (a, c) = match (cx.const_u32(x), cx.const_u32(y)) {
+                (_, Some(c)) => (x, c),
+                (Some(c), _) => (y, c),
+                _ => return None,
+            };
+            let c = Some(c).filter(|c| c % 4 == 0)?;
+            if c == 4 {
+                return Some(a);
+            }
+            let q = cx.u32_lit(c / 4);
+            Some(cx.add(Node::Binary(Bin::Mul, a, q)))
+        }
+        Node::Binary(Bin::Add, a, b) if depth < 8 => {
+            let (qa, qb) = (quarter(cx, a, depth + 1)?, quarter(cx, b, depth + 1)?);
+            Some(cx.add(Node::Binary(Bin::Add, qa, qb)))
+        }
+        _ => None,
+    }
+}
+
+/// A scalar or vector of `n` 32-bit components of kind `s` from a `groupshared` array of
+/// words (`None` for 16-bit ones, which HLSL cannot view there).
+fn word_leaf<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, offset: E, s: Scalar, n: u32) -> Option<E> {
+    if !word_sized(s) {
+        return None;
+    }
+    let words: Vec<E> = (0..n).map(|k| word(cx, buf, offset, k)).collect();
+    let bits = match n {
+        1 => words[0],
+        _ => cx.add(Node::Call(format!("uint{n}"), words)),
+    };
+    Some(wrap(cx, from_words(s), bits))
+}
+
 /// The name of the helper that reads (`store == false`) or writes type `ty` in `buf`,
 /// made on first request.
 fn helper<'m, C: MemoryCx<'m>>(
@@ -270,7 +368,7 @@ fn helper<'m, C: MemoryCx<'m>>(
     let name = cx.fresh(&hint);
     cx.helpers().names.insert((buf, ty, store), name.clone());
     let text = if store {
-        store_helper(cx, buf, ty, &name, &base, &suffix)?
+        store_helper(cx, buf, kind, ty, &name, &base, &suffix)?
     } else {
         load_helper(cx, buf, kind, ty, &name, &base, &suffix)?
     };
@@ -317,6 +415,11 @@ fn load_helper<'m, C: MemoryCx<'m>>(
             let body = match kind {
                 // A leaf at a computed offset in a uniform buffer.
                 BufferKind::Uniform => uniform_dynamic_leaf(cx, buf, s, n, ty)?,
+                // A vector at a computed offset in a workgroup buffer.
+                BufferKind::Workgroup => {
+                    let e = word_leaf(cx, buf, off, s, n)?;
+                    format!("return {};", cx.print(e))
+                }
                 // Halves in a storage buffer.
                 _ => storage_half_leaf(cx, buf, n, ty)?,
             };
@@ -371,6 +474,7 @@ fn load_helper<'m, C: MemoryCx<'m>>(
 fn store_helper<'m, C: MemoryCx<'m>>(
     cx: &mut C,
     buf: Sym,
+    kind: BufferKind,
     ty: Inst,
     name: &str,
     base: &str,
@@ -383,6 +487,13 @@ fn store_helper<'m, C: MemoryCx<'m>>(
     let m = cx.m();
     let mut parts: Vec<(E, Inst, u32)> = Vec::new();
     match m.opcode(ty) {
+        Opcode::Vec if kind == BufferKind::Workgroup => {
+            let (elem, n) = m.vec_parts(ty)?;
+            for k in 0..n {
+                let lane = cx.add(Node::Member(value, LANES[k as usize].to_string()));
+                parts.push((lane, elem, 4 * k));
+            }
+        }
         Opcode::F16 | Opcode::Vec => {
             let (_, n) = shape(m, ty)?;
             let b = cx.name_text(buf).to_string();
@@ -406,7 +517,7 @@ fn store_helper<'m, C: MemoryCx<'m>>(
             let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
             let o = cx.add(Node::Binary(Bin::Add, off, scaled));
             let v = cx.add(Node::Index(value, i));
-            let s = write_stmt(cx, buf, o, elem, v)?;
+            let s = write_stmt(cx, buf, kind, o, elem, v)?;
             let _ = writeln!(text, "  for (uint i = 0u; i < {n}u; i = i + 1u) {{");
             let _ = writeln!(text, "    {s}");
             let _ = writeln!(text, "  }}");
@@ -426,7 +537,7 @@ fn store_helper<'m, C: MemoryCx<'m>>(
     }
     for (v, t, o) in parts {
         let at = plus(cx, off, o);
-        let s = write_stmt(cx, buf, at, t, v)?;
+        let s = write_stmt(cx, buf, kind, at, t, v)?;
         let _ = writeln!(text, "  {s}");
     }
     text.push_str("}\n");
@@ -437,11 +548,16 @@ fn store_helper<'m, C: MemoryCx<'m>>(
 pub fn write_stmt<'m, C: MemoryCx<'m>>(
     cx: &mut C,
     buf: Sym,
+    kind: BufferKind,
     offset: E,
     ty: Inst,
     value: E,
 ) -> Option<String> {
-    let call = match store_of(cx, buf, ty)? {
+    let call = match store_of(cx, buf, kind, offset, ty)? {
+        ViewStore::Word { place, convert } => {
+            let v = wrap(cx, convert, value);
+            return Some(format!("{} = {};", cx.print(place), cx.print(v)));
+        }
         ViewStore::Method { method, convert } => {
             let b = cx.add(Node::Name(buf));
             let v = wrap(cx, convert, value);
@@ -575,6 +691,11 @@ fn returnable(text: &mut String, name: &str, base: &str, suffix: &str) -> String
         let _ = writeln!(text, "typedef {base} {t}{suffix};");
         t
     }
+}
+
+/// The number of 32-bit words a `buffer<N>` takes.
+pub fn words(m: &Module, t: Inst) -> Option<u32> {
+    Some(m.const_u32(m.operand_opt(t, 0)?)?.div_ceil(4).max(1))
 }
 
 /// The size of type `t`, for rows of a uniform buffer.

@@ -84,11 +84,14 @@ impl Hlsl<'_, '_> {
                 if let Some(e) = self.size_from_uniform(m.operand(i, 0)) {
                     return Ok(e);
                 }
-                // A `cbuffer` has no `GetDimensions`; it is declared with the rows of its
-                // `buffer<N>`, so N bytes are what the shader sees of it.
-                if self.w.buffers.get(&m.operand(i, 0)) == Some(&memory::BufferKind::Uniform)
-                    && let Some(n) = uniform_buffer_size(m, m.operand(i, 0))
-                {
+                // A `cbuffer` or `groupshared` array has no `GetDimensions`; it is
+                // declared with the rows or words of its `buffer<N>`, so N bytes are what
+                // the shader sees of it.
+                let sized = matches!(
+                    self.w.buffers.get(&m.operand(i, 0)),
+                    Some(memory::BufferKind::Uniform | memory::BufferKind::Workgroup)
+                );
+                if sized && let Some(n) = fixed_buffer_size(m, m.operand(i, 0)) {
                     return Ok(self.w.x.add(Node::Lit(format!("{n}u"))));
                 }
                 let n = self.out_var(b, "uint", "length")?;
@@ -859,7 +862,7 @@ fn int_to_float(text: &str) -> String {
 }
 
 /// The size in bytes of the `buffer<N>` the variable `var` holds.
-fn uniform_buffer_size(m: &Module, var: Inst) -> Option<u32> {
+fn fixed_buffer_size(m: &Module, var: Inst) -> Option<u32> {
     let (_, store, _) = m.ptr_parts(m.ty(var)?)?;
     (m.opcode(store) == Opcode::Buffer)
         .then(|| m.operand_opt(store, 0).and_then(|n| m.const_u32(n)))

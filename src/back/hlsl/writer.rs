@@ -117,6 +117,9 @@ impl<'m> MemoryCx<'m> for Writer<'m> {
     fn member(&self, t: Inst, k: usize) -> String {
         self.member_name(t, k)
     }
+    fn node(&self, e: E) -> &Node {
+        self.x.node(e)
+    }
 }
 
 impl<'m> Writer<'m> {
@@ -405,7 +408,7 @@ impl<'m> Writer<'m> {
                         let r = self.register(v, RegisterClass::U)?;
                         let _ = writeln!(out, "RWByteAddressBuffer {name}{r};");
                     }
-                    BufferKind::Uniform => {
+                    BufferKind::Uniform | BufferKind::Workgroup => {
                         let rows = memory::rows(m, store)
                             .ok_or_else(|| self.error(v, "a uniform buffer without a size"))?;
                         let r = self.register(v, RegisterClass::B)?;
@@ -427,6 +430,12 @@ impl<'m> Writer<'m> {
                 };
                 let r = self.register(v, class)?;
                 let _ = writeln!(out, "{}{r};", spelled.declare(&name));
+            }
+            AddressSpace::Workgroup if m.opcode(store) == Opcode::Buffer => {
+                let words = memory::words(m, store)
+                    .ok_or_else(|| self.error(v, "a workgroup buffer without a size"))?;
+                self.buffers.insert(v, BufferKind::Workgroup);
+                let _ = writeln!(out, "groupshared uint {name}[{words}];");
             }
             AddressSpace::Workgroup => {
                 let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;

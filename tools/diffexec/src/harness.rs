@@ -335,7 +335,9 @@ impl Harness {
     /// with a known deviation of glslang undone must agree with the reference bit for bit.
     /// Tried in turn: glslang without its optimizer (`-Od`), whose rewrite must show in that
     /// SPIR-V (`known::explains_glslang_optimizer`); HLSL's `%` as the truncated remainder
-    /// DXC computes (`known::truncated_remainders`); and both.
+    /// DXC computes (`known::truncated_remainders`); and both; then the HLSL with its float
+    /// literals hidden from glslang's front end, which folds them in double precision
+    /// (`known::hide_float_literals`).
     fn glslang_deviation(
         &mut self,
         base: &Baseline,
@@ -360,6 +362,14 @@ impl Harness {
             && let Some(w) = crate::known::truncated_remainders(w)
         {
             tries.push((w, vec![why, crate::known::GLSLANG_MOD]));
+        }
+        // Last, and only with glslang's own optimizer as on the path: the literals hidden
+        // from its front end's folding.
+        if let Some(w) = hlsl
+            .and_then(crate::known::hide_float_literals)
+            .and_then(|h| paths::glslang_hlsl(&h, entry, true).ok())
+        {
+            tries.push((w, vec![crate::known::GLSLANG_DOUBLE_FOLD]));
         }
         tries
             .into_iter()

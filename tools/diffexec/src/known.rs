@@ -177,6 +177,63 @@ pub fn truncated_remainders(words: &[u32]) -> Option<Vec<u32>> {
     changed.then_some(out)
 }
 
+/// glslang's HLSL front end folds float constant expressions in double precision.
+pub const GLSLANG_DOUBLE_FOLD: &str = "glslang's HLSL front end folds an expression of float \
+     literals in double precision, rounding to f32 once at the end (seed 8979: \
+     0.625f + 0.625f * 0.625f / 1.625f gives 0x3f5d89d9; f32 arithmetic, as DXC folds it, \
+     gives 0x3f5d89d8). The same HLSL with each float literal written as asfloat(bits), \
+     which glslang's front end does not fold (SPIRV-Tools folds it later, in f32), \
+     agrees with the reference bit for bit";
+
+/// `hlsl` with every `f`-suffixed float literal written as `asfloat(0xBITSu)` (its exact
+/// f32 value), so that glslang's front end cannot fold expressions of them; `None` if it
+/// has none.
+pub fn hide_float_literals(hlsl: &str) -> Option<String> {
+    let b = hlsl.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut out = String::with_capacity(hlsl.len());
+    let (mut at, mut copied, mut any) = (0, 0, false);
+    while at < b.len() {
+        let starts =
+            b[at].is_ascii_digit() && (at == 0 || !(ident(b[at - 1]) || b[at - 1] == b'.'));
+        if !starts {
+            at += 1;
+            continue;
+        }
+        let mut end = at;
+        while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'.') {
+            end += 1;
+        }
+        if end < b.len() && (b[end] == b'e' || b[end] == b'E') {
+            let mut e = end + 1;
+            if e < b.len() && (b[e] == b'+' || b[e] == b'-') {
+                e += 1;
+            }
+            if e < b.len() && b[e].is_ascii_digit() {
+                while e < b.len() && b[e].is_ascii_digit() {
+                    e += 1;
+                }
+                end = e;
+            }
+        }
+        let literal = &hlsl[at..end];
+        let float = literal.contains(['.', 'e', 'E']);
+        let suffixed = end < b.len() && b[end] == b'f' && b.get(end + 1).is_none_or(|&c| !ident(c));
+        match literal.parse::<f32>() {
+            Ok(v) if float && suffixed => {
+                out.push_str(&hlsl[copied..at]);
+                out.push_str(&format!("asfloat(0x{:08x}u)", v.to_bits()));
+                copied = end + 1;
+                any = true;
+                at = end + 1;
+            }
+            _ => at = end.max(at + 1),
+        }
+    }
+    out.push_str(&hlsl[copied..]);
+    any.then_some(out)
+}
+
 /// glslang's optimizer fuses a multiply feeding an add into one `Fma`.
 const FMA_CONTRACTION: &str = "glslang's optimizer (SPIRV-Tools' folding, run by glslang \
      on HLSL) fuses a multiply and an add into GLSL.std.450 Fma, rounding once \
@@ -387,6 +444,19 @@ mod tests {
             Some(UNDEF_DIVISOR)
         );
         assert!(explains_glslang_optimizer(&plain, &plain, &[]).is_none());
+    }
+
+    #[test]
+    fn float_literals_are_hidden_and_nothing_else() {
+        let hlsl =
+            "const float x_1 = 0.625f + 1.5e-3f * x2f / 1.0f; uint h = 0x3f2u + 3u; half y = 1.5h;";
+        assert_eq!(
+            hide_float_literals(hlsl).as_deref(),
+            Some(
+                "const float x_1 = asfloat(0x3f200000u) + asfloat(0x3ac49ba6u) * x2f / asfloat(0x3f800000u); uint h = 0x3f2u + 3u; half y = 1.5h;"
+            )
+        );
+        assert_eq!(hide_float_literals("uint a = 1u; float b = c;"), None);
     }
 
     #[test]
