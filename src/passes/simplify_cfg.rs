@@ -29,6 +29,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
+use crate::ir::edit::constant_fits;
 use crate::ir::edit::functions;
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
@@ -121,6 +122,14 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
             let Some(v) = value.filter(|_| trivial) else {
                 continue;
             };
+            // A constant out of the range of what the parameter indexes stays a parameter
+            // (the IR has constant indices only in range; robustness clamps the other).
+            if !m
+                .uses(p)
+                .all(|u| constant_fits(m, u.user, u.index as usize, v))
+            {
+                continue;
+            }
             // Blocks whose branches pass this parameter may now have trivial parameters.
             let users: Vec<Inst> = m.uses(p).map(|u| u.user).collect();
             for &(br, first) in &branches {
@@ -295,6 +304,14 @@ fn join_straight_lines(m: &mut Module, an: &mut Analyses, f: Func) -> Result<boo
         let args: Vec<Inst> = m.operands(u.user).skip(1).collect();
         let ps = params(m, b);
         if args.len() != ps.len() {
+            continue;
+        }
+        // As in `trivial_params`: no constant out of range becomes an index.
+        let fits = |(p, a): (&Inst, &Inst)| {
+            m.uses(*p)
+                .all(|u| constant_fits(m, u.user, u.index as usize, *a))
+        };
+        if !ps.iter().zip(&args).all(fits) {
             continue;
         }
         let br = u.user;
