@@ -347,6 +347,25 @@ impl Verifier<'_> {
             );
             self.err(Rule::Decoration, v, msg);
         }
+        if !needs_binding
+            && (m.decoration(v, Opcode::DecoBinding).is_some()
+                || m.decoration(v, Opcode::DecoGroup).is_some())
+        {
+            // Only a resource is bound by the pipeline (WGSL refuses the rest, E1503).
+            let msg = format!(
+                "`@group` and `@binding` apply only to resources, not to a variable in the `{}` address space",
+                space.name()
+            );
+            self.err(Rule::Decoration, v, msg);
+        }
+        if m.ptr_parts(store).is_some() {
+            // A pointer is a value, never memory's contents (WGSL's E1111).
+            self.err(
+                Rule::AddressSpaceRule,
+                v,
+                "a variable cannot store a pointer".into(),
+            );
+        }
         if space != AddressSpace::Storage && crate::ir::layout::is_runtime_sized(m, store) {
             // Only a storage buffer's size is known at run time (WGSL's rule too).
             let msg = format!(
