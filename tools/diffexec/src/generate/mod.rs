@@ -543,6 +543,11 @@ impl Gen {
             (false, true) => "v",
             (false, false) => "l",
         });
+        self.declare(name, ty, mutable, init)
+    }
+
+    /// Declares `name` in the innermost scope (noting a `let` with a literal part).
+    fn declare(&mut self, name: String, ty: Ty, mutable: bool, init: Expr) -> Stmt {
         if !mutable && self.has_literal_part(&init) {
             self.literal_lets.insert(name.clone());
         }
@@ -596,20 +601,7 @@ impl Gen {
         } else {
             self.fresh(if mutable { "v" } else { "l" })
         };
-        if !mutable && self.has_literal_part(&init) {
-            self.literal_lets.insert(name.clone());
-        }
-        self.scopes.last_mut().expect("scope").push(Var {
-            name: name.clone(),
-            ty,
-            mutable,
-        });
-        Stmt::Decl {
-            mutable,
-            name,
-            ty: ty.name(),
-            init,
-        }
+        self.declare(name, ty, mutable, init)
     }
 
     /// The names in scope, innermost first; a shadowed name appears once, as its inner
