@@ -77,9 +77,7 @@ pub fn rewrite_pure(
         };
         // An index that folded to a constant out of its composite's range stays computed
         // (the IR allows constant indices only in range; robustness clamps the other).
-        if m.uses(i)
-            .any(|u| !constant_fits(m, u.user, u.index as usize, replacement))
-        {
+        if !fits_every_use(m, i, replacement) {
             continue;
         }
         let users: Vec<Inst> = m
@@ -97,6 +95,13 @@ pub fn rewrite_pure(
         changed = true;
     }
     changed
+}
+
+/// Whether `replacement` may stand at every use of `v` (`constant_fits` at each): the guard
+/// of every pass that replaces a value by a constant it proved equal.
+pub fn fits_every_use(m: &Module, v: Inst, replacement: Inst) -> bool {
+    m.uses(v)
+        .all(|u| constant_fits(m, u.user, u.index as usize, replacement))
 }
 
 /// Whether `v` may stand at operand `k` of `user`: anywhere, unless `v` is a constant and

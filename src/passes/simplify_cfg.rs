@@ -29,7 +29,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
-use crate::ir::edit::constant_fits;
+use crate::ir::edit::fits_every_use;
 use crate::ir::edit::functions;
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
@@ -124,10 +124,7 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
             };
             // A constant out of the range of what the parameter indexes stays a parameter
             // (the IR has constant indices only in range; robustness clamps the other).
-            if !m
-                .uses(p)
-                .all(|u| constant_fits(m, u.user, u.index as usize, v))
-            {
+            if !fits_every_use(m, p, v) {
                 continue;
             }
             // Blocks whose branches pass this parameter may now have trivial parameters.
@@ -307,11 +304,7 @@ fn join_straight_lines(m: &mut Module, an: &mut Analyses, f: Func) -> Result<boo
             continue;
         }
         // As in `trivial_params`: no constant out of range becomes an index.
-        let fits = |(p, a): (&Inst, &Inst)| {
-            m.uses(*p)
-                .all(|u| constant_fits(m, u.user, u.index as usize, *a))
-        };
-        if !ps.iter().zip(&args).all(fits) {
+        if !ps.iter().zip(&args).all(|(&p, &a)| fits_every_use(m, p, a)) {
             continue;
         }
         let br = u.user;

@@ -358,7 +358,7 @@ impl Verifier<'_> {
             );
             self.err(Rule::Decoration, v, msg);
         }
-        if m.ptr_parts(store).is_some() {
+        if holds(m, store, |m, t| m.ptr_parts(t).is_some()) {
             // A pointer is a value, never memory's contents (WGSL's E1111).
             self.err(
                 Rule::AddressSpaceRule,
@@ -374,7 +374,9 @@ impl Verifier<'_> {
             );
             self.err(Rule::AddressSpaceRule, v, msg);
         }
-        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage) && holds_bool(m, store) {
+        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
+            && holds(m, store, |m, t| m.opcode(t) == Opcode::Bool)
+        {
             let msg = format!(
                 "`bool` has no memory layout a host shares, so it cannot be stored in the `{}` address space",
                 space.name()
@@ -1101,17 +1103,19 @@ fn first_cycle(
     None
 }
 
-/// Whether type `t` is or contains `bool` (through elements, columns and members). Each
-/// type is visited once, so a malformed cyclic type ends the walk too.
-fn holds_bool(m: &Module, t: Inst) -> bool {
+/// Whether type `t` is or contains a type `is` accepts (through elements, columns and
+/// members). Each type is visited once, so a malformed cyclic type ends the walk too.
+fn holds(m: &Module, t: Inst, is: impl Fn(&Module, Inst) -> bool) -> bool {
     let mut seen = FxHashSet::default();
     let mut todo = vec![t];
     while let Some(t) = todo.pop() {
         if !seen.insert(t) {
             continue;
         }
+        if is(m, t) {
+            return true;
+        }
         match m.opcode(t) {
-            Opcode::Bool => return true,
             Opcode::Struct => todo.extend(m.struct_fields(t).iter().filter_map(|&f| m.ty(f))),
             _ => todo.extend(m.operands(t).filter(|&x| m.opcode(x).is_type())),
         }
