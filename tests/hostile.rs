@@ -412,3 +412,30 @@ fn warnings_past_the_limit_are_counted_in_one_note() {
     let out: serde_json::Value = serde_json::from_slice(&out).expect("a JSON report");
     assert_eq!(out["diagnostics"].as_array().map(Vec::len), Some(1000));
 }
+
+/// A WGSL source past 16 MiB is refused before it is parsed, by every command that reads
+/// WGSL, with the one diagnostic E0009; 16 MiB itself is read. (At 55 MB a valid file
+/// needed 2.4 GB and 100 s of CPU to compile.)
+#[test]
+fn a_source_past_sixteen_mebibytes_is_refused_at_once() {
+    let limit = refract::syntax::MAX_SOURCE_LEN;
+    let at_limit = format!("//{}", "x".repeat(limit - 2));
+    let past = format!("{at_limit}\n");
+    for args in [
+        &["check", "-"][..],
+        &["compile", "-", "--to", "spirv"],
+        &["compile", "-", "--to", "wgsl"],
+        &["reflect", "-"],
+        &["fmt", "-"],
+    ] {
+        let (status, _, stderr) = refract(args, past.as_bytes());
+        assert_eq!(status, 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("error[E0009]") && stderr.contains("16777217 bytes"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.matches("error[").count(), 1, "{args:?}: {stderr}");
+    }
+    let (status, _, stderr) = refract(&["check", "-"], at_limit.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+}
