@@ -18,6 +18,12 @@
 //! per doubling. `SCALING_LARGE=1` runs sizes about 16 times larger (the issue's sizes
 //! and past them), which take a minute; `SCALING_ONLY=WORDS` runs the families whose
 //! name contains WORDS. The judge itself is tested on made-up runs.
+//!
+//! `SCALING_ISSUE=1` runs instead every family issue 25 names at four times the size the
+//! issue quotes ([`families::Family::issue`]), once in each mode, and judges what the
+//! issue asks of it: under 10 s of CPU and 2 GiB of heap, with a compile or an error
+//! diagnostic (never a panic or an abort). It takes a few minutes; run it with
+//! `cargo bench --bench scaling` (release), not in CI.
 //! The doubling constants grow exponentially in their levels until the budget refuses
 //! them (E1309): bounded by the budget (2^16 scalars plus 8 per source byte), not by
 //! a ratio, so their sizes straddle it: 2^5, 2^10 and 2^20 scalars at the small sizes,
@@ -136,16 +142,18 @@ impl Mode {
         }
     }
 
-    fn run(self, src: &str) {
-        match self {
-            Mode::Check => drop(std::hint::black_box(refract::check(src))),
+    /// Runs the mode on `src`: "ok", or the code of the first error.
+    fn run(self, src: &str) -> &'static str {
+        let diagnostics = match self {
+            Mode::Check => std::hint::black_box(refract::check(src)),
             Mode::Compile(t) => {
-                drop(std::hint::black_box(refract::compile(
-                    src,
-                    &Options::new(t),
-                )));
+                std::hint::black_box(refract::compile(src, &Options::new(t))).diagnostics
             }
-        }
+        };
+        diagnostics
+            .iter()
+            .find(|d| d.is_error())
+            .map_or("ok", |d| d.code)
     }
 }
 
@@ -165,15 +173,17 @@ fn modes(f: &families::Family) -> Vec<Mode> {
     modes
 }
 
-/// The fastest time (seconds) and the largest peak heap (bytes) of `runs` runs.
-fn measure(mode: Mode, src: &str, runs: usize) -> (f64, f64) {
+/// The fastest time (seconds) and the largest peak heap (bytes) of `runs` runs, and
+/// what the last run answered.
+fn measure(mode: Mode, src: &str, runs: usize) -> (f64, f64, &'static str) {
     let mut best = Duration::MAX;
     let mut peak = 0usize;
+    let mut answer = "";
     for _ in 0..runs {
         PEAK.store(IN_USE.load(Ordering::Relaxed), Ordering::Relaxed);
         let base = IN_USE.load(Ordering::Relaxed);
         let (cpu, start) = (thread_cpu_time(), Instant::now());
-        mode.run(src);
+        answer = mode.run(src);
         let spent = match (cpu, thread_cpu_time()) {
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => start.elapsed(),
@@ -181,7 +191,7 @@ fn measure(mode: Mode, src: &str, runs: usize) -> (f64, f64) {
         best = best.min(spent);
         peak = peak.max(PEAK.load(Ordering::Relaxed).saturating_sub(base));
     }
-    (best.as_secs_f64(), peak as f64)
+    (best.as_secs_f64(), peak as f64, answer)
 }
 
 /// The largest factor one doubling multiplies `xs` (n, 2n, 4n) by, each at least `floor`.
@@ -213,6 +223,10 @@ fn main() {
             "scaling: {} families compiled once in every mode (ratios are judged by `cargo bench`)",
             FAMILIES.len()
         );
+        return;
+    }
+    if std::env::var_os("SCALING_ISSUE").is_some() {
+        four_times_the_issue();
         return;
     }
     let large = std::env::var_os("SCALING_LARGE").is_some();
@@ -276,6 +290,47 @@ fn main() {
             "scaling: past {MAX_RATIO}x per doubling: {}",
             failed.join(", ")
         );
+        std::process::exit(1);
+    }
+}
+
+/// Most CPU time a family may take at four times the issue's size.
+const ISSUE_SECONDS: f64 = 10.0;
+/// Most heap it may hold.
+const ISSUE_HEAP: f64 = 2.0 * (1u64 << 30) as f64;
+
+/// Every family issue 25 names, at four times its size, once in each mode: the issue's
+/// "done when".
+fn four_times_the_issue() {
+    println!(
+        "{:<30} {:<6} {:>9} {:>10} {:>9} {:>11}  answer",
+        "family at 4x the issue's size", "mode", "n", "source", "time (s)", "heap (MiB)"
+    );
+    let mut failed = Vec::new();
+    for f in FAMILIES {
+        let Some(issue) = f.issue else { continue };
+        let n = 4 * issue;
+        let source = (f.make)(n);
+        for mode in modes(f) {
+            let (time, heap, answer) = measure(mode, &source, 1);
+            println!(
+                "{:<30} {:<6} {:>9} {:>8.1}MB {:>9.2} {:>11.0}  {answer}",
+                f.name,
+                mode.name(),
+                n,
+                source.len() as f64 / 1e6,
+                time,
+                heap / f64::from(1 << 20),
+            );
+            if time > ISSUE_SECONDS || heap > ISSUE_HEAP {
+                failed.push(format!("{} / {}", f.name, mode.name()));
+            }
+        }
+    }
+    if failed.is_empty() {
+        println!("scaling: every family of issue 25 at 4x answers within 10 s and 2 GiB");
+    } else {
+        println!("scaling: past 10 s or 2 GiB at 4x: {}", failed.join(", "));
         std::process::exit(1);
     }
 }

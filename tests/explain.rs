@@ -42,6 +42,10 @@ const NO_RUN_EXAMPLE: &[(&str, &str)] = &[
     ),
     (codes::SOURCE_TOO_LARGE, "a source of 4 GiB or more"),
     (
+        codes::SOURCE_PAST_LIMIT,
+        "a source past 16 MiB (tests/hostile.rs runs one)",
+    ),
+    (
         codes::INVALID_UTF8,
         "bytes that are not UTF-8, which a Markdown example cannot hold",
     ),

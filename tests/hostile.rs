@@ -412,3 +412,79 @@ fn warnings_past_the_limit_are_counted_in_one_note() {
     let out: serde_json::Value = serde_json::from_slice(&out).expect("a JSON report");
     assert_eq!(out["diagnostics"].as_array().map(Vec::len), Some(1000));
 }
+
+/// The CI campaign sample's three mutants (seed `0xca4a16e5`: ir-text #37071, ir-binary
+/// #16816 and #36618; `REFRACT_CAMPAIGN_DUMP=37071,16816,36618` writes them again while the
+/// seeds stay the same) held a `private` variable with `@group` and a `storage` variable
+/// whose store type is a pointer. The verifier took both, and refract then refused the
+/// WGSL it wrote (E1503, E1111); it refuses the IR now, by the rules WGSL has for the
+/// same declarations.
+#[test]
+fn ir_binding_a_private_variable_or_storing_a_pointer_is_refused() {
+    let text: &[u8] = include_bytes!("hostile/campaign-ir-text-37071.ir");
+    let binary: [&[u8]; 2] = [
+        include_bytes!("hostile/campaign-ir-binary-16816.rir"),
+        include_bytes!("hostile/campaign-ir-binary-36618.rir"),
+    ];
+    for to in ["ir", "spirv", "wgsl"] {
+        let (status, _, stderr) = refract(&["ir", "-", "--to", to], text);
+        assert_eq!(status, 1, "ir-text #37071 --to {to}: {stderr}");
+        assert!(
+            stderr.contains("E3224")
+                && stderr.contains("`@group` and `@binding` apply only to resources"),
+            "ir-text #37071 --to {to}: {stderr}"
+        );
+        for (k, bytes) in binary.iter().enumerate() {
+            let (status, _, stderr) = refract(&["ir", "-", "--from", "bin", "--to", to], bytes);
+            assert_eq!(status, 1, "ir-binary {k} --to {to}: {stderr}");
+            assert!(
+                stderr.contains("a variable cannot store a pointer"),
+                "ir-binary {k} --to {to}: {stderr}"
+            );
+        }
+    }
+    // The WGSL rules the verifier's follow.
+    let wgsl = [
+        (
+            "@group(0) var<private> t: array<f32, 4>;\n\
+             @compute @workgroup_size(1) fn main() { t[0] = 1.0; }\n",
+            "E1503",
+        ),
+        (
+            "var<private> p: ptr<private, f32>;\n@compute @workgroup_size(1) fn main() {}\n",
+            "E1111",
+        ),
+    ];
+    for (src, code) in wgsl {
+        let (status, stderr) = codes_of(&["check", "-"], src);
+        assert_eq!(status, 1, "{src}{stderr}");
+        assert!(stderr.contains(code), "{src}{stderr}");
+    }
+}
+
+/// A WGSL source past 16 MiB is refused before it is parsed, by every command that reads
+/// WGSL, with the one diagnostic E0009; 16 MiB itself is read. (At 55 MB a valid file
+/// needed 2.4 GB and 100 s of CPU to compile.)
+#[test]
+fn a_source_past_sixteen_mebibytes_is_refused_at_once() {
+    let limit = refract::syntax::MAX_SOURCE_LEN;
+    let at_limit = format!("//{}", "x".repeat(limit - 2));
+    let past = format!("{at_limit}\n");
+    for args in [
+        &["check", "-"][..],
+        &["compile", "-", "--to", "spirv"],
+        &["compile", "-", "--to", "wgsl"],
+        &["reflect", "-"],
+        &["fmt", "-"],
+    ] {
+        let (status, _, stderr) = refract(args, past.as_bytes());
+        assert_eq!(status, 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("error[E0009]") && stderr.contains("16777217 bytes"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.matches("error[").count(), 1, "{args:?}: {stderr}");
+    }
+    let (status, _, stderr) = refract(&["check", "-"], at_limit.as_bytes());
+    assert_eq!(status, 0, "{stderr}");
+}

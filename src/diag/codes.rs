@@ -36,6 +36,7 @@ pub const ALL: &[(&str, &str)] = &[
     (INTERNAL, INTERNAL_MEANING),
     (TOO_MANY_ERRORS, TOO_MANY_ERRORS_MEANING),
     (TOO_MANY_WARNINGS, TOO_MANY_WARNINGS_MEANING),
+    (SOURCE_PAST_LIMIT, SOURCE_PAST_LIMIT_MEANING),
     (CONST_OVERFLOW, CONST_OVERFLOW_MEANING),
     (CONST_DIVISION_BY_ZERO, CONST_DIVISION_BY_ZERO_MEANING),
     (CONST_SHIFT, CONST_SHIFT_MEANING),
@@ -289,6 +290,12 @@ const TOO_MANY_ERRORS_MEANING: &str =
 pub const TOO_MANY_WARNINGS: &str = "E0008";
 const TOO_MANY_WARNINGS_MEANING: &str =
     "the report reached the warning limit: later warnings and notes are not shown";
+
+/// A WGSL source past [`crate::syntax::MAX_SOURCE_LEN`] (16 MiB): the budget that keeps a
+/// compile's memory and time bounded (issue 25).
+pub const SOURCE_PAST_LIMIT: &str = "E0009";
+const SOURCE_PAST_LIMIT_MEANING: &str =
+    "the WGSL source is longer than refract reads (16 MiB): refused before it is parsed";
 
 // ---- E0100–E0199: lexer ----------------------------------------------------------
 

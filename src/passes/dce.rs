@@ -49,16 +49,19 @@ pub struct Outcome {
 pub fn run_reporting_fixpoint(m: &mut Module, an: &mut Analyses) -> Outcome {
     let mut changed = Changed::None;
     let mut fixpoint = true;
+    // One set for every function, emptied sparsely: a set the module's size made per
+    // function would cost the module's size per function.
+    let mut marks = InstSet::with_capacity(m.capacity());
     let funcs: Vec<Inst> = m
         .children(m.root())
         .filter(|&c| matches!(m.opcode(c), Opcode::Func | Opcode::Generic))
         .collect();
     for f in funcs {
-        if unreachable_blocks(m, an, Func(f)) {
+        if unreachable_blocks(m, an, Func(f), &mut marks) {
             an.invalidate(Func(f), Changed::Cfg);
             changed |= Changed::Cfg;
         }
-        changed |= Changed::instructions_if(dead_values(m, Func(f)));
+        changed |= Changed::instructions_if(dead_values(m, Func(f), &mut marks));
         // Removing dead loads can leave a variable write-only, and removing its stores
         // can kill the loads of another; a few rounds settle every real shader.
         let mut settled = false;
@@ -67,7 +70,7 @@ pub fn run_reporting_fixpoint(m: &mut Module, an: &mut Analyses) -> Outcome {
                 settled = true;
                 break;
             }
-            dead_values(m, Func(f));
+            dead_values(m, Func(f), &mut marks);
             changed |= Changed::Instructions;
         }
         fixpoint &= settled;
@@ -92,13 +95,14 @@ fn remove_all(m: &mut Module, insts: &[Inst]) {
     }
 }
 
-fn unreachable_blocks(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
+/// `keep` is scratch space, cleared on entry.
+fn unreachable_blocks(m: &mut Module, an: &mut Analyses, f: Func, keep: &mut InstSet) -> bool {
     // The entry block alone is reachable: no CFG to build (most helper functions).
     if m.blocks(f).nth(1).is_none() {
         return false;
     }
     let cfg = an.cfg(m, f);
-    let mut keep = InstSet::with_capacity(m.capacity());
+    keep.clear();
     for (k, &b) in cfg.blocks.iter().enumerate() {
         if !cfg.is_reachable(k as u32) {
             continue;
@@ -191,12 +195,13 @@ fn write_only_variables(m: &mut Module, f: Func) -> bool {
     true
 }
 
-fn dead_values(m: &mut Module, f: Func) -> bool {
+/// `live` is scratch space, cleared on entry.
+fn dead_values(m: &mut Module, f: Func, live: &mut InstSet) -> bool {
     let blocks: Vec<Block> = m.children(f.inst()).map(Block).collect();
     let Some(&entry) = blocks.first() else {
         return false;
     };
-    let mut live = InstSet::with_capacity(m.capacity());
+    live.clear();
     let mut work: Vec<Inst> = Vec::new();
     for &b in &blocks {
         for i in m.children(b.inst()) {

@@ -27,7 +27,9 @@
 //! `REFRACT_CAMPAIGN=N` runs N mutants (the default, [`DEFAULT_COUNT`], is CI's sample),
 //! `REFRACT_CAMPAIGN_SEED=S` another seed, `REFRACT_CAMPAIGN_WORKERS=W` W workers (default
 //! the cores, at most 2), `REFRACT_CAMPAIGN_VAL=K` runs `spirv-val` on every K-th accepted
-//! mutant's SPIR-V (default 1: all).
+//! mutant's SPIR-V (default 1: all). `REFRACT_CAMPAIGN_DUMP=I,J,…` runs nothing and
+//! writes mutants I, J, … of the seed to `target/tmp/campaign-dump/` (to turn a find into
+//! a regression test).
 
 use super::common::{corpus, families, ir_mutate, spirv_tools};
 use super::{Rng, mutate_tokens};
@@ -487,6 +489,10 @@ fn mutation_campaign() {
         work(&spec);
         return;
     }
+    if let Ok(list) = std::env::var("REFRACT_CAMPAIGN_DUMP") {
+        dump(seed, &list);
+        return;
+    }
     let count = env_number("REFRACT_CAMPAIGN", DEFAULT_COUNT as u64) as usize;
     let every = env_number("REFRACT_CAMPAIGN_VAL", 1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -610,6 +616,27 @@ fn mutation_campaign() {
     }
     report(&tallies, &failed, &seeds, seed, count, started.elapsed());
     assert!(failed.is_empty(), "{} mutants failed", failed.len());
+}
+
+/// Writes the mutants a comma-separated list names, as the failure report does.
+fn dump(seed: u64, list: &str) {
+    let seeds = Seeds::load();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("campaign-dump");
+    std::fs::create_dir_all(&dir).expect("the dump folder");
+    for index in list.split(',').map(|i| i.trim().parse::<usize>()) {
+        let index = index.expect("REFRACT_CAMPAIGN_DUMP: mutant indices, comma-separated");
+        let input = make(&seeds, seed, index);
+        let name = format!(
+            "{}-{index}.{}",
+            FAMILIES[family_of(index)].0,
+            input.extension()
+        );
+        std::fs::write(dir.join(&name), input.bytes()).expect("the dump file");
+        println!(
+            "campaign: mutant #{index} (seed {seed:#x}) written to {}",
+            dir.join(&name).display()
+        );
+    }
 }
 
 fn record_dead(tallies: &mut [Tally], failed: &mut Vec<Failed>, i: usize, what: String) {
