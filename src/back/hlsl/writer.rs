@@ -315,7 +315,11 @@ impl<'m> Writer<'m> {
                 // The member carries the local index, which the reads divide.
                 semantic = " : SV_GroupIndex".to_string();
             } else if semantic == NO_SEMANTIC {
-                return Err(self.error(f, "a builtin input HLSL has no semantic for"));
+                if is_entry_io(m, s) {
+                    return Err(self.error(f, "a builtin input HLSL has no semantic for"));
+                }
+                // A struct `shader-io` rebuilt for the inner function is only data now.
+                semantic.clear();
             }
             let _ = writeln!(out, "  {prefix}{}{semantic};", spelled.declare(&member));
         }
@@ -757,6 +761,18 @@ pub fn workgroup_invocations(m: &Module, s: Inst) -> Option<u32> {
         })?;
     let size = workgroup_size(m, f)?;
     Some(size.into_iter().fold(1u32, u32::saturating_mul))
+}
+
+/// Whether struct `s` types an entry point's parameter or result: what the pipeline
+/// reads or writes through its members' semantics.
+fn is_entry_io(m: &Module, s: Inst) -> bool {
+    m.children(m.root())
+        .filter(|&f| m.opcode(f) == Opcode::Func && is_entry_point(m, f))
+        .any(|f| {
+            m.ty(f)
+                .and_then(|t| m.fn_parts(t))
+                .is_some_and(|(result, params)| result == s || params.contains(&s))
+        })
 }
 
 /// The `@workgroup_size` of a compute entry point.
