@@ -26,7 +26,6 @@
 //! - **Constants** become a `loadi` right before each use, so they live for one
 //!   instruction and selection can fold them into immediates.
 
-mod algebra;
 mod ops;
 
 use super::args;
@@ -110,8 +109,6 @@ pub(super) struct Lower<'m> {
     global_vals: FxHashMap<Inst, Vec<Reg>>,
     pub simd: u8,
     inline_depth: u32,
-    /// Definitions of float leaves, for the rewrites of `algebra.rs`.
-    algebra: algebra::Algebra,
 }
 
 /// Lowers entry point `entry` of `m` (legalized, verified) to a Gen IR kernel.
@@ -162,7 +159,6 @@ pub fn lower(m: &Module, entry: Func, simd: u8) -> Result<Function> {
         global_vals: FxHashMap::default(),
         simd,
         inline_depth: 0,
-        algebra: algebra::Algebra::default(),
     };
     l.module_vars(entry)?;
     let exit = l.f.new_block();
@@ -222,9 +218,7 @@ impl<'m> Lower<'m> {
     }
 
     pub fn loadi(&mut self, ty: Ty, bits: u32) -> Reg {
-        let r = self.emit(Op::LoadI(bits), ty, &[]);
-        self.algebra.note_const(r, ty, bits);
-        r
+        self.emit(Op::LoadI(bits), ty, &[])
     }
 
     pub fn ud(&mut self, x: u32) -> Reg {
