@@ -29,8 +29,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
-use crate::ir::edit::fits_every_use;
-use crate::ir::edit::functions;
+use crate::ir::edit::{fits_every_use, functions};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
 use rustc_hash::FxHashSet;
