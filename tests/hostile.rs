@@ -488,3 +488,82 @@ fn a_source_past_sixteen_mebibytes_is_refused_at_once() {
     let (status, _, stderr) = refract(&["check", "-"], at_limit.as_bytes());
     assert_eq!(status, 0, "{stderr}");
 }
+
+/// Ten mutants of the 10⁶-mutant campaign of 2026-11-27 that the verifier took and whose
+/// output spirv-val or refract's own `check` then refused. Each is refused as IR now, by
+/// the rule WGSL (or SPIR-V) has for it: a builtin's type, stage and direction; what an
+/// entry point reaches through its calls suits its stage; host-shared structs have every
+/// member's offset; sampling reads `f32` textures; a vector type's size is 2 to 4 (the
+/// binary one with 2³²−1 lanes overflowed the verifier's own arithmetic).
+#[test]
+fn ir_the_verifier_took_is_refused_by_the_rule_it_broke() {
+    let cases: [(&str, &[u8], &str); 8] = [
+        (
+            "ir-text-244632",
+            include_bytes!("hostile/campaign-ir-text-244632.ir"),
+            "`@builtin(local_invocation_index)` must have type `u32`",
+        ),
+        (
+            "ir-binary-378276",
+            include_bytes!("hostile/campaign-ir-binary-378276.rir"),
+            "`@builtin(global_invocation_id)` must have type `vec3<u32>`",
+        ),
+        (
+            "ir-binary-663236",
+            include_bytes!("hostile/campaign-ir-binary-663236.rir"),
+            "`@builtin(clip_distances)` on %0 cannot be a compute shader input",
+        ),
+        (
+            "ir-text-487913",
+            include_bytes!("hostile/campaign-ir-text-487913.ir"),
+            "the vertex entry point @main reaches `workgroup_barrier`; only compute shaders may",
+        ),
+        (
+            "ir-binary-835039",
+            include_bytes!("hostile/campaign-ir-binary-835039.rir"),
+            "the compute entry point @main reaches `discard`; only fragment shaders may",
+        ),
+        (
+            "ir-text-351873",
+            include_bytes!("hostile/campaign-ir-text-351873.ir"),
+            "a struct stored in the `storage` address space needs `@offset` on every field",
+        ),
+        (
+            "ir-binary-593218",
+            include_bytes!("hostile/campaign-ir-binary-593218.rir"),
+            "operand 0 of `texture_sample` must be a texture of `f32` texels",
+        ),
+        (
+            "ir-binary-926898",
+            include_bytes!("hostile/campaign-ir-binary-926898.rir"),
+            "a vector has 2, 3 or 4 elements",
+        ),
+    ];
+    for (name, bytes, message) in cases {
+        let from: &[&str] = if name.starts_with("ir-binary") {
+            &["--from", "bin"]
+        } else {
+            &[]
+        };
+        for to in ["spirv", "wgsl"] {
+            let args = [&["ir", "-"][..], from, &["--to", to]].concat();
+            let (status, _, stderr) = refract(&args, bytes);
+            assert_eq!(status, 1, "{name} --to {to}: {stderr}");
+            assert!(stderr.contains(message), "{name} --to {to}: {stderr}");
+        }
+    }
+}
+
+/// A campaign mutant whose `rem` divisor is a constant vector with an `undef` lane: the
+/// WGSL writer spells `undef` as 0, and `x % vec4(5, 7, 0, -2)` is a shader-creation
+/// error. The lane is written as 1 now, as a zero lane is (`undef` may be any value).
+#[test]
+fn an_undef_lane_of_a_constant_divisor_is_written_as_one() {
+    let bytes = include_bytes!("hostile/campaign-ir-binary-610678.rir");
+    let (status, wgsl, stderr) = refract(&["ir", "-", "--from", "bin", "--to", "wgsl"], bytes);
+    assert_eq!(status, 0, "{stderr}");
+    let wgsl = text(&wgsl);
+    assert!(wgsl.contains("x % vec4<i32>(5i, 7i, 1i, -2i)"), "{wgsl}");
+    let (status, _, stderr) = refract(&["check", "-"], wgsl.as_bytes());
+    assert_eq!(status, 0, "refract refuses its own WGSL: {stderr}");
+}

@@ -41,7 +41,7 @@ pub fn nonzero_divisor(m: &Module, i: Inst) -> Option<(Const, Inst)> {
         return None;
     }
     let divisor = m.operand(i, 1);
-    let mut c = read(m, divisor)?;
+    let mut c = read_zeroing_undef(m, divisor)?;
     if !c.kind.is_int() || !c.lanes.contains(&0) {
         return None;
     }
@@ -107,6 +107,32 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
         }
         _ => None,
     }
+}
+
+/// [`read`], with an `undef` scalar or lane read as 0: the WGSL writer spells `undef` as
+/// a zero, so a divisor with one must be mended as a zero divisor is.
+fn read_zeroing_undef(m: &Module, c: Inst) -> Option<Const> {
+    if let Some(c) = read(m, c) {
+        return Some(c);
+    }
+    let ty = m.ty(c)?;
+    let (kind, n) = m.scalar_or_vec(ty)?;
+    let vector = m.opcode(ty) == Opcode::Vec;
+    let lane = |x: Inst| match m.opcode(x) {
+        Opcode::Constant => Some(m.literal(x)),
+        Opcode::Undef => Some(0),
+        _ => None,
+    };
+    let lanes = match m.opcode(c) {
+        Opcode::Undef => vec![0; n as usize],
+        Opcode::Composite if vector => m.operands(c).map(lane).collect::<Option<Vec<u32>>>()?,
+        _ => return None,
+    };
+    (lanes.len() == n as usize).then_some(Const {
+        kind,
+        lanes,
+        vector,
+    })
 }
 
 fn f16_of(bits: u32) -> half::f16 {

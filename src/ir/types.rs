@@ -63,20 +63,24 @@ impl Module {
         })
     }
 
-    /// Element type and size of a vector type.
+    /// Element type and size of a vector type. A size other than 2, 3 or 4 (a malformed
+    /// type, which the verifier reports) gives `None`, so no caller computes with it.
     pub fn vec_parts(&self, t: Inst) -> Option<(Inst, u32)> {
-        if self.opcode(t) != Opcode::Vec || self.num_operands(t) != 2 {
-            return None;
-        }
-        Some((self.operand(t, 0), self.const_u32(self.operand(t, 1))?))
+        self.sized_parts(t, Opcode::Vec)
     }
 
-    /// Column type (a vector) and column count of a matrix type.
+    /// Column type (a vector) and column count of a matrix type (2, 3 or 4, as
+    /// [`Module::vec_parts`]).
     pub fn mat_parts(&self, t: Inst) -> Option<(Inst, u32)> {
-        if self.opcode(t) != Opcode::Mat || self.num_operands(t) != 2 {
+        self.sized_parts(t, Opcode::Mat)
+    }
+
+    fn sized_parts(&self, t: Inst, op: Opcode) -> Option<(Inst, u32)> {
+        if self.opcode(t) != op || self.num_operands(t) != 2 {
             return None;
         }
-        Some((self.operand(t, 0), self.const_u32(self.operand(t, 1))?))
+        let n = self.const_u32(self.operand(t, 1))?;
+        (2..=4).contains(&n).then(|| (self.operand(t, 0), n))
     }
 
     /// The scalar type of a scalar, vector or matrix type.

@@ -562,6 +562,14 @@ pub(super) fn texture(cx: &Cx<'_>) -> Check {
                 first,
                 "a sampled or depth texture",
             )?;
+            // Only gathering reads integer texels; sampling filters, so its texture holds
+            // floats (WGSL's overloads; SPIR-V wants the sampled type of the result).
+            let gather = matches!(cx.op, O::TextureGather | O::TextureGatherCompare);
+            cx.want(
+                gather || channel == Scalar::F32,
+                first,
+                "a texture of `f32` texels",
+            )?;
             let s = first + 1;
             let comparison = matches!(
                 cx.op,
@@ -589,7 +597,6 @@ pub(super) fn texture(cx: &Cx<'_>) -> Check {
                 s + 1,
                 "`f32` coordinates of the texture's dimension",
             )?;
-            let gather = matches!(cx.op, O::TextureGather | O::TextureGatherCompare);
             if gather {
                 cx.result_shape(if depth { Scalar::F32 } else { channel }, 4)
             } else if depth || comparison {

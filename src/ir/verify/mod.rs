@@ -28,12 +28,14 @@ mod forms;
 mod typing;
 
 use super::cfg::{self, Cfg, DomTree, is_edge_operand, terminator};
-use super::enums::AddressSpace;
+use super::enums::{AccessMode, AddressSpace};
 use super::module::{Block, Func, Inst, Module};
-use super::opcode::Opcode;
+use super::opcode::{Class, Opcode};
 pub use super::rule::Rule;
 use super::structure::StructureTree;
 use crate::diag::{Diagnostic, Span};
+use crate::sema::program::{BuiltinValue, ShaderStage};
+use crate::sema::validate::entry::{self, Dir};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Whether [`crate::back::spirv::compile`] verifies its input: in every native build and
@@ -234,7 +236,9 @@ impl Verifier<'_> {
         }
         self.entry_points(&funcs);
         self.linkage();
-        self.recursion(&funcs);
+        if let Some(order) = self.recursion(&funcs) {
+            self.stage_rules(&funcs, &order);
+        }
         self.use_lists();
     }
 
@@ -382,6 +386,24 @@ impl Verifier<'_> {
                 space.name()
             );
             self.err(Rule::AddressSpaceRule, v, msg);
+        }
+        let no_offset = |m: &Module, t: Inst| {
+            m.struct_fields(t)
+                .into_iter()
+                .any(|f| m.decoration(f, Opcode::DecoOffset).is_none())
+        };
+        if matches!(
+            space,
+            AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate
+        ) && holds(m, store, no_offset)
+        {
+            // Memory a host shares has an explicit layout: SPIR-V's Block structs need
+            // every member's Offset, and the WGSL writer writes a layout for each member.
+            let msg = format!(
+                "a struct stored in the `{}` address space needs `@offset` on every field",
+                space.name()
+            );
+            self.err(Rule::Decoration, v, msg);
         }
         if let Err((rule, msg)) = typing::check_inst(m, v, None) {
             self.err(rule, v, msg);
@@ -640,6 +662,21 @@ impl Verifier<'_> {
                 self.err(Rule::EntryPoint, f, msg);
             }
         }
+        let stage = if m.decoration(f, Opcode::DecoVertex).is_some() {
+            ShaderStage::Vertex
+        } else if m.decoration(f, Opcode::DecoFragment).is_some() {
+            ShaderStage::Fragment
+        } else {
+            ShaderStage::Compute
+        };
+        for &p in params {
+            if let Some(t) = m.ty(p) {
+                self.builtins_io(stage, Dir::In, p, t);
+            }
+        }
+        if m.opcode(result) != Opcode::Void {
+            self.builtins_io(stage, Dir::Out, f, result);
+        }
         for &p in params {
             if !io_ok(p, m.ty(p)) {
                 let msg = format!(
@@ -655,7 +692,59 @@ impl Verifier<'_> {
         }
     }
 
-    fn recursion(&mut self, funcs: &[Inst]) {
+    /// Each `@builtin` of an entry point's IO, on `item` of type `ty` or on the members
+    /// of its struct, belongs to the stage and direction and has its type: WGSL's rules
+    /// (the front end's own table), which the WGSL back end's output must meet again and
+    /// without which SPIR-V's built-in variables are invalid.
+    fn builtins_io(&mut self, stage: ShaderStage, dir: Dir, item: Inst, ty: Inst) {
+        let m = self.m;
+        let fields = m.struct_fields(ty);
+        let items: Vec<(Inst, Option<Inst>)> = if fields.is_empty() {
+            vec![(item, Some(ty))]
+        } else {
+            fields.into_iter().map(|f| (f, m.ty(f))).collect()
+        };
+        for (at, t) in items {
+            let Some(d) = m.decoration(at, Opcode::DecoBuiltin) else {
+                continue;
+            };
+            let value = m
+                .operand_opt(d, 0)
+                .and_then(|v| m.const_u32(v))
+                .and_then(super::enums::BuiltinValue::from_u32)
+                .and_then(|b| BuiltinValue::from_name(b.name()));
+            let (Some(b), Some(t)) = (value, t) else {
+                continue; // the decoration's form is the `decoration-target` rule's
+            };
+            let target = if dir == Dir::Out && at == item {
+                "the result".to_string()
+            } else {
+                self.name(at)
+            };
+            if !entry::builtin_allowed(b, stage, dir) {
+                let msg = format!(
+                    "`@builtin({})` on {target} cannot be a {} shader {}: it is {}",
+                    b.name(),
+                    stage.name(),
+                    dir.word(),
+                    entry::builtin_where(b)
+                );
+                self.err(Rule::EntryPoint, at, msg);
+            } else if !builtin_type_ok(m, b, t) {
+                let want = entry::builtin_type_name(b);
+                let msg = format!(
+                    "`@builtin({})` must have type `{want}`, but {target} is `{}`",
+                    b.name(),
+                    super::print::type_to_string(m, t)
+                );
+                self.err(Rule::EntryPoint, at, msg);
+            }
+        }
+    }
+
+    /// No function calls itself, directly or not. Returns the functions (as indices into
+    /// `funcs`) in post-order, callees first, or `None` when there is a cycle.
+    fn recursion(&mut self, funcs: &[Inst]) -> Option<Vec<usize>> {
         let m = self.m;
         let index: FxHashMap<Inst, usize> =
             funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
@@ -677,6 +766,7 @@ impl Verifier<'_> {
             .collect();
         // 0 unvisited, 1 on the stack, 2 done.
         let mut state = vec![0u8; funcs.len()];
+        let mut order = Vec::with_capacity(funcs.len());
         for start in 0..funcs.len() {
             if state[start] != 0 {
                 continue;
@@ -699,14 +789,87 @@ impl Verifier<'_> {
                                 self.name(funcs[f])
                             );
                             self.err(Rule::Recursion, funcs[f], msg);
-                            return;
+                            return None;
                         }
                         _ => {}
                     }
                 } else {
                     state[f] = 2;
+                    order.push(f);
                     stack.pop();
                 }
+            }
+        }
+        Some(order)
+    }
+
+    /// What an entry point reaches, through its calls, suits its stage (WGSL's rules,
+    /// which the WGSL back end's output must meet again, and SPIR-V's execution models):
+    /// derivatives, implicit-level sampling and `discard`/`demote` only in fragment
+    /// shaders; barriers and workgroup memory only in compute shaders; subgroup
+    /// operations, writable storage buffers and writable storage textures not in vertex
+    /// shaders. Each function's needs are its own and its callees', in post-order.
+    fn stage_rules(&mut self, funcs: &[Inst], order: &[usize]) {
+        let m = self.m;
+        // Per function, the first instruction needing each of: a fragment shader, a
+        // compute shader, a stage other than vertex (a call stands for its callee's).
+        let mut needs: Vec<[Option<Inst>; 3]> = vec![[None; 3]; funcs.len()];
+        let index: FxHashMap<Inst, usize> =
+            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+        for &f in order {
+            let mut own = [None; 3];
+            for b in m.children(funcs[f]) {
+                for i in m.children(b) {
+                    if let Some(x) = stage_need(m, i) {
+                        own[x].get_or_insert(i);
+                    }
+                    let callee = (m.opcode(i) == Opcode::Call)
+                        .then(|| m.operand_opt(i, 0).and_then(|c| index.get(&c)))
+                        .flatten();
+                    if let Some(&c) = callee {
+                        for x in 0..3 {
+                            if needs[c][x].is_some() {
+                                own[x].get_or_insert(i);
+                            }
+                        }
+                    }
+                }
+            }
+            needs[f] = own;
+        }
+        for (f, &func) in funcs.iter().enumerate() {
+            let stage = if m.decoration(func, Opcode::DecoVertex).is_some() {
+                ShaderStage::Vertex
+            } else if m.decoration(func, Opcode::DecoFragment).is_some() {
+                ShaderStage::Fragment
+            } else if m.decoration(func, Opcode::DecoCompute).is_some() {
+                ShaderStage::Compute
+            } else {
+                continue;
+            };
+            let refused = [
+                (stage != ShaderStage::Fragment, "fragment shaders"),
+                (stage != ShaderStage::Compute, "compute shaders"),
+                (stage == ShaderStage::Vertex, "fragment and compute shaders"),
+            ];
+            for (x, (refused, which)) in refused.into_iter().enumerate() {
+                let Some(at) = needs[f][x].filter(|_| refused) else {
+                    continue;
+                };
+                let what = match m.opcode(at) {
+                    Opcode::Call => format!(
+                        "a call ({}) that reaches what only {which} may use",
+                        self.name(at)
+                    ),
+                    op if stage_need_op(op).is_some() => format!("`{}`", op.name()),
+                    _ => format!("{}, which uses memory only {which} may use", self.name(at)),
+                };
+                let msg = format!(
+                    "the {} entry point {} reaches {what}; only {which} may",
+                    stage.name(),
+                    self.name(func)
+                );
+                self.err(Rule::EntryPoint, at, msg);
             }
         }
     }
@@ -1105,6 +1268,64 @@ fn first_cycle(
 
 /// Whether type `t` is or contains a type `is` accepts (through elements, columns and
 /// members). Each type is visited once, so a malformed cyclic type ends the walk too.
+/// Which stage `op` needs, by [`Verifier::stage_rules`]' index: 0 a fragment shader,
+/// 1 a compute shader, 2 any stage but vertex.
+fn stage_need_op(op: Opcode) -> Option<usize> {
+    use Opcode as O;
+    match op {
+        O::TextureSample | O::TextureSampleBias | O::TextureSampleCompare => Some(0),
+        O::Demote | O::Discard => Some(0),
+        _ if op.is_in(Class::Derivative) => Some(0),
+        _ if op.is_in(Class::Barrier) => Some(1),
+        _ if op.is_in(Class::Subgroup) => Some(2),
+        _ => None,
+    }
+}
+
+/// What instruction `i` needs of its stage: its opcode's need, or a module-scope
+/// variable's among its operands (workgroup memory: compute; writable storage buffers
+/// and storage textures: not vertex).
+fn stage_need(m: &Module, i: Inst) -> Option<usize> {
+    if let Some(x) = stage_need_op(m.opcode(i)) {
+        return Some(x);
+    }
+    m.operands(i)
+        .filter(|&x| m.opcode(x) == Opcode::Var && m.is_global(x))
+        .filter_map(|v| {
+            let (space, store, access) = m.ptr_parts(m.ty(v)?)?;
+            match space {
+                AddressSpace::Workgroup => Some(1),
+                AddressSpace::Storage if access != AccessMode::Read => Some(2),
+                AddressSpace::Handle if writable_storage_texture(m, store) => Some(2),
+                _ => None,
+            }
+        })
+        .min()
+}
+
+/// Whether `t` is a storage texture type that can be written.
+fn writable_storage_texture(m: &Module, t: Inst) -> bool {
+    m.opcode(t) == Opcode::TextureStorage
+        && m.operand_opt(t, 2)
+            .and_then(|a| m.const_u32(a))
+            .and_then(AccessMode::from_u32)
+            .is_some_and(|a| a != AccessMode::Read)
+}
+
+/// Whether `t` is the type `@builtin(b)` must have (WGSL's spelling of each is the front
+/// end's `builtin_type_name`; the IR spells scalars and vectors alike).
+fn builtin_type_ok(m: &Module, b: BuiltinValue, t: Inst) -> bool {
+    if b != BuiltinValue::ClipDistances {
+        return super::print::type_to_string(m, t) == entry::builtin_type_name(b);
+    }
+    m.opcode(t) == Opcode::Array
+        && m.member_type(t, Some(0))
+            .is_some_and(|e| m.opcode(e) == Opcode::F32)
+        && m.operand_opt(t, 1)
+            .and_then(|n| m.const_u32(n))
+            .is_some_and(|n| n <= 8)
+}
+
 fn holds(m: &Module, t: Inst, is: impl Fn(&Module, Inst) -> bool) -> bool {
     let mut seen = FxHashSet::default();
     let mut todo = vec![t];

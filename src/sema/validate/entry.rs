@@ -15,14 +15,15 @@ use crate::sema::program::{
 use crate::sema::types::{ArraySize, Scalar, TypeId, TypeKind, TypeTable};
 use crate::syntax::ast::{GlobalDeclKind, Module};
 
+/// Whether an IO item goes into a stage or out of it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Dir {
+pub(crate) enum Dir {
     In,
     Out,
 }
 
 impl Dir {
-    fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Dir::In => "input",
             Dir::Out => "output",
@@ -30,8 +31,8 @@ impl Dir {
     }
 }
 
-/// The stages, direction and type check of each builtin value.
-fn builtin_allowed(b: BuiltinValue, stage: ShaderStage, dir: Dir) -> bool {
+/// The stages and direction each builtin value may have (the IR verifier asks too).
+pub(crate) fn builtin_allowed(b: BuiltinValue, stage: ShaderStage, dir: Dir) -> bool {
     use BuiltinValue::*;
     use ShaderStage::*;
     match b {
@@ -55,7 +56,7 @@ fn builtin_allowed(b: BuiltinValue, stage: ShaderStage, dir: Dir) -> bool {
 }
 
 /// Where a builtin value may be used, for messages.
-fn builtin_where(b: BuiltinValue) -> &'static str {
+pub(crate) fn builtin_where(b: BuiltinValue) -> &'static str {
     use BuiltinValue::*;
     match b {
         VertexIndex | InstanceIndex => "a vertex shader input",
@@ -69,40 +70,40 @@ fn builtin_where(b: BuiltinValue) -> &'static str {
     }
 }
 
+/// WGSL's spelling of the type builtin `b` must have.
+pub(crate) fn builtin_type_name(b: BuiltinValue) -> &'static str {
+    use BuiltinValue::*;
+    match b {
+        Position => "vec4<f32>",
+        FrontFacing => "bool",
+        FragDepth => "f32",
+        LocalInvocationId | GlobalInvocationId | WorkgroupId | NumWorkgroups => "vec3<u32>",
+        ClipDistances => "array<f32, N> with N at most 8",
+        _ => "u32",
+    }
+}
+
 /// Whether `ty` is the type builtin `b` must have; the expected spelling.
 fn builtin_type_ok(t: &TypeTable, b: BuiltinValue, ty: TypeId) -> (bool, &'static str) {
     use BuiltinValue::*;
-    match b {
-        Position => (
-            t.kind(ty)
-                == TypeKind::Vector {
-                    size: 4,
-                    scalar: Scalar::F32,
-                },
-            "vec4<f32>",
-        ),
-        FrontFacing => (t.kind(ty) == TypeKind::Scalar(Scalar::Bool), "bool"),
-        FragDepth => (t.kind(ty) == TypeKind::Scalar(Scalar::F32), "f32"),
-        LocalInvocationId | GlobalInvocationId | WorkgroupId | NumWorkgroups => (
-            t.kind(ty)
-                == TypeKind::Vector {
-                    size: 3,
-                    scalar: Scalar::U32,
-                },
-            "vec3<u32>",
-        ),
-        ClipDistances => (
-            match t.kind(ty) {
-                TypeKind::Array {
-                    elem,
-                    size: ArraySize::Const(n),
-                } => t.kind(elem) == TypeKind::Scalar(Scalar::F32) && n <= 8,
-                _ => false,
-            },
-            "array<f32, N> with N at most 8",
-        ),
-        _ => (t.kind(ty) == TypeKind::Scalar(Scalar::U32), "u32"),
-    }
+    let vector = |size, scalar| t.kind(ty) == TypeKind::Vector { size, scalar };
+    let ok = match b {
+        Position => vector(4, Scalar::F32),
+        FrontFacing => t.kind(ty) == TypeKind::Scalar(Scalar::Bool),
+        FragDepth => t.kind(ty) == TypeKind::Scalar(Scalar::F32),
+        LocalInvocationId | GlobalInvocationId | WorkgroupId | NumWorkgroups => {
+            vector(3, Scalar::U32)
+        }
+        ClipDistances => match t.kind(ty) {
+            TypeKind::Array {
+                elem,
+                size: ArraySize::Const(n),
+            } => t.kind(elem) == TypeKind::Scalar(Scalar::F32) && n <= 8,
+            _ => false,
+        },
+        _ => t.kind(ty) == TypeKind::Scalar(Scalar::U32),
+    };
+    (ok, builtin_type_name(b))
 }
 
 struct Item {

@@ -12,7 +12,7 @@
 //! - The resource interface: two resources a shader statically accesses must not share a
 //!   group and binding, and a shader uses at most one immediate data variable.
 
-mod entry;
+pub(crate) mod entry;
 
 use crate::diag::{Diagnostic, Span, codes};
 use crate::sema::builtins::Stages;
