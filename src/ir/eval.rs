@@ -95,10 +95,10 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
             vector,
         }),
         Opcode::Composite if vector => {
-            let lanes = m
-                .operands(c)
-                .map(|x| (m.opcode(x) == Opcode::Constant).then(|| m.literal(x)))
-                .collect::<Option<Vec<u32>>>()?;
+            let lanes = map_lanes(m.num_operands(c), &mut |k| {
+                let x = m.operand(c, k);
+                (m.opcode(x) == Opcode::Constant).then(|| m.literal(x))
+            })?;
             (lanes.len() == n as usize).then_some(Const {
                 kind,
                 lanes,
@@ -107,6 +107,17 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
         }
         _ => None,
     }
+}
+
+/// The lanes `f(0)`, …, `f(n - 1)`, or nothing when one of them is nothing: one function
+/// for every per-lane map here, where a `collect::<Option<Vec<_>>>()` would be a copy of
+/// the iterator adapters for each closure.
+fn map_lanes(n: usize, f: &mut dyn FnMut(usize) -> Option<u32>) -> Option<Vec<u32>> {
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        out.push(f(k)?);
+    }
+    Some(out)
 }
 
 fn f16_of(bits: u32) -> half::f16 {
@@ -394,12 +405,9 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
             if n == 1 =>
         {
             let a = lanes(m, arg(0))?;
-            let r = a
-                .lanes
-                .iter()
-                .map(|&x| unary_lane(op, a.kind, x))
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(a.lanes.len(), &mut |k| {
+                unary_lane(op, a.kind, a.lanes[k])
+            })?)
         }
         O::Add
         | O::Sub
@@ -465,12 +473,9 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
         }
         O::Convert if n == 1 => {
             let a = lanes(m, arg(0))?;
-            let r = a
-                .lanes
-                .iter()
-                .map(|&x| convert_lane(a.kind, rkind, x))
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(a.lanes.len(), &mut |k| {
+                convert_lane(a.kind, rkind, a.lanes[k])
+            })?)
         }
         O::Bitcast if n == 1 => {
             let a = lanes(m, arg(0))?;
@@ -501,13 +506,10 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
         }
         O::Swizzle => {
             let a = lanes(m, arg(0))?;
-            let r = (1..n)
-                .map(|k| {
-                    m.const_u32(arg(k))
-                        .and_then(|c| a.lanes.get(c as usize).copied())
-                })
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(n - 1, &mut |k| {
+                m.const_u32(arg(k + 1))
+                    .and_then(|c| a.lanes.get(c as usize).copied())
+            })?)
         }
         O::Extract if n == 2 => {
             let a = lanes(m, arg(0))?;
