@@ -81,7 +81,18 @@ pub fn may_read(m: &Module, c: Inst) -> bool {
 
 /// The value of a scalar or vector constant instruction (`undef` has none).
 pub fn read(m: &Module, c: Inst) -> Option<Const> {
-    if !may_read(m, c) {
+    read_lanes(m, c, false)
+}
+
+/// [`read`], with an `undef` scalar or lane read as 0: the WGSL writer spells `undef` as
+/// a zero, so a divisor with one must be mended as a zero divisor is.
+fn read_zeroing_undef(m: &Module, c: Inst) -> Option<Const> {
+    read_lanes(m, c, true)
+}
+
+fn read_lanes(m: &Module, c: Inst, undef_as_zero: bool) -> Option<Const> {
+    let undef = |x: Inst| undef_as_zero && m.opcode(x) == Opcode::Undef;
+    if !may_read(m, c) && !undef(c) {
         return None;
     }
     let ty = m.ty(c)?;
@@ -89,16 +100,19 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
     let vector = m.opcode(ty) == Opcode::Vec;
     match m.opcode(c) {
         Opcode::Constant if !vector => Some(Const::scalar(kind, m.literal(c))),
-        Opcode::Zero => Some(Const {
+        Opcode::Zero | Opcode::Undef => Some(Const {
             kind,
             lanes: vec![0; n as usize],
             vector,
         }),
         Opcode::Composite if vector => {
-            let lanes = m
-                .operands(c)
-                .map(|x| (m.opcode(x) == Opcode::Constant).then(|| m.literal(x)))
-                .collect::<Option<Vec<u32>>>()?;
+            let lanes = map_lanes(m.num_operands(c), &mut |k| {
+                let x = m.operand(c, k);
+                match m.opcode(x) {
+                    Opcode::Constant => Some(m.literal(x)),
+                    _ => undef(x).then_some(0),
+                }
+            })?;
             (lanes.len() == n as usize).then_some(Const {
                 kind,
                 lanes,
@@ -109,30 +123,15 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
     }
 }
 
-/// [`read`], with an `undef` scalar or lane read as 0: the WGSL writer spells `undef` as
-/// a zero, so a divisor with one must be mended as a zero divisor is.
-fn read_zeroing_undef(m: &Module, c: Inst) -> Option<Const> {
-    if let Some(c) = read(m, c) {
-        return Some(c);
+/// The lanes `f(0)`, …, `f(n - 1)`, or nothing when one of them is nothing: one function
+/// for every per-lane map here, where a `collect::<Option<Vec<_>>>()` would be a copy of
+/// the iterator adapters for each closure.
+fn map_lanes(n: usize, f: &mut dyn FnMut(usize) -> Option<u32>) -> Option<Vec<u32>> {
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        out.push(f(k)?);
     }
-    let ty = m.ty(c)?;
-    let (kind, n) = m.scalar_or_vec(ty)?;
-    let vector = m.opcode(ty) == Opcode::Vec;
-    let lane = |x: Inst| match m.opcode(x) {
-        Opcode::Constant => Some(m.literal(x)),
-        Opcode::Undef => Some(0),
-        _ => None,
-    };
-    let lanes = match m.opcode(c) {
-        Opcode::Undef => vec![0; n as usize],
-        Opcode::Composite if vector => m.operands(c).map(lane).collect::<Option<Vec<u32>>>()?,
-        _ => return None,
-    };
-    (lanes.len() == n as usize).then_some(Const {
-        kind,
-        lanes,
-        vector,
-    })
+    Some(out)
 }
 
 fn f16_of(bits: u32) -> half::f16 {
@@ -420,12 +419,9 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
             if n == 1 =>
         {
             let a = lanes(m, arg(0))?;
-            let r = a
-                .lanes
-                .iter()
-                .map(|&x| unary_lane(op, a.kind, x))
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(a.lanes.len(), &mut |k| {
+                unary_lane(op, a.kind, a.lanes[k])
+            })?)
         }
         O::Add
         | O::Sub
@@ -491,12 +487,9 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
         }
         O::Convert if n == 1 => {
             let a = lanes(m, arg(0))?;
-            let r = a
-                .lanes
-                .iter()
-                .map(|&x| convert_lane(a.kind, rkind, x))
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(a.lanes.len(), &mut |k| {
+                convert_lane(a.kind, rkind, a.lanes[k])
+            })?)
         }
         O::Bitcast if n == 1 => {
             let a = lanes(m, arg(0))?;
@@ -527,13 +520,10 @@ pub fn evaluate_with(m: &Module, i: Inst, arg: &dyn Fn(usize) -> Inst) -> Option
         }
         O::Swizzle => {
             let a = lanes(m, arg(0))?;
-            let r = (1..n)
-                .map(|k| {
-                    m.const_u32(arg(k))
-                        .and_then(|c| a.lanes.get(c as usize).copied())
-                })
-                .collect::<Option<Vec<u32>>>()?;
-            out(r)
+            out(map_lanes(n - 1, &mut |k| {
+                m.const_u32(arg(k + 1))
+                    .and_then(|c| a.lanes.get(c as usize).copied())
+            })?)
         }
         O::Extract if n == 2 => {
             let a = lanes(m, arg(0))?;

@@ -27,6 +27,19 @@ pub(crate) enum Root {
     Local(StmtId),
 }
 
+impl Root {
+    /// The key of a root in [`FnCtx`](super::FnCtx)'s read and write sets: a module-scope
+    /// variable or a parameter (tag 0 or 1, index). A local matters to no summary and
+    /// has none.
+    fn key(self) -> Option<(u32, u32)> {
+        match self {
+            Root::Global(g) => Some((0, g.index() as u32)),
+            Root::Param(i) => Some((1, i)),
+            Root::Local(_) => None,
+        }
+    }
+}
+
 /// What a function reads and writes, callees included.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AccessSummary {
@@ -105,11 +118,18 @@ impl Checker<'_> {
         let Some(r) = self.root(e) else {
             return;
         };
+        self.note_root(r, read, write);
+    }
+
+    fn note_root(&mut self, r: Root, read: bool, write: bool) {
+        let Some(key) = r.key() else {
+            return;
+        };
         if read {
-            self.f.reads.insert(r);
+            self.f.reads.insert(key);
         }
         if write {
-            self.f.writes.insert(r);
+            self.f.writes.insert(key);
         }
     }
 
@@ -160,10 +180,10 @@ impl Checker<'_> {
     ) {
         // The callee's effects on module-scope variables are the caller's.
         for &g in &summary.global_reads {
-            self.f.reads.insert(Root::Global(g));
+            self.note_root(Root::Global(g), true, false);
         }
         for &g in &summary.global_writes {
-            self.f.writes.insert(Root::Global(g));
+            self.note_root(Root::Global(g), false, true);
         }
         let mut roots: Vec<Option<Root>> = Vec::with_capacity(args.len());
         for (k, &a) in args.iter().enumerate() {
@@ -175,12 +195,7 @@ impl Checker<'_> {
             let Some(r) = root else { continue };
             let reads = summary.param_reads.get(k).copied().unwrap_or(false);
             let writes = summary.param_writes.get(k).copied().unwrap_or(false);
-            if reads {
-                self.f.reads.insert(r);
-            }
-            if writes {
-                self.f.writes.insert(r);
-            }
+            self.note_root(r, reads, writes);
         }
         // Aliasing between pointer arguments, and between an argument and a global the
         // callee uses directly.
@@ -242,26 +257,16 @@ impl Checker<'_> {
             param_writes: vec![false; nparams],
             ..AccessSummary::default()
         };
-        for r in &self.f.reads {
-            match *r {
-                Root::Global(g) => s.global_reads.push(g),
-                Root::Param(i) => {
-                    if let Some(x) = s.param_reads.get_mut(i as usize) {
-                        *x = true;
-                    }
+        for (set, globals, params) in [
+            (&self.f.reads, &mut s.global_reads, &mut s.param_reads),
+            (&self.f.writes, &mut s.global_writes, &mut s.param_writes),
+        ] {
+            for &(tag, i) in set {
+                if tag == 0 {
+                    globals.push(DeclId::from_index(i as usize));
+                } else if let Some(x) = params.get_mut(i as usize) {
+                    *x = true;
                 }
-                Root::Local(_) => {}
-            }
-        }
-        for r in &self.f.writes {
-            match *r {
-                Root::Global(g) => s.global_writes.push(g),
-                Root::Param(i) => {
-                    if let Some(x) = s.param_writes.get_mut(i as usize) {
-                        *x = true;
-                    }
-                }
-                Root::Local(_) => {}
             }
         }
         s

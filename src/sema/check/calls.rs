@@ -483,7 +483,7 @@ impl Checker<'_> {
             return ExprInfo::ERROR;
         };
         if stage == EvalStage::Const {
-            let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
+            let values = self.values_of(args);
             if let Some(values) = values {
                 match consteval::eval_builtin(&mut self.p.types, f, template_types, &values, ret) {
                     Ok(v) => self.set_value(e, v),
@@ -523,15 +523,14 @@ impl Checker<'_> {
             x => x.as_i64().into_iter().collect(),
         };
         if let Some(bad) = comps.iter().find(|&&x| x < lo || x > hi) {
-            self.report(
-                Diagnostic::error(
-                    codes::CONST_DOMAIN,
-                    format!(
-                        "the `{param}` argument of `{}` must be between {lo} and {hi}, but it is {bad}",
-                        f.name()
-                    ),
-                )
-                .with_primary(self.span(a), "out of range"),
+            self.error(
+                codes::CONST_DOMAIN,
+                self.span(a),
+                format!(
+                    "the `{param}` argument of `{}` must be between {lo} and {hi}, but it is {bad}",
+                    f.name()
+                ),
+                "out of range",
             );
             return false;
         }
@@ -654,7 +653,7 @@ impl Checker<'_> {
         }
         let stage = vals.iter().map(|v| v.1).max().unwrap_or(EvalStage::Const);
         if stage == EvalStage::Const {
-            let values: Option<Vec<Value>> = args.iter().map(|&a| self.value_of(a)).collect();
+            let values = self.values_of(args);
             // Zero values are not charged: large ones stay symbolic (`Value::Zero`).
             let values = values.filter(|v| v.is_empty() || self.charge_const(span, ret));
             if let Some(values) = values {

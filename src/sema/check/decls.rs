@@ -29,7 +29,7 @@ impl Checker<'_> {
             GlobalDeclKind::Const(c) => self
                 .const_decl(c)
                 .map(|(ty, value)| DeclInfo::Const { ty, value }),
-            GlobalDeclKind::Override(o) => self.override_decl(d, o),
+            GlobalDeclKind::Override(o) => self.override_decl(o),
             GlobalDeclKind::Alias(a) => self.type_expr(a.ty).map(DeclInfo::Alias),
             GlobalDeclKind::Struct(s) => self.struct_decl(d, s),
             GlobalDeclKind::ConstAssert(e) => {
@@ -251,15 +251,14 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
-                    self.report(
-                        Diagnostic::error(
-                            codes::INITIALIZER_NOT_ALLOWED,
-                            format!(
-                                "variables in the `{}` address space cannot have an initializer",
-                                space.name()
-                            ),
-                        )
-                        .with_primary(self.span(i), "remove this initializer"),
+                    self.error(
+                        codes::INITIALIZER_NOT_ALLOWED,
+                        self.span(i),
+                        format!(
+                            "variables in the `{}` address space cannot have an initializer",
+                            space.name()
+                        ),
+                        "remove this initializer",
                     );
                     return None;
                 }
@@ -349,7 +348,7 @@ impl Checker<'_> {
 
     // ---- override ----------------------------------------------------------------------
 
-    fn override_decl(&mut self, d: DeclId, o: &OverrideDecl) -> Option<DeclInfo> {
+    fn override_decl(&mut self, o: &OverrideDecl) -> Option<DeclInfo> {
         let attrs = self.allowed_attrs(&o.attributes, &["id"], "an `override` declaration");
         let id = attrs
             .iter()
@@ -420,8 +419,8 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                if let Some(&(prev, prev_span)) = self.override_ids.get(&n) {
-                    let _ = prev;
+                if let Some(&first) = self.override_ids.get(&n) {
+                    let prev_span = self.override_id_spans[first as usize];
                     self.report(
                         Diagnostic::error(
                             codes::OVERRIDE_ID,
@@ -432,7 +431,9 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                self.override_ids.insert(n, (d, span));
+                self.override_ids
+                    .insert(n, self.override_id_spans.len() as u32);
+                self.override_id_spans.push(span);
                 Some(n)
             }
             Some((_, None)) => return None,
@@ -450,7 +451,8 @@ impl Checker<'_> {
 
     fn struct_decl(&mut self, d: DeclId, s: &StructDecl) -> Option<DeclInfo> {
         let mut members = Vec::with_capacity(s.members.len());
-        let mut names: HashMap<crate::util::Symbol, Span> = HashMap::default();
+        // Member names (symbol indices) to the first member with that name.
+        let mut names: HashMap<u32, u32> = HashMap::default();
         let mut member_io = Vec::with_capacity(s.members.len());
         let mut ok = true;
         let n = s.members.len();
@@ -486,7 +488,7 @@ impl Checker<'_> {
                 .filter(|a| !matches!(a.kind, AttributeKind::Align | AttributeKind::Size))
                 .collect();
             member_io.push(self.io_attrs(&io_attrs, ty, m.name.span));
-            if let Some(&prev) = names.get(&m.name.name) {
+            if let Some(&prev) = names.get(&(m.name.name.index() as u32)) {
                 self.report(
                     Diagnostic::error(
                         codes::REDECLARATION,
@@ -497,11 +499,11 @@ impl Checker<'_> {
                         ),
                     )
                     .with_primary(m.name.span, "declared again")
-                    .with_secondary(prev, "first declared here"),
+                    .with_secondary(s.members[prev as usize].name.span, "first declared here"),
                 );
                 ok = false;
             } else {
-                names.insert(m.name.name, m.name.span);
+                names.insert(m.name.name.index() as u32, k as u32);
             }
             let Some(ty) = ty else {
                 ok = false;
@@ -636,7 +638,7 @@ impl Checker<'_> {
             });
         }
         self.struct_io_rules(s, &member_io, &members);
-        self.io.members.insert(d, member_io);
+        self.io.of_mut(d).members = member_io;
         if !ok {
             return None;
         }
@@ -730,7 +732,11 @@ impl Checker<'_> {
             let ty = self.type_expr(p.ty);
             if !accepted.is_empty() {
                 let spec = self.io_attrs(&accepted, ty, p.name.span);
-                self.io.params.insert((d, k), spec);
+                let params = &mut self.io.of_mut(d).params;
+                if params.len() <= k {
+                    params.resize(k + 1, super::IoSpec::default());
+                }
+                params[k] = spec;
             }
             if let Some(ty) = ty {
                 let t = &self.p.types;
@@ -775,7 +781,7 @@ impl Checker<'_> {
             ret = self.type_expr(r.ty);
             if !accepted.is_empty() {
                 let spec = self.io_attrs(&accepted, ret, f.name.span);
-                self.io.rets.insert(d, spec);
+                self.io.of_mut(d).ret = spec;
             }
             if let Some(t) = ret {
                 if !self.p.types.is_constructible(t) {
@@ -927,7 +933,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let mut seen: HashMap<u32, usize> = HashMap::default();
+        let mut seen: HashMap<u32, u32> = HashMap::default();
         for &k in &with_location {
             let loc = io[k].attrs.location.unwrap_or(0);
             if let Some(&prev) = seen.get(&loc) {
@@ -944,12 +950,14 @@ impl Checker<'_> {
                         "used again here",
                     )
                     .with_secondary(
-                        io[prev].location.unwrap_or(s.members[prev].name.span),
+                        io[prev as usize]
+                            .location
+                            .unwrap_or(s.members[prev as usize].name.span),
                         "first used here",
                     ),
                 );
             } else {
-                seen.insert(loc, k);
+                seen.insert(loc, k as u32);
             }
         }
     }
@@ -1076,7 +1084,7 @@ impl Checker<'_> {
                 WorkgroupDim::Override(a)
             };
         }
-        self.io.workgroup_size.insert(d, dims);
+        self.io.of_mut(d).workgroup_size = Some(dims);
     }
 
     /// `@subgroup_size(n)` (extension `subgroup_size_control`): only on compute entry

@@ -70,14 +70,39 @@ pub(crate) struct FnFacts {
 }
 
 /// The IO attributes of entry point parameters, results and structure members, and the
-/// workgroup sizes of compute entry points, for the entry point rules.
+/// workgroup sizes of compute entry points, for the entry point rules: one entry per
+/// declaration, by [`DeclId`]. What was not recorded reads as the default (no attributes).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct IoTables {
-    pub params: rustc_hash::FxHashMap<(DeclId, usize), attrs::IoSpec>,
-    pub rets: rustc_hash::FxHashMap<DeclId, attrs::IoSpec>,
-    /// By structure declaration, one entry per member.
-    pub members: rustc_hash::FxHashMap<DeclId, Vec<attrs::IoSpec>>,
-    pub workgroup_size: rustc_hash::FxHashMap<DeclId, [crate::sema::program::WorkgroupDim; 3]>,
+pub(crate) struct IoTables(Vec<DeclIo>);
+
+/// The IO facts of one declaration; see [`IoTables`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeclIo {
+    /// A function's parameters, by position (those past the end have no attributes).
+    pub params: Vec<attrs::IoSpec>,
+    pub ret: attrs::IoSpec,
+    /// A structure's members, by position.
+    pub members: Vec<attrs::IoSpec>,
+    pub workgroup_size: Option<[crate::sema::program::WorkgroupDim; 3]>,
+}
+
+impl IoTables {
+    pub fn new(decls: usize) -> IoTables {
+        IoTables(vec![DeclIo::default(); decls])
+    }
+
+    pub fn of(&self, d: DeclId) -> &DeclIo {
+        &self.0[d.index()]
+    }
+
+    pub fn of_mut(&mut self, d: DeclId) -> &mut DeclIo {
+        &mut self.0[d.index()]
+    }
+
+    /// The IO attributes of parameter `k` of function `d`.
+    pub fn param(&self, d: DeclId, k: usize) -> attrs::IoSpec {
+        self.of(d).params.get(k).copied().unwrap_or_default()
+    }
 }
 
 /// What the checker hands to the passes after it.
@@ -113,9 +138,9 @@ struct FnCtx {
     /// A `return` or `continue` inside a `continuing` block was reported: the function's
     /// behavior is a guess, so a missing `return` is not reported on top.
     behavior_guessed: bool,
-    /// Root identifiers read and written, for the alias analysis.
-    reads: rustc_hash::FxHashSet<alias::Root>,
-    writes: rustc_hash::FxHashSet<alias::Root>,
+    /// Root identifiers read and written, for the alias analysis (by [`alias::Root`]'s key).
+    reads: rustc_hash::FxHashSet<(u32, u32)>,
+    writes: rustc_hash::FxHashSet<(u32, u32)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -170,8 +195,10 @@ pub(crate) struct Checker<'m> {
     f16_reported: bool,
     /// `@blend_src` used without the extension was reported (once per module).
     blend_src_reported: bool,
-    /// `@id` values of overrides, with their declaration and span.
-    override_ids: rustc_hash::FxHashMap<u32, (DeclId, Span)>,
+    /// `@id` values of overrides, each with its index in `override_id_spans`.
+    override_ids: rustc_hash::FxHashMap<u32, u32>,
+    /// The span of each `@id` value in `override_ids`.
+    override_id_spans: Vec<Span>,
     /// Some function was left unchecked (past the error limit).
     skipped: bool,
     /// Where the error limit's last error lies: name resolution fed it the diagnostics
@@ -218,7 +245,7 @@ pub(crate) fn check<'m>(
         diags,
         facts: vec![FnFacts::default(); m.decls.len()],
         access: vec![alias::AccessSummary::default(); m.decls.len()],
-        io: IoTables::default(),
+        io: IoTables::new(m.decls.len()),
         behaviors: vec![Behavior::EMPTY; m.stmts.len()],
         f: FnCtx::default(),
         seen_in_fn: vec![0; m.decls.len()],
@@ -227,6 +254,7 @@ pub(crate) fn check<'m>(
         f16_reported: false,
         blend_src_reported: false,
         override_ids: rustc_hash::FxHashMap::default(),
+        override_id_spans: Vec::new(),
         skipped: false,
         horizon,
         const_scalars: 0,
@@ -314,6 +342,15 @@ impl<'m> Checker<'m> {
 
     pub(crate) fn value_of(&self, e: ExprId) -> Option<Value> {
         self.p.values.get(&(e.index() as u32)).cloned()
+    }
+
+    /// The constant values of all of `args`, if each has one.
+    pub(crate) fn values_of(&self, args: &[ExprId]) -> Option<Vec<Value>> {
+        let mut out = Vec::with_capacity(args.len());
+        for &a in args {
+            out.push(self.value_of(a)?);
+        }
+        Some(out)
     }
 
     /// Records that the current function mentions a module-scope declaration.

@@ -420,15 +420,14 @@ impl Checker<'_> {
             match self.expr_enumerant(space_arg) {
                 Some(crate::sema::program::Enumerant::AddressSpace(AddressSpace::Function)) => {}
                 Some(crate::sema::program::Enumerant::AddressSpace(sp)) => {
-                    self.report(
-                        Diagnostic::error(
-                            codes::INVALID_SCOPE,
-                            format!(
-                                "variables in the `{}` address space must be declared at module scope",
-                                sp.name()
-                            ),
-                        )
-                        .with_primary(self.span(space_arg), "not allowed in a function"),
+                    self.error(
+                        codes::INVALID_SCOPE,
+                        self.span(space_arg),
+                        format!(
+                            "variables in the `{}` address space must be declared at module scope",
+                            sp.name()
+                        ),
+                        "not allowed in a function",
                     );
                     ok = false;
                 }
@@ -1170,7 +1169,9 @@ impl Checker<'_> {
         if ok {
             let common = common.unwrap_or_else(|| concretize(&mut self.p.types, st));
             self.materialize(selector, common);
-            let mut seen: rustc_hash::FxHashMap<i64, ExprId> = rustc_hash::FxHashMap::default();
+            // Case values to the first case with that value. Every value kept fits
+            // `common` (`i32` or `u32`), so its low 32 bits identify it.
+            let mut seen: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
             for &(e, _) in cases {
                 if !self.materialize(e, common) {
                     continue;
@@ -1178,17 +1179,20 @@ impl Checker<'_> {
                 let Some(v) = self.value_of(e).and_then(|v| v.as_i64()) else {
                     continue;
                 };
-                if let Some(&prev) = seen.get(&v) {
+                if let Some(&prev) = seen.get(&(v as u32)) {
                     self.report(
                         Diagnostic::error(
                             codes::DUPLICATE_CASE,
                             format!("duplicate case selector value {v}"),
                         )
                         .with_primary(self.span(e), "repeated here")
-                        .with_secondary(self.span(prev), "first used here"),
+                        .with_secondary(
+                            self.span(ExprId::from_index(prev as usize)),
+                            "first used here",
+                        ),
                     );
                 } else {
-                    seen.insert(v, e);
+                    seen.insert(v as u32, e.index() as u32);
                 }
             }
         }

@@ -329,15 +329,14 @@ impl Checker<'_> {
                     "atomic" => "`i32` or `u32`",
                     _ => "`f32`, `i32` or `u32`",
                 };
-                self.report(
-                    Diagnostic::error(
-                        codes::INVALID_TYPE,
-                        format!(
-                            "`{generator}` cannot hold `{}`; it takes {allowed}",
-                            self.tn(ty)
-                        ),
-                    )
-                    .with_primary(self.span(arg), "invalid component type"),
+                self.error(
+                    codes::INVALID_TYPE,
+                    self.span(arg),
+                    format!(
+                        "`{generator}` cannot hold `{}`; it takes {allowed}",
+                        self.tn(ty)
+                    ),
+                    "invalid component type",
                 );
                 None
             }
@@ -606,14 +605,13 @@ impl Checker<'_> {
         }
         if f.contains(TypeFlags::CONTAINS_OVERRIDE_SIZED_ARRAY) && space != AddressSpace::Workgroup
         {
-            self.report(
-                Diagnostic::error(
-                    codes::INVALID_STORE_TYPE,
-                    format!(
-                        "`{name}` has an element count set by an override, which only `workgroup` variables may have"
-                    ),
-                )
-                .with_primary(span, "override-sized array"),
+            self.error(
+                codes::INVALID_STORE_TYPE,
+                span,
+                format!(
+                    "`{name}` has an element count set by an override, which only `workgroup` variables may have"
+                ),
+                "override-sized array",
             );
             return false;
         }

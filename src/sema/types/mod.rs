@@ -483,6 +483,16 @@ pub enum BuiltinStruct {
 }
 
 impl BuiltinStruct {
+    /// A number for each structure (the table of those made keys on it).
+    fn key(self) -> u32 {
+        let (kind, scalar, width) = match self {
+            BuiltinStruct::Frexp { scalar, width } => (0, scalar, width),
+            BuiltinStruct::Modf { scalar, width } => (1, scalar, width),
+            BuiltinStruct::AtomicCompareExchange { scalar } => (2, scalar, 0),
+        };
+        (kind << 16) | ((scalar as u32) << 8) | u32::from(width)
+    }
+
     pub fn name(self) -> String {
         let (prefix, scalar, width) = match self {
             BuiltinStruct::Frexp { scalar, width } => ("__frexp_result", scalar, width),
@@ -637,7 +647,8 @@ pub struct TypeTable {
     scalar_counts: Vec<u64>,
     map: HashMap<TypeKind, TypeId>,
     structs: Vec<StructDef>,
-    builtin_structs: HashMap<BuiltinStruct, StructId>,
+    /// The builtin structures made, by [`BuiltinStruct::key`], with their [`StructId`]s.
+    builtin_structs: HashMap<u32, u32>,
     /// How to spell override-sized array counts: the override's name or the expression.
     override_spellings: HashMap<ArraySize, String>,
     scalars: [TypeId; 7],
@@ -868,8 +879,8 @@ impl TypeTable {
 
     /// The type of a builtin result structure, created on first use.
     pub fn builtin_struct(&mut self, which: BuiltinStruct) -> TypeId {
-        if let Some(&id) = self.builtin_structs.get(&which) {
-            return self.intern(TypeKind::Struct(id));
+        if let Some(&id) = self.builtin_structs.get(&which.key()) {
+            return self.intern(TypeKind::Struct(StructId::from_index(id as usize)));
         }
         let member = |name: &str, ty: TypeId| NewMember {
             name: name.to_string(),
@@ -909,7 +920,7 @@ impl TypeTable {
         );
         let id = StructId::from_index(self.structs.len());
         self.structs.push(def);
-        self.builtin_structs.insert(which, id);
+        self.builtin_structs.insert(which.key(), id.index() as u32);
         self.intern(TypeKind::Struct(id))
     }
 

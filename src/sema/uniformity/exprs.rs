@@ -63,7 +63,7 @@ impl<'a> Walker<'a> {
     fn ident_value(&mut self, e: ExprId, span: Span, cf: Node, load: bool) -> Node {
         match self.sem(e) {
             ExprSem::Name(Name::Local(s)) => {
-                if let Some(&x) = self.vars.get(&s) {
+                if let Some(x) = self.var_of(s) {
                     if !load {
                         return cf;
                     }

@@ -249,12 +249,12 @@ struct Walker<'a> {
     /// its contents on entry and on return.
     ptr_params: Vec<Option<(usize, Node, Node)>>,
     value_return: Option<Node>,
-    /// Function-scope variables: by declaring statement, the variable index.
-    vars: HashMap<StmtId, usize>,
+    /// Function-scope variables: by declaring statement (its index), the variable index.
+    vars: HashMap<u32, u32>,
     /// The current value node of each variable.
     state: Vec<Node>,
-    /// The value node of each `let`.
-    lets: HashMap<StmtId, Node>,
+    /// The value node of each `let`, by statement index.
+    lets: HashMap<u32, Node>,
     breakables: Vec<Breakable>,
     /// The arguments' value nodes of the calls being walked, innermost last.
     arg_nodes: Vec<Node>,

@@ -150,12 +150,12 @@ impl<'a> Walker<'a> {
                 };
                 let var = self.state.len();
                 self.state.push(value);
-                self.vars.insert(s, var);
+                self.vars.insert(s.index() as u32, var as u32);
                 cf
             }
             StmtKind::Let(v) => {
                 let value = self.rhs(v.init, cf, false);
-                self.lets.insert(s, value);
+                self.lets.insert(s.index() as u32, value);
                 cf
             }
             StmtKind::Assign { lhs, op, rhs } => {
@@ -546,12 +546,17 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The variable index of the function-scope `var` declared by statement `s`.
+    pub(super) fn var_of(&self, s: StmtId) -> Option<usize> {
+        self.vars.get(&(s.index() as u32)).map(|&x| x as usize)
+    }
+
     /// What an identifier in a memory view resolves to: the root, the extra value node
     /// of a `let` pointer's initializer, and whether it is a full reference.
     pub(super) fn ident_root(&self, e: ExprId) -> (RootKind, Option<Node>, bool) {
         match self.sem(e) {
             ExprSem::Name(Name::Local(s)) => {
-                if let Some(&x) = self.vars.get(&s) {
+                if let Some(x) = self.var_of(s) {
                     return (RootKind::Var(x), None, true);
                 }
                 if let StmtKind::Let(v) = &self.m.stmt(s).kind {
@@ -560,12 +565,16 @@ impl<'a> Walker<'a> {
                             && matches!(self.fin.program.types.kind(l.ty), TypeKind::Ptr { .. })
                     });
                     if is_ptr {
-                        let node = self.lets.get(&s).copied();
+                        let node = self.lets.get(&(s.index() as u32)).copied();
                         let (root, _, _) = self.expr_root(v.init);
                         let full = self.is_full_pointer(v.init);
                         return (root, node, full);
                     }
-                    return (RootKind::None, self.lets.get(&s).copied(), false);
+                    return (
+                        RootKind::None,
+                        self.lets.get(&(s.index() as u32)).copied(),
+                        false,
+                    );
                 }
                 (RootKind::None, None, false)
             }

@@ -127,7 +127,7 @@ pub(crate) fn entry_point(
     let mut inputs = Vec::new();
     let mut ok = true;
     for (k, p) in f.params.iter().enumerate() {
-        let spec = fin.io.params.get(&(d, k)).copied().unwrap_or_default();
+        let spec = fin.io.param(d, k);
         ok &= collect(
             m,
             fin,
@@ -155,7 +155,7 @@ pub(crate) fn entry_point(
             );
             return None;
         }
-        let spec = fin.io.rets.get(&d).copied().unwrap_or_default();
+        let spec = fin.io.of(d).ret;
         ok &= collect(
             m,
             fin,
@@ -205,7 +205,7 @@ pub(crate) fn entry_point(
         stage,
         inputs: inputs.into_iter().map(|i| i.io).collect(),
         outputs: outputs.into_iter().map(|i| i.io).collect(),
-        workgroup_size: fin.io.workgroup_size.get(&d).cloned(),
+        workgroup_size: fin.io.of(d).workgroup_size.clone(),
         globals: Vec::new(),
     })
 }
@@ -250,10 +250,10 @@ fn collect(
         let Some(decl) = def.decl.map(DeclId::from_index) else {
             return true;
         };
-        let specs = fin.io.members.get(&decl);
+        let specs = &fin.io.of(decl).members;
         let mut ok = true;
         for (k, mem) in def.members.iter().enumerate() {
-            let mspec = specs.and_then(|s| s.get(k)).copied().unwrap_or_default();
+            let mspec = specs.get(k).copied().unwrap_or_default();
             if mspec.broken {
                 ok = false;
                 continue;

@@ -195,7 +195,9 @@ fn stage_rules(
                 _ => None,
             };
             if let Some((message, note)) = problem {
-                if !globals_done.insert(g) || !reported.insert((span.start, span.end)) {
+                if !globals_done.insert(g.index() as u32)
+                    || !reported.insert((span.start, span.end))
+                {
                     continue;
                 }
                 diags.push(
