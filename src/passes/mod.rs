@@ -20,6 +20,7 @@ pub mod inline;
 pub mod licm;
 pub mod manager;
 pub mod mem2reg;
+pub mod merge_return;
 pub mod optimize;
 pub mod private_to_local;
 pub mod sccp;
@@ -43,6 +44,7 @@ pub struct Pass {
 
 /// Every pass, in pipeline order.
 pub const PASSES: &[Pass] = &[
+    MERGE_RETURN,
     INLINE,
     PRIVATE_TO_LOCAL,
     MEM2REG,
@@ -58,6 +60,12 @@ pub const PASSES: &[Pass] = &[
     LICM,
     OPTIMIZE,
 ];
+
+const MERGE_RETURN: Pass = Pass {
+    name: "merge-return",
+    summary: "gives a function with early returns one return at the end of its body (flags through block parameters), so inline can take it",
+    step: || Step::new("merge-return", merge_return::run, ()),
+};
 
 const INLINE: Pass = Pass {
     name: "inline",
@@ -181,6 +189,7 @@ pub const O1: &[&str] = &["mem2reg", "cleanup"];
 pub const O2: &[&str] = &[
     "mem2reg",
     "dead-globals",
+    "merge-return",
     "inline",
     "dead-globals",
     "private-to-local",

@@ -10,7 +10,10 @@
 //!    condition is constant and exits (the continue construct may only leave through
 //!    that shape); when it is constant and loops back, it becomes the plain back edge.
 //! 3. **Empty ifs.** An `if_else` whose arms both only branch to its merge with the same
-//!    arguments becomes that branch.
+//!    arguments becomes that branch. Where the arguments differ and are scalars or
+//!    vectors, the branch passes their `select` on the condition instead (both values are
+//!    computed before the `if` already, so nothing runs that did not; flags such as
+//!    `merge-return`'s become the condition itself after `simplify`).
 //! 4. **Straight lines.** A block that only a `br` reaches (and that no construct names
 //!    as its merge or continue block) is joined to that predecessor.
 //!
@@ -31,7 +34,7 @@ use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
 use crate::ir::edit::{fits_every_use, functions};
 use crate::ir::structure::Node;
-use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
+use crate::ir::{Block, Builder, Func, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashSet;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
@@ -224,8 +227,19 @@ fn constant_and_empty_ifs(m: &mut Module, an: &mut Analyses, f: Func) -> Result<
         };
         let single = |r| matches!(tree.region(r), [_]);
         if let (Some(a), Some(b)) = (only_br_to_merge(then_b), only_br_to_merge(else_b)) {
-            if a == b && single(then_region) && single(else_region) {
-                branch_instead(m, header, merge, &a);
+            if single(then_region) && single(else_region) && selectable(m, &a, &b) {
+                // Where the arms pass different values, the merge takes their `select`.
+                let args: Vec<Inst> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| match m.ty(x) {
+                        Some(ty) if x != y => crate::ir::edit::builder_before(m, t)
+                            .value(Opcode::Select, Type(ty), &[Value(cond), Value(x), Value(y)])
+                            .inst(),
+                        _ => x,
+                    })
+                    .collect();
+                branch_instead(m, header, merge, &args);
                 changed = true;
             }
         }
@@ -250,9 +264,30 @@ fn decidable_if(m: &Module, b: Block) -> bool {
         lone_branch(m.operand_opt(t, 1)),
         lone_branch(m.operand_opt(t, 2)),
     ) {
-        (Some(a), Some(b)) => m.operands(a).eq(m.operands(b)),
+        (Some(a), Some(b)) => {
+            let args = |br: Inst| m.operands(br).collect::<Vec<_>>();
+            let (a, b) = (args(a), args(b));
+            a.first() == b.first() && selectable(m, &a[1..], &b[1..])
+        }
         _ => false,
     }
+}
+
+/// Whether two arms' branch arguments `a` and `b` can meet without the branch: as many,
+/// and each pair the same value or one `select` takes (a scalar or a vector). A `bool`
+/// constant beside a computed `bool` is left as it is: that is `&&` or `||`, which the
+/// raisers write as such.
+fn selectable(m: &Module, a: &[Inst], b: &[Inst]) -> bool {
+    let constant = |x: Inst| m.opcode(x) == Opcode::Constant;
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(&x, &y)| {
+            x == y
+                || m.ty(x).is_some_and(|t| {
+                    m.ty(y) == Some(t)
+                        && m.scalar_or_vec(t).is_some()
+                        && (m.opcode(t) != Opcode::Bool || constant(x) == constant(y))
+                })
+        })
 }
 
 /// The `br` that is `b`'s only instruction, if it is one.
