@@ -100,6 +100,8 @@ struct Shape {
     region_of: Vec<RegionId>,
     pos: Vec<u32>,
     depth: Vec<u32>,
+    /// The blocks inside loops' continuing constructs.
+    continuing: FxHashSet<Inst>,
 }
 
 impl Shape {
@@ -109,6 +111,7 @@ impl Shape {
             region_of: vec![0; tree.nodes.len()],
             pos: vec![0; tree.nodes.len()],
             depth: vec![0; tree.regions.len()],
+            continuing: FxHashSet::default(),
         };
         let mut todo = vec![tree.root];
         while let Some(r) = todo.pop() {
@@ -123,7 +126,11 @@ impl Shape {
                     todo.push(c);
                 };
                 match tree.node(n) {
-                    Node::Block { .. } => {}
+                    Node::Block { block, .. } => {
+                        if inner {
+                            s.continuing.insert(block.inst());
+                        }
+                    }
                     Node::If {
                         then_region,
                         else_region,
@@ -284,9 +291,15 @@ impl Plan {
             let Some(merge) = merge_of(tree, n) else {
                 return false;
             };
+            // A `break if` keeps its shape: its exit passes nothing.
             let only_br = m.uses(merge.inst()).all(|u| {
                 let op = m.opcode(u.user);
-                !op.is_terminator() || op == Opcode::Br || !is_edge(op, u.index as usize)
+                let from_continuing = m
+                    .parent(u.user)
+                    .is_some_and(|b| self.shape.continuing.contains(&b));
+                !op.is_terminator()
+                    || (op == Opcode::Br && !from_continuing)
+                    || !is_edge(op, u.index as usize)
             });
             if !only_br {
                 return false;
