@@ -59,7 +59,7 @@ use crate::ir::edit::{functions, split_before};
 use crate::ir::structure::{Exit, Node, NodeId, RegionId, StructureTree};
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode, Type, Value};
 use crate::passes::dead_globals::is_entry_point;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 /// The most constructs one function may need rewritten.
 pub const MAX_CONSTRUCTS: usize = 64;
@@ -204,6 +204,17 @@ fn node_blocks(tree: &StructureTree, nodes: &[NodeId], out: &mut Vec<Block>) {
     }
 }
 
+/// Each flagged merge with its flag and value parameters: at most [`MAX_CONSTRUCTS`], so a
+/// list.
+#[derive(Default)]
+struct Flags(Vec<(Block, Value, Option<Value>)>);
+
+impl Flags {
+    fn get(&self, merge: Block) -> Option<(Value, Option<Value>)> {
+        self.0.iter().find(|e| e.0 == merge).map(|e| (e.1, e.2))
+    }
+}
+
 /// The rewrite of one function, decided before any change.
 struct Plan {
     shape: Shape,
@@ -242,7 +253,8 @@ impl Plan {
             return None;
         }
         // Every construct between a return and the body is guarded.
-        let mut flagged: FxHashSet<NodeId> = FxHashSet::default();
+        let mut seen = vec![false; tree.nodes.len()];
+        let mut flagged: Vec<NodeId> = Vec::new();
         for &(_, r) in &returns {
             let mut r = r;
             loop {
@@ -251,16 +263,17 @@ impl Plan {
                     Owner::Root => break,
                     Owner::Continuing => return None,
                 };
-                if !flagged.insert(n) {
+                if std::mem::replace(&mut seen[n as usize], true) {
                     break;
                 }
+                flagged.push(n);
                 if flagged.len() > MAX_CONSTRUCTS {
                     return None;
                 }
                 r = shape.region_of[n as usize];
             }
         }
-        let mut guards: Vec<NodeId> = flagged.into_iter().collect();
+        let mut guards = flagged;
         guards.sort_by_key(|&n| {
             let r = shape.region_of[n as usize];
             std::cmp::Reverse((shape.depth[r as usize], shape.pos[n as usize]))
@@ -338,8 +351,8 @@ impl Plan {
 
     fn apply(&self, m: &mut Module, f: Func, tree: &StructureTree) {
         demote(m, f, &self.escaping);
-        let mut flags: FxHashMap<Block, (Value, Option<Value>)> = FxHashMap::default();
-        let mut last: FxHashMap<RegionId, Block> = FxHashMap::default();
+        let mut flags = Flags::default();
+        let mut last: Vec<Option<Block>> = vec![None; tree.regions.len()];
         for &(block, r) in &self.returns {
             let Some(ret) = terminator(m, block) else {
                 continue;
@@ -356,7 +369,7 @@ impl Plan {
             let Some(mb) = merge_of(tree, n) else {
                 continue;
             };
-            let Some(&(flag, value)) = flags.get(&mb) else {
+            let Some((flag, value)) = flags.get(mb) else {
                 continue;
             };
             let r = self.shape.region_of[n as usize];
@@ -364,7 +377,7 @@ impl Plan {
             if owner == Owner::Continuing {
                 continue;
             }
-            let Some(mut end) = last.get(&r).copied().or_else(|| last_block(tree, r)) else {
+            let Some(mut end) = last[r as usize].or_else(|| last_block(tree, r)) else {
                 continue;
             };
             let Some(first) = m
@@ -408,7 +421,7 @@ impl Plan {
             let mut b = Builder::new(m);
             b.switch_to(mb);
             b.if_else(flag, then, rest, join);
-            last.insert(r, join);
+            last[r as usize] = Some(join);
         }
     }
 
@@ -425,7 +438,7 @@ impl Plan {
     fn branch_flagged(
         &self,
         m: &mut Module,
-        flags: &mut FxHashMap<Block, (Value, Option<Value>)>,
+        flags: &mut Flags,
         from: Block,
         target: Block,
         value: Option<Value>,
@@ -441,19 +454,14 @@ impl Plan {
 
     /// Gives `merge` its flag and value parameters, once; every branch to it passes
     /// `false` and a zero. Returns the types of its parameters before them.
-    fn flag(
-        &self,
-        m: &mut Module,
-        flags: &mut FxHashMap<Block, (Value, Option<Value>)>,
-        merge: Block,
-    ) -> Vec<Type> {
+    fn flag(&self, m: &mut Module, flags: &mut Flags, merge: Block) -> Vec<Type> {
         let own = |m: &Module| -> Vec<Type> {
             params(m, merge)
                 .into_iter()
                 .filter_map(|p| m.ty(p).map(Type))
                 .collect()
         };
-        if flags.contains_key(&merge) {
+        if flags.get(merge).is_some() {
             let mut types = own(m);
             types.truncate(types.len() - 1 - usize::from(self.result.is_some()));
             return types;
@@ -476,7 +484,7 @@ impl Plan {
                 m.push_operand(br, z.inst());
             }
         }
-        flags.insert(merge, (flag, value));
+        flags.0.push((merge, flag, value));
         types
     }
 
@@ -511,7 +519,7 @@ impl Plan {
     fn forward(
         &self,
         m: &mut Module,
-        flags: &mut FxHashMap<Block, (Value, Option<Value>)>,
+        flags: &mut Flags,
         then: Block,
         end: Block,
         join: Block,
