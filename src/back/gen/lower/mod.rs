@@ -26,6 +26,7 @@
 //! - **Constants** become a `loadi` right before each use, so they live for one
 //!   instruction and selection can fold them into immediates.
 
+mod algebra;
 mod ops;
 
 use super::args;
@@ -109,6 +110,8 @@ pub(super) struct Lower<'m> {
     global_vals: FxHashMap<Inst, Vec<Reg>>,
     pub simd: u8,
     inline_depth: u32,
+    /// Definitions of float leaves, for the rewrites of `algebra.rs`.
+    algebra: algebra::Algebra,
 }
 
 /// Lowers entry point `entry` of `m` (legalized, verified) to a Gen IR kernel.
@@ -159,6 +162,7 @@ pub fn lower(m: &Module, entry: Func, simd: u8) -> Result<Function> {
         global_vals: FxHashMap::default(),
         simd,
         inline_depth: 0,
+        algebra: algebra::Algebra::default(),
     };
     l.module_vars(entry)?;
     let exit = l.f.new_block();
@@ -218,7 +222,9 @@ impl<'m> Lower<'m> {
     }
 
     pub fn loadi(&mut self, ty: Ty, bits: u32) -> Reg {
-        self.emit(Op::LoadI(bits), ty, &[])
+        let r = self.emit(Op::LoadI(bits), ty, &[]);
+        self.algebra.note_const(r, ty, bits);
+        r
     }
 
     pub fn ud(&mut self, x: u32) -> Reg {

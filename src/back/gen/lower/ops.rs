@@ -6,7 +6,7 @@
 
 use super::super::ir::{AtomicOp, Cond, Deriv, LaneOp, MathFn, Op, Red, Reg, Space, Special, Ty};
 use super::super::layout;
-use super::{Lower, Ptr, Result, Val, malformed, unsupported};
+use super::{Lower, Ptr, Result, Val, algebra, malformed, unsupported};
 use crate::ir::{Inst, Opcode};
 
 const PI: f32 = std::f32::consts::PI;
@@ -73,11 +73,24 @@ impl Lower<'_> {
         }
     }
 
+    /// A binary operation; float `+ - *` go through the algebra rules (`algebra.rs`).
     fn b2(&mut self, op: Op, ty: Ty, a: Reg, b: Reg) -> Reg {
+        if ty.is_float() && matches!(op, Op::Add | Op::Sub | Op::Mul) {
+            return self.float_op(op, ty, a, b);
+        }
+        if ty.is_float() {
+            return self.numbered(op, ty, &[a, b]);
+        }
         self.emit(op, ty, &[a, b])
     }
 
     fn b1(&mut self, op: Op, ty: Ty, a: Reg) -> Reg {
+        if ty.is_float() && op == Op::Neg {
+            return self.float_neg(ty, a);
+        }
+        if ty.is_float() {
+            return self.numbered(op, ty, &[a]);
+        }
         self.emit(op, ty, &[a])
     }
 
@@ -346,9 +359,9 @@ impl Lower<'_> {
     /// Accuracy" and "Reassociation and Fusion"), so any summation order is right. The one
     /// taken is the reference's (Mesa's SPIR-V front end, which lavapipe runs), so that
     /// the differential harness can compare these bit for bit: a matrix times a column
-    /// sums from the last term to the first, each term rounded; where it sees the rows of
-    /// the left operand (a vector times a matrix, whose transpose it takes, or a
-    /// `transpose(m)` on the left alone) it takes `dot` products, first term to last.
+    /// sums by columns from the last to the first ([`Self::column_sum`]); where it sees
+    /// the rows of the left operand (a vector times a matrix, whose transpose it takes, or
+    /// a `transpose(m)` on the left alone) it takes `dot` products ([`Self::dot`]).
     fn mul(&mut self, i: Inst) -> Result<Vec<Reg>> {
         let m = self.m;
         let (a_t, b_t) = (m.ty(m.operand(i, 0)), m.ty(m.operand(i, 1)));
@@ -367,32 +380,50 @@ impl Lower<'_> {
             (Some((_, cols)), None) if vec_n(b_t).is_some() => {
                 // mat × vec: r[i] = Σ_j m[j][i] v[j]
                 let rows = rows_of(a_t);
-                let forward = transposed(0);
+                if transposed(0) {
+                    return Ok((0..rows)
+                        .map(|r| {
+                            let row: Vec<Reg> =
+                                (0..cols as usize).map(|c| a[c * rows + r]).collect();
+                            self.dot(ty, &row, &b)
+                        })
+                        .collect());
+                }
+                let terms = algebra::column_terms(m, m.operand(i, 0), cols as usize);
                 Ok((0..rows)
-                    .map(|r| {
-                        let col: Vec<Reg> = (0..cols as usize).map(|c| a[c * rows + r]).collect();
-                        self.sum_products(forward, ty, &col, &b)
-                    })
+                    .map(|r| self.column_sum(ty, &terms, |c| a[c * rows + r], &b))
                     .collect())
             }
             (None, Some((_, cols))) if vec_n(a_t).is_some() => {
                 // vec × mat: r[j] = dot(v, m[j])
                 let rows = rows_of(b_t);
-                let forward = !transposed(1);
+                if transposed(1) {
+                    // v × transpose(m) is m × v.
+                    let terms = algebra::column_terms(m, m.operand(m.operand(i, 1), 0), rows);
+                    let n = vec_n(a_t).unwrap_or(0);
+                    return Ok((0..cols as usize)
+                        .map(|c| self.column_sum(ty, &terms, |j| b[c * rows + j], &a[..n]))
+                        .collect());
+                }
                 Ok((0..cols as usize)
-                    .map(|c| self.sum_products(forward, ty, &a, &b[c * rows..(c + 1) * rows]))
+                    .map(|c| self.dot(ty, &a, &b[c * rows..(c + 1) * rows]))
                     .collect())
             }
             (Some((_, k)), Some((_, cols))) => {
                 let rows = rows_of(a_t);
                 let k = k as usize;
                 let forward = transposed(0) && !transposed(1);
+                let terms = algebra::column_terms(m, m.operand(i, 0), k);
                 let mut out = Vec::new();
                 for c in 0..cols as usize {
                     let bc = &b[c * k..(c + 1) * k];
                     for r in 0..rows {
-                        let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
-                        out.push(self.sum_products(forward, ty, &row, bc));
+                        out.push(if forward {
+                            let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
+                            self.dot(ty, &row, bc)
+                        } else {
+                            self.column_sum(ty, &terms, |j| a[j * rows + r], bc)
+                        });
                     }
                 }
                 Ok(out)
@@ -406,27 +437,60 @@ impl Lower<'_> {
         }
     }
 
-    /// `Σ a[k] * b[k]`, each term rounded: first term to last ([`Self::dot`]) or last to
-    /// first.
-    fn sum_products(&mut self, forward: bool, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
-        if forward {
-            return self.dot(t, a, b);
+    /// `Σ_j m[j] * v[j]` over the columns `j` of a matrix (`m(j)` is the entry of column
+    /// `j`), as Mesa's SPIR-V front end writes it: from the last column to the first,
+    /// `acc = m[j] * v[j] + acc` (a fused multiply-add that llvmpipe splits into a rounded
+    /// product and sum), with neighbouring columns that are one value merged into one
+    /// term first ([`algebra::column_terms`]; reassociation, which WGSL allows). The
+    /// float rules of `algebra.rs` apply to every product and sum, as NIR's do once the
+    /// vectors are split into scalars.
+    fn column_sum(
+        &mut self,
+        t: Ty,
+        terms: &[algebra::Term],
+        m: impl Fn(usize) -> Reg,
+        v: &[Reg],
+    ) -> Reg {
+        let mut acc = None;
+        for term in terms.iter().rev() {
+            let fold = |l: &mut Self, cols: std::ops::Range<usize>| {
+                let mut s = v[cols.start];
+                for &x in &v[cols.start + 1..cols.end] {
+                    s = l.b2(Op::Add, t, s, x);
+                }
+                s
+            };
+            let s = match term.split {
+                Some(mid) => {
+                    let a = fold(self, term.cols.start..mid);
+                    let b = fold(self, mid..term.cols.end);
+                    self.b2(Op::Add, t, a, b)
+                }
+                None => fold(self, term.cols.clone()),
+            };
+            let p = self.b2(Op::Mul, t, m(term.cols.start), s);
+            acc = Some(match acc {
+                None => p,
+                Some(acc) => self.b2(Op::Add, t, p, acc),
+            });
         }
-        let n = a.len().min(b.len());
-        let mut acc = self.b2(Op::Mul, t, a[n - 1], b[n - 1]);
-        for k in (0..n - 1).rev() {
-            let p = self.b2(Op::Mul, t, a[k], b[k]);
-            acc = self.b2(Op::Add, t, p, acc);
-        }
-        acc
+        acc.unwrap_or_else(|| self.fconst(t, 0.0))
     }
 
-    /// `Σ a[k] * b[k]`, left to right.
+    /// `Σ a[k] * b[k]`, left to right. NIR keeps a `dot` of three or four components one
+    /// operation until after its algebra, so the rules of `algebra.rs` do not apply inside
+    /// it, but splits a two-component one into `a0*b0 + a1*b1` first, where they do
+    /// (measured on lavapipe: `dot(v.xx, w.yz)` is `v.x * (w.y + w.z)` there).
     fn dot(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
-        let mut acc = self.b2(Op::Mul, t, a[0], b[0]);
+        if a.len().min(b.len()) == 2 && t.is_float() {
+            let p = self.b2(Op::Mul, t, a[0], b[0]);
+            let q = self.b2(Op::Mul, t, a[1], b[1]);
+            return self.b2(Op::Add, t, p, q);
+        }
+        let mut acc = self.emit(Op::Mul, t, &[a[0], b[0]]);
         for k in 1..a.len().min(b.len()) {
-            let p = self.b2(Op::Mul, t, a[k], b[k]);
-            acc = self.b2(Op::Add, t, acc, p);
+            let p = self.emit(Op::Mul, t, &[a[k], b[k]]);
+            acc = self.emit(Op::Add, t, &[acc, p]);
         }
         acc
     }
