@@ -601,10 +601,7 @@ impl<'a> Selector<'a> {
                 if s == d && self.folded[i.src[0].0 as usize].is_none() {
                     return;
                 }
-                let src = self.src(i.src[0], ty, 1);
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![src]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Mov, [ty, ty, ty]);
             }
             Op::Neg | Op::Abs => {
                 let mut s = self.src(i.src[0], ty, 1);
@@ -643,10 +640,7 @@ impl<'a> Selector<'a> {
                     _ => Opc::Bfrev,
                 };
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
-                let s = self.src(i.src[0], t, 1);
-                let d = self.dst(i.dst[0], t);
-                self.op(opc, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, opc, [t, t, t]);
             }
             Op::Add
             | Op::Sub
@@ -705,46 +699,22 @@ impl<'a> Selector<'a> {
                 } else {
                     (from, ty)
                 };
-                let s = self.src(i.src[0], st, 1);
-                let d = self.dst(i.dst[0], dt);
-                self.op(Opc::Mov, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Mov, [st, st, dt]);
             }
-            Op::Math(m) => {
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    srcs.push(self.src(*r, ty, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Math(m), d, srcs);
-                self.finish_dst(i.dst[0]);
-            }
-            Op::Bfe | Op::Bfi => {
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    srcs.push(self.src(*r, ty, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], ty);
-                let opc = if i.op == Op::Bfe { Opc::Bfe } else { Opc::Bfi };
-                self.op(opc, d, srcs);
-                self.finish_dst(i.dst[0]);
-            }
+            Op::Math(m) => self.simple(i, Opc::Math(m), [ty, ty, ty]),
+            Op::Bfe => self.simple(i, Opc::Bfe, [ty, ty, ty]),
+            Op::Bfi => self.simple(i, Opc::Bfi, [ty, ty, ty]),
             Op::Load(space) => self.load(i, space),
             Op::Store(space) => self.store(i, space),
             Op::Atomic(space, aop) => self.atomic(i, space, aop),
-            Op::Barrier => {
+            Op::Barrier | Op::Fence => {
+                let msg = if i.op == Op::Barrier {
+                    Msg::Barrier
+                } else {
+                    Msg::Fence
+                };
                 let mut x = Insn::new(
-                    Opc::Send(Msg::Barrier),
-                    1,
-                    Operand::null(Ty::UD),
-                    vec![Operand::lanes(0, Ty::UD)],
-                );
-                x.mlen = 1;
-                self.emit(x);
-            }
-            Op::Fence => {
-                let mut x = Insn::new(
-                    Opc::Send(Msg::Fence),
+                    Opc::Send(msg),
                     1,
                     Operand::null(Ty::UD),
                     vec![Operand::lanes(0, Ty::UD)],
@@ -757,49 +727,23 @@ impl<'a> Selector<'a> {
             Op::Demote => self.jump(Opc::Halt, Fix::Eot, None),
             Op::Deriv(kind) => {
                 let g = self.src_grf(i.src[0], 1);
-                let (sub1, sub0, region) = match kind {
-                    Deriv::X => (
-                        1,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 4,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::Y => (
-                        2,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 4,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::XFine => (
-                        1,
-                        0,
-                        Region {
-                            vstride: 2,
-                            width: 2,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::YFine => (
-                        2,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 2,
-                            hstride: 1,
-                        },
-                    ),
+                // The subregister of the right or lower pixel, and the region that
+                // repeats it over its quad (coarse) or pair (fine).
+                let (sub1, [vstride, width, hstride]) = match kind {
+                    Deriv::X => (1, [4, 4, 0]),
+                    Deriv::Y => (2, [4, 4, 0]),
+                    Deriv::XFine => (1, [2, 2, 0]),
+                    Deriv::YFine => (2, [4, 2, 1]),
                 };
                 let mut a = Operand::lanes(g, ty);
                 a.loc = Loc::Grf(g, sub1);
-                a.region = region;
+                a.region = Region {
+                    vstride,
+                    width,
+                    hstride,
+                };
                 let mut b = a;
-                b.loc = Loc::Grf(g, sub0);
+                b.loc = Loc::Grf(g, 0);
                 b.neg = true;
                 let d = self.dst(i.dst[0], ty);
                 self.op(Opc::Add, d, vec![a, b]);
@@ -812,16 +756,22 @@ impl<'a> Selector<'a> {
             } => self.texture(i, opcode, texture, sampler),
             Op::Lanes(l) => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    let st = if n == 0 { t } else { Ty::UD };
-                    srcs.push(self.src(*r, st, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], t);
-                self.op(Opc::Lanes(l), d, srcs);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Lanes(l), [t, Ty::UD, t]);
             }
         }
+    }
+
+    /// `opc` of `i`'s sources into its destination, as `[first source, other sources,
+    /// destination]` types; source `n` reloads through temporary `1 + n`.
+    fn simple(&mut self, i: &Inst, opc: Opc, [first, rest, dty]: [Ty; 3]) {
+        let mut srcs = Vec::with_capacity(i.src.len());
+        for (n, r) in i.src.iter().enumerate() {
+            let st = if n == 0 { first } else { rest };
+            srcs.push(self.src(*r, st, 1 + n as u8));
+        }
+        let d = self.dst(i.dst[0], dty);
+        self.op(opc, d, srcs);
+        self.finish_dst(i.dst[0]);
     }
 
     fn binary(&mut self, i: &Inst) {

@@ -27,6 +27,7 @@
 //!   instruction and selection can fold them into immediates.
 
 mod algebra;
+mod component;
 mod ops;
 
 use super::args;
