@@ -270,31 +270,25 @@ impl<'a> Selector<'a> {
         let a = self.spill_addr(slot);
         self.op(Opc::Mov, addr, vec![Operand::imm(a, Ty::UD)]);
         let surface = Surface::Private;
-        let mut i = if write {
+        let (msg, dst) = if write {
             let data = self.plain_dst(self.temp_grf(7), Ty::UD);
             self.op(Opc::Mov, data, vec![Operand::lanes(grf, Ty::UD)]);
-            Insn::new(
-                Opc::Send(Msg::Write {
-                    surface,
-                    channels: 1,
-                    bytes: 4,
-                }),
-                self.simd,
-                Operand::null(Ty::UD),
-                vec![Operand::lanes(self.temp_grf(6), Ty::UD)],
-            )
+            let msg = Msg::Write {
+                surface,
+                channels: 1,
+                bytes: 4,
+            };
+            (msg, Operand::null(Ty::UD))
         } else {
-            Insn::new(
-                Opc::Send(Msg::Read {
-                    surface,
-                    channels: 1,
-                    bytes: 4,
-                }),
-                self.simd,
-                Operand::lanes(grf, Ty::UD),
-                vec![Operand::lanes(self.temp_grf(6), Ty::UD)],
-            )
+            let msg = Msg::Read {
+                surface,
+                channels: 1,
+                bytes: 4,
+            };
+            (msg, Operand::lanes(grf, Ty::UD))
         };
+        let at = vec![Operand::lanes(self.temp_grf(6), Ty::UD)];
+        let mut i = Insn::new(Opc::Send(msg), self.simd, dst, at);
         i.mlen = if write { 2 * self.k } else { self.k };
         i.rlen = if write { 0 } else { self.k };
         self.emit(i);
@@ -592,9 +586,7 @@ impl<'a> Selector<'a> {
                 if self.folded[i.dst[0].0 as usize].is_some() {
                     return;
                 }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![Operand::imm(bits, ty)]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mov, ty, vec![Operand::imm(bits, ty)]);
             }
             Op::Mov => {
                 let (s, d) = (self.alloc.slot(i.src[0]), self.alloc.slot(i.dst[0]));
@@ -613,9 +605,7 @@ impl<'a> Selector<'a> {
                 } else {
                     s.abs = true;
                 }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mov, ty, vec![s]);
             }
             Op::Not
             | Op::Rndd
@@ -657,9 +647,7 @@ impl<'a> Selector<'a> {
                 let a = self.src(i.src[0], ty, 1);
                 let b = self.src(i.src[1], ty, 2);
                 let c = self.src(i.src[2], ty, 3);
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mad, d, vec![c, a, b]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mad, ty, vec![c, a, b]);
             }
             Op::Cmp(c) => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
@@ -670,11 +658,7 @@ impl<'a> Selector<'a> {
                     std::mem::swap(&mut a, &mut b);
                     c = mirror(c);
                 }
-                let d = self.dst(i.dst[0], Ty::UD);
-                let mut x = Insn::new(Opc::Cmp, self.simd, d, vec![a, b]);
-                x.cmod = Some(c);
-                self.emit(x);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Cmp, Ty::UD, vec![a, b]).cmod = Some(c);
             }
             Op::Sel => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
@@ -686,11 +670,7 @@ impl<'a> Selector<'a> {
                     std::mem::swap(&mut a, &mut b);
                     invert = true;
                 }
-                let d = self.dst(i.dst[0], t);
-                let mut x = Insn::new(Opc::Sel, self.simd, d, vec![a, b]);
-                x.pred = Some(Pred { invert });
-                self.emit(x);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Sel, t, vec![a, b]).pred = Some(Pred { invert });
             }
             Op::Cvt(from) | Op::Bitcast(from) => {
                 let (st, dt) = if matches!(i.op, Op::Bitcast(_)) {
@@ -745,9 +725,7 @@ impl<'a> Selector<'a> {
                 let mut b = a;
                 b.loc = Loc::Grf(g, 0);
                 b.neg = true;
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Add, d, vec![a, b]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Add, ty, vec![a, b]);
             }
             Op::Texture {
                 opcode,
@@ -761,6 +739,15 @@ impl<'a> Selector<'a> {
         }
     }
 
+    /// `opc` of `srcs` into `i`'s destination, of type `ty`: the instruction, for its
+    /// condition or predicate.
+    fn write_dst(&mut self, i: &Inst, opc: Opc, ty: Ty, srcs: Vec<Operand>) -> &mut Insn {
+        let d = self.dst(i.dst[0], ty);
+        let at = self.op(opc, d, srcs);
+        self.finish_dst(i.dst[0]);
+        &mut self.insns[at]
+    }
+
     /// `opc` of `i`'s sources into its destination, as `[first source, other sources,
     /// destination]` types; source `n` reloads through temporary `1 + n`.
     fn simple(&mut self, i: &Inst, opc: Opc, [first, rest, dty]: [Ty; 3]) {
@@ -769,9 +756,7 @@ impl<'a> Selector<'a> {
             let st = if n == 0 { first } else { rest };
             srcs.push(self.src(*r, st, 1 + n as u8));
         }
-        let d = self.dst(i.dst[0], dty);
-        self.op(opc, d, srcs);
-        self.finish_dst(i.dst[0]);
+        self.write_dst(i, opc, dty, srcs);
     }
 
     fn binary(&mut self, i: &Inst) {
@@ -799,15 +784,12 @@ impl<'a> Selector<'a> {
         if matches!(a.loc, Loc::Imm(_)) && !matches!(b.loc, Loc::Imm(_)) {
             std::mem::swap(&mut a, &mut b);
         }
-        let d = self.dst(i.dst[0], ty);
-        let mut x = Insn::new(opc, self.simd, d, vec![a, b]);
-        if i.op == Op::Min {
-            x.cmod = Some(Cond::Lt);
-        } else if i.op == Op::Max {
-            x.cmod = Some(Cond::Ge);
-        }
-        self.emit(x);
-        self.finish_dst(i.dst[0]);
+        let cmod = match i.op {
+            Op::Min => Some(Cond::Lt),
+            Op::Max => Some(Cond::Ge),
+            _ => None,
+        };
+        self.write_dst(i, opc, ty, vec![a, b]).cmod = cmod;
     }
 
     fn special(&mut self, i: &Inst, s: Special) {
@@ -833,9 +815,7 @@ impl<'a> Selector<'a> {
             Ty::UD
         };
         let src = src.with_ty(t);
-        let d = self.dst(i.dst[0], t);
-        self.op(Opc::Mov, d, vec![src]);
-        self.finish_dst(i.dst[0]);
+        self.write_dst(i, Opc::Mov, t, vec![src]);
     }
 
     fn surface(space: Space) -> Surface {

@@ -545,23 +545,11 @@ impl<'m> Lower<'m> {
                     }
                     out
                 }
-                BuiltinValue::LocalInvocationIndex => {
-                    let lid = xyz(self, Special::LocalId);
-                    let cx = self.ud(sx);
-                    let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
-                    let cxy = self.ud(sx.wrapping_mul(sy));
-                    let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
-                    vec![self.emit(Op::Add, Ty::UD, &[s, z])]
-                }
+                BuiltinValue::LocalInvocationIndex => vec![self.local_index()],
                 BuiltinValue::WorkgroupIndex => {
                     let gid = xyz(self, Special::GroupId);
                     let ng = xyz(self, Special::NumGroups);
-                    let y = self.emit(Op::Mul, Ty::UD, &[gid[1], ng[0]]);
-                    let nxy = self.emit(Op::Mul, Ty::UD, &[ng[0], ng[1]]);
-                    let z = self.emit(Op::Mul, Ty::UD, &[gid[2], nxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[gid[0], y]);
-                    vec![self.emit(Op::Add, Ty::UD, &[s, z])]
+                    vec![self.flatten(&gid, ng[0], ng[1])]
                 }
                 BuiltinValue::GlobalInvocationIndex => {
                     let gi = self.input_global_index()?;
@@ -574,13 +562,7 @@ impl<'m> Lower<'m> {
                 }
                 BuiltinValue::SubgroupId => {
                     // The thread's index in its workgroup: local index / SIMD width.
-                    let lid = xyz(self, Special::LocalId);
-                    let cx = self.ud(sx);
-                    let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
-                    let cxy = self.ud(sx.wrapping_mul(sy));
-                    let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
-                    let li = self.emit(Op::Add, Ty::UD, &[s, z]);
+                    let li = self.local_index();
                     let w = self.ud(self.simd as u32);
                     vec![self.emit(Op::Math(super::ir::MathFn::IntDiv), Ty::UD, &[li, w])]
                 }
@@ -625,11 +607,31 @@ impl<'m> Lower<'m> {
             let size = self.ud(self.f.workgroup_size[k as usize]);
             dims.push(self.emit(Op::Mul, Ty::UD, &[n, size]));
         }
-        let y = self.emit(Op::Mul, Ty::UD, &[gid[1], dims[0]]);
-        let dxy = self.emit(Op::Mul, Ty::UD, &[dims[0], dims[1]]);
-        let z = self.emit(Op::Mul, Ty::UD, &[gid[2], dxy]);
-        let s = self.emit(Op::Add, Ty::UD, &[gid[0], y]);
-        Ok(self.emit(Op::Add, Ty::UD, &[s, z]))
+        Ok(self.flatten(&gid, dims[0], dims[1]))
+    }
+
+    /// `v.x + v.y * nx + v.z * (nx * ny)`: the index of `v` in a grid of `nx` by `ny` by
+    /// any, for registers `nx` and `ny`.
+    fn flatten(&mut self, v: &[Reg], nx: Reg, ny: Reg) -> Reg {
+        let y = self.emit(Op::Mul, Ty::UD, &[v[1], nx]);
+        let nxy = self.emit(Op::Mul, Ty::UD, &[nx, ny]);
+        let z = self.emit(Op::Mul, Ty::UD, &[v[2], nxy]);
+        let s = self.emit(Op::Add, Ty::UD, &[v[0], y]);
+        self.emit(Op::Add, Ty::UD, &[s, z])
+    }
+
+    /// `local_invocation_index`: the local id flattened over the workgroup size.
+    fn local_index(&mut self) -> Reg {
+        let [sx, sy, _] = self.f.workgroup_size;
+        let lid: Vec<Reg> = (0..3)
+            .map(|k| self.emit(Op::Special(Special::LocalId(k)), Ty::UD, &[]))
+            .collect();
+        let cx = self.ud(sx);
+        let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
+        let cxy = self.ud(sx.wrapping_mul(sy));
+        let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
+        let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
+        self.emit(Op::Add, Ty::UD, &[s, z])
     }
 
     /// Names the output slots of a vertex or fragment entry point.
