@@ -493,3 +493,28 @@ fn a_huge_private_array_lives_in_scratch() {
         assert_eq!(words(&out[0]), expect, "simd{simd}");
     }
 }
+
+/// Generated program 1581's product, with its inputs: `mat2x4 × (mat2x2 × vec2)` whose
+/// inner matrix has the entry `z` in both columns of one row, so that row is
+/// `z*x + z*y`. lavapipe (Mesa's NIR) factors it into `z*(x + y)`, which WGSL allows
+/// (reassociation), and the Gen back end does too (`lower/algebra.rs`): the result is
+/// lavapipe's `0x44de401c`, where the two products rounded apart give `0x44de401e`.
+#[test]
+fn factored_sum_of_products_matches_lavapipe() {
+    let src = r#"
+@group(0) @binding(0) var<storage, read_write> d: array<f32, 4>;
+@compute @workgroup_size(1)
+fn main() {
+  let x = d[0];
+  let y = d[1];
+  let a = d[2];
+  let inner = mat2x2<f32>(vec2<f32>(x, x), vec2<f32>(x, x)) * vec2<f32>(x, y);
+  d[3] = (mat2x4<f32>(vec4<f32>(0.0), vec4<f32>(0.0, a, 0.0, 0.0)) * inner).y;
+}
+"#;
+    let input = bytes(&[0x40cc_0000, 0x418f_04e6, 0x4138_0000, 0]);
+    for simd in [8, 16] {
+        let out = run(src, simd, &[(0, input.clone())], [1, 1, 1]);
+        assert_eq!(words(&out[0])[3], 0x44de_401c, "SIMD{simd}");
+    }
+}

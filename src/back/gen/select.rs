@@ -270,31 +270,25 @@ impl<'a> Selector<'a> {
         let a = self.spill_addr(slot);
         self.op(Opc::Mov, addr, vec![Operand::imm(a, Ty::UD)]);
         let surface = Surface::Private;
-        let mut i = if write {
+        let (msg, dst) = if write {
             let data = self.plain_dst(self.temp_grf(7), Ty::UD);
             self.op(Opc::Mov, data, vec![Operand::lanes(grf, Ty::UD)]);
-            Insn::new(
-                Opc::Send(Msg::Write {
-                    surface,
-                    channels: 1,
-                    bytes: 4,
-                }),
-                self.simd,
-                Operand::null(Ty::UD),
-                vec![Operand::lanes(self.temp_grf(6), Ty::UD)],
-            )
+            let msg = Msg::Write {
+                surface,
+                channels: 1,
+                bytes: 4,
+            };
+            (msg, Operand::null(Ty::UD))
         } else {
-            Insn::new(
-                Opc::Send(Msg::Read {
-                    surface,
-                    channels: 1,
-                    bytes: 4,
-                }),
-                self.simd,
-                Operand::lanes(grf, Ty::UD),
-                vec![Operand::lanes(self.temp_grf(6), Ty::UD)],
-            )
+            let msg = Msg::Read {
+                surface,
+                channels: 1,
+                bytes: 4,
+            };
+            (msg, Operand::lanes(grf, Ty::UD))
         };
+        let at = vec![Operand::lanes(self.temp_grf(6), Ty::UD)];
+        let mut i = Insn::new(Opc::Send(msg), self.simd, dst, at);
         i.mlen = if write { 2 * self.k } else { self.k };
         i.rlen = if write { 0 } else { self.k };
         self.emit(i);
@@ -592,19 +586,14 @@ impl<'a> Selector<'a> {
                 if self.folded[i.dst[0].0 as usize].is_some() {
                     return;
                 }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![Operand::imm(bits, ty)]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mov, ty, vec![Operand::imm(bits, ty)]);
             }
             Op::Mov => {
                 let (s, d) = (self.alloc.slot(i.src[0]), self.alloc.slot(i.dst[0]));
                 if s == d && self.folded[i.src[0].0 as usize].is_none() {
                     return;
                 }
-                let src = self.src(i.src[0], ty, 1);
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![src]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Mov, [ty, ty, ty]);
             }
             Op::Neg | Op::Abs => {
                 let mut s = self.src(i.src[0], ty, 1);
@@ -616,9 +605,7 @@ impl<'a> Selector<'a> {
                 } else {
                     s.abs = true;
                 }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mov, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mov, ty, vec![s]);
             }
             Op::Not
             | Op::Rndd
@@ -643,10 +630,7 @@ impl<'a> Selector<'a> {
                     _ => Opc::Bfrev,
                 };
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
-                let s = self.src(i.src[0], t, 1);
-                let d = self.dst(i.dst[0], t);
-                self.op(opc, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, opc, [t, t, t]);
             }
             Op::Add
             | Op::Sub
@@ -663,9 +647,7 @@ impl<'a> Selector<'a> {
                 let a = self.src(i.src[0], ty, 1);
                 let b = self.src(i.src[1], ty, 2);
                 let c = self.src(i.src[2], ty, 3);
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Mad, d, vec![c, a, b]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Mad, ty, vec![c, a, b]);
             }
             Op::Cmp(c) => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
@@ -676,11 +658,7 @@ impl<'a> Selector<'a> {
                     std::mem::swap(&mut a, &mut b);
                     c = mirror(c);
                 }
-                let d = self.dst(i.dst[0], Ty::UD);
-                let mut x = Insn::new(Opc::Cmp, self.simd, d, vec![a, b]);
-                x.cmod = Some(c);
-                self.emit(x);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Cmp, Ty::UD, vec![a, b]).cmod = Some(c);
             }
             Op::Sel => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
@@ -692,11 +670,7 @@ impl<'a> Selector<'a> {
                     std::mem::swap(&mut a, &mut b);
                     invert = true;
                 }
-                let d = self.dst(i.dst[0], t);
-                let mut x = Insn::new(Opc::Sel, self.simd, d, vec![a, b]);
-                x.pred = Some(Pred { invert });
-                self.emit(x);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Sel, t, vec![a, b]).pred = Some(Pred { invert });
             }
             Op::Cvt(from) | Op::Bitcast(from) => {
                 let (st, dt) = if matches!(i.op, Op::Bitcast(_)) {
@@ -705,46 +679,22 @@ impl<'a> Selector<'a> {
                 } else {
                     (from, ty)
                 };
-                let s = self.src(i.src[0], st, 1);
-                let d = self.dst(i.dst[0], dt);
-                self.op(Opc::Mov, d, vec![s]);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Mov, [st, st, dt]);
             }
-            Op::Math(m) => {
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    srcs.push(self.src(*r, ty, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Math(m), d, srcs);
-                self.finish_dst(i.dst[0]);
-            }
-            Op::Bfe | Op::Bfi => {
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    srcs.push(self.src(*r, ty, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], ty);
-                let opc = if i.op == Op::Bfe { Opc::Bfe } else { Opc::Bfi };
-                self.op(opc, d, srcs);
-                self.finish_dst(i.dst[0]);
-            }
+            Op::Math(m) => self.simple(i, Opc::Math(m), [ty, ty, ty]),
+            Op::Bfe => self.simple(i, Opc::Bfe, [ty, ty, ty]),
+            Op::Bfi => self.simple(i, Opc::Bfi, [ty, ty, ty]),
             Op::Load(space) => self.load(i, space),
             Op::Store(space) => self.store(i, space),
             Op::Atomic(space, aop) => self.atomic(i, space, aop),
-            Op::Barrier => {
+            Op::Barrier | Op::Fence => {
+                let msg = if i.op == Op::Barrier {
+                    Msg::Barrier
+                } else {
+                    Msg::Fence
+                };
                 let mut x = Insn::new(
-                    Opc::Send(Msg::Barrier),
-                    1,
-                    Operand::null(Ty::UD),
-                    vec![Operand::lanes(0, Ty::UD)],
-                );
-                x.mlen = 1;
-                self.emit(x);
-            }
-            Op::Fence => {
-                let mut x = Insn::new(
-                    Opc::Send(Msg::Fence),
+                    Opc::Send(msg),
                     1,
                     Operand::null(Ty::UD),
                     vec![Operand::lanes(0, Ty::UD)],
@@ -757,53 +707,25 @@ impl<'a> Selector<'a> {
             Op::Demote => self.jump(Opc::Halt, Fix::Eot, None),
             Op::Deriv(kind) => {
                 let g = self.src_grf(i.src[0], 1);
-                let (sub1, sub0, region) = match kind {
-                    Deriv::X => (
-                        1,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 4,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::Y => (
-                        2,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 4,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::XFine => (
-                        1,
-                        0,
-                        Region {
-                            vstride: 2,
-                            width: 2,
-                            hstride: 0,
-                        },
-                    ),
-                    Deriv::YFine => (
-                        2,
-                        0,
-                        Region {
-                            vstride: 4,
-                            width: 2,
-                            hstride: 1,
-                        },
-                    ),
+                // The subregister of the right or lower pixel, and the region that
+                // repeats it over its quad (coarse) or pair (fine).
+                let (sub1, [vstride, width, hstride]) = match kind {
+                    Deriv::X => (1, [4, 4, 0]),
+                    Deriv::Y => (2, [4, 4, 0]),
+                    Deriv::XFine => (1, [2, 2, 0]),
+                    Deriv::YFine => (2, [4, 2, 1]),
                 };
                 let mut a = Operand::lanes(g, ty);
                 a.loc = Loc::Grf(g, sub1);
-                a.region = region;
+                a.region = Region {
+                    vstride,
+                    width,
+                    hstride,
+                };
                 let mut b = a;
-                b.loc = Loc::Grf(g, sub0);
+                b.loc = Loc::Grf(g, 0);
                 b.neg = true;
-                let d = self.dst(i.dst[0], ty);
-                self.op(Opc::Add, d, vec![a, b]);
-                self.finish_dst(i.dst[0]);
+                self.write_dst(i, Opc::Add, ty, vec![a, b]);
             }
             Op::Texture {
                 opcode,
@@ -812,16 +734,29 @@ impl<'a> Selector<'a> {
             } => self.texture(i, opcode, texture, sampler),
             Op::Lanes(l) => {
                 let t = if ty == Ty::Bool { Ty::UD } else { ty };
-                let mut srcs = Vec::new();
-                for (n, r) in i.src.iter().enumerate() {
-                    let st = if n == 0 { t } else { Ty::UD };
-                    srcs.push(self.src(*r, st, 1 + n as u8));
-                }
-                let d = self.dst(i.dst[0], t);
-                self.op(Opc::Lanes(l), d, srcs);
-                self.finish_dst(i.dst[0]);
+                self.simple(i, Opc::Lanes(l), [t, Ty::UD, t]);
             }
         }
+    }
+
+    /// `opc` of `srcs` into `i`'s destination, of type `ty`: the instruction, for its
+    /// condition or predicate.
+    fn write_dst(&mut self, i: &Inst, opc: Opc, ty: Ty, srcs: Vec<Operand>) -> &mut Insn {
+        let d = self.dst(i.dst[0], ty);
+        let at = self.op(opc, d, srcs);
+        self.finish_dst(i.dst[0]);
+        &mut self.insns[at]
+    }
+
+    /// `opc` of `i`'s sources into its destination, as `[first source, other sources,
+    /// destination]` types; source `n` reloads through temporary `1 + n`.
+    fn simple(&mut self, i: &Inst, opc: Opc, [first, rest, dty]: [Ty; 3]) {
+        let mut srcs = Vec::with_capacity(i.src.len());
+        for (n, r) in i.src.iter().enumerate() {
+            let st = if n == 0 { first } else { rest };
+            srcs.push(self.src(*r, st, 1 + n as u8));
+        }
+        self.write_dst(i, opc, dty, srcs);
     }
 
     fn binary(&mut self, i: &Inst) {
@@ -849,15 +784,12 @@ impl<'a> Selector<'a> {
         if matches!(a.loc, Loc::Imm(_)) && !matches!(b.loc, Loc::Imm(_)) {
             std::mem::swap(&mut a, &mut b);
         }
-        let d = self.dst(i.dst[0], ty);
-        let mut x = Insn::new(opc, self.simd, d, vec![a, b]);
-        if i.op == Op::Min {
-            x.cmod = Some(Cond::Lt);
-        } else if i.op == Op::Max {
-            x.cmod = Some(Cond::Ge);
-        }
-        self.emit(x);
-        self.finish_dst(i.dst[0]);
+        let cmod = match i.op {
+            Op::Min => Some(Cond::Lt),
+            Op::Max => Some(Cond::Ge),
+            _ => None,
+        };
+        self.write_dst(i, opc, ty, vec![a, b]).cmod = cmod;
     }
 
     fn special(&mut self, i: &Inst, s: Special) {
@@ -883,9 +815,7 @@ impl<'a> Selector<'a> {
             Ty::UD
         };
         let src = src.with_ty(t);
-        let d = self.dst(i.dst[0], t);
-        self.op(Opc::Mov, d, vec![src]);
-        self.finish_dst(i.dst[0]);
+        self.write_dst(i, Opc::Mov, t, vec![src]);
     }
 
     fn surface(space: Space) -> Surface {

@@ -232,7 +232,8 @@ fn repros() -> Vec<Case> {
 }
 
 /// Regression tests: every reduced repro in `repros/` runs and refract agrees with the
-/// reference on it, on every refract path (HLSL through glslang too).
+/// reference on it, on every refract path (HLSL through glslang, and the Gen back end on
+/// its simulator at SIMD8 and SIMD16, too).
 #[test]
 fn repros_agree_on_refract_paths() {
     let mut h = harness(vec![
@@ -240,6 +241,8 @@ fn repros_agree_on_refract_paths() {
         Path::RefractSpirv,
         Path::RefractFmt,
         Path::RefractHlsl,
+        Path::RefractGen8,
+        Path::RefractGen16,
     ]);
     for case in repros() {
         let result = h.run_case(&case);

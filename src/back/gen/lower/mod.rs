@@ -26,6 +26,8 @@
 //! - **Constants** become a `loadi` right before each use, so they live for one
 //!   instruction and selection can fold them into immediates.
 
+mod algebra;
+mod component;
 mod ops;
 
 use super::args;
@@ -109,6 +111,8 @@ pub(super) struct Lower<'m> {
     global_vals: FxHashMap<Inst, Vec<Reg>>,
     pub simd: u8,
     inline_depth: u32,
+    /// Definitions of float leaves, for the rewrites of `algebra.rs`.
+    algebra: algebra::Algebra,
 }
 
 /// Lowers entry point `entry` of `m` (legalized, verified) to a Gen IR kernel.
@@ -159,6 +163,7 @@ pub fn lower(m: &Module, entry: Func, simd: u8) -> Result<Function> {
         global_vals: FxHashMap::default(),
         simd,
         inline_depth: 0,
+        algebra: algebra::Algebra::default(),
     };
     l.module_vars(entry)?;
     let exit = l.f.new_block();
@@ -218,7 +223,9 @@ impl<'m> Lower<'m> {
     }
 
     pub fn loadi(&mut self, ty: Ty, bits: u32) -> Reg {
-        self.emit(Op::LoadI(bits), ty, &[])
+        let r = self.emit(Op::LoadI(bits), ty, &[]);
+        self.algebra.note_const(r, ty, bits);
+        r
     }
 
     pub fn ud(&mut self, x: u32) -> Reg {
@@ -538,23 +545,11 @@ impl<'m> Lower<'m> {
                     }
                     out
                 }
-                BuiltinValue::LocalInvocationIndex => {
-                    let lid = xyz(self, Special::LocalId);
-                    let cx = self.ud(sx);
-                    let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
-                    let cxy = self.ud(sx.wrapping_mul(sy));
-                    let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
-                    vec![self.emit(Op::Add, Ty::UD, &[s, z])]
-                }
+                BuiltinValue::LocalInvocationIndex => vec![self.local_index()],
                 BuiltinValue::WorkgroupIndex => {
                     let gid = xyz(self, Special::GroupId);
                     let ng = xyz(self, Special::NumGroups);
-                    let y = self.emit(Op::Mul, Ty::UD, &[gid[1], ng[0]]);
-                    let nxy = self.emit(Op::Mul, Ty::UD, &[ng[0], ng[1]]);
-                    let z = self.emit(Op::Mul, Ty::UD, &[gid[2], nxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[gid[0], y]);
-                    vec![self.emit(Op::Add, Ty::UD, &[s, z])]
+                    vec![self.flatten(&gid, ng[0], ng[1])]
                 }
                 BuiltinValue::GlobalInvocationIndex => {
                     let gi = self.input_global_index()?;
@@ -567,13 +562,7 @@ impl<'m> Lower<'m> {
                 }
                 BuiltinValue::SubgroupId => {
                     // The thread's index in its workgroup: local index / SIMD width.
-                    let lid = xyz(self, Special::LocalId);
-                    let cx = self.ud(sx);
-                    let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
-                    let cxy = self.ud(sx.wrapping_mul(sy));
-                    let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
-                    let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
-                    let li = self.emit(Op::Add, Ty::UD, &[s, z]);
+                    let li = self.local_index();
                     let w = self.ud(self.simd as u32);
                     vec![self.emit(Op::Math(super::ir::MathFn::IntDiv), Ty::UD, &[li, w])]
                 }
@@ -618,11 +607,31 @@ impl<'m> Lower<'m> {
             let size = self.ud(self.f.workgroup_size[k as usize]);
             dims.push(self.emit(Op::Mul, Ty::UD, &[n, size]));
         }
-        let y = self.emit(Op::Mul, Ty::UD, &[gid[1], dims[0]]);
-        let dxy = self.emit(Op::Mul, Ty::UD, &[dims[0], dims[1]]);
-        let z = self.emit(Op::Mul, Ty::UD, &[gid[2], dxy]);
-        let s = self.emit(Op::Add, Ty::UD, &[gid[0], y]);
-        Ok(self.emit(Op::Add, Ty::UD, &[s, z]))
+        Ok(self.flatten(&gid, dims[0], dims[1]))
+    }
+
+    /// `v.x + v.y * nx + v.z * (nx * ny)`: the index of `v` in a grid of `nx` by `ny` by
+    /// any, for registers `nx` and `ny`.
+    fn flatten(&mut self, v: &[Reg], nx: Reg, ny: Reg) -> Reg {
+        let y = self.emit(Op::Mul, Ty::UD, &[v[1], nx]);
+        let nxy = self.emit(Op::Mul, Ty::UD, &[nx, ny]);
+        let z = self.emit(Op::Mul, Ty::UD, &[v[2], nxy]);
+        let s = self.emit(Op::Add, Ty::UD, &[v[0], y]);
+        self.emit(Op::Add, Ty::UD, &[s, z])
+    }
+
+    /// `local_invocation_index`: the local id flattened over the workgroup size.
+    fn local_index(&mut self) -> Reg {
+        let [sx, sy, _] = self.f.workgroup_size;
+        let lid: Vec<Reg> = (0..3)
+            .map(|k| self.emit(Op::Special(Special::LocalId(k)), Ty::UD, &[]))
+            .collect();
+        let cx = self.ud(sx);
+        let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
+        let cxy = self.ud(sx.wrapping_mul(sy));
+        let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
+        let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
+        self.emit(Op::Add, Ty::UD, &[s, z])
     }
 
     /// Names the output slots of a vertex or fragment entry point.

@@ -4,9 +4,9 @@
 //! no instruction for are expanded into the formulas WGSL states their accuracy by
 //! ("inherited from"), so their error is the one the spec allows.
 
-use super::super::ir::{AtomicOp, Cond, Deriv, LaneOp, MathFn, Op, Red, Reg, Space, Special, Ty};
+use super::super::ir::{AtomicOp, Cond, LaneOp, MathFn, Op, Red, Reg, Space, Special, Ty};
 use super::super::layout;
-use super::{Lower, Ptr, Result, Val, malformed, unsupported};
+use super::{Lower, Ptr, Result, Val, algebra, malformed, unsupported};
 use crate::ir::{Inst, Opcode};
 
 const PI: f32 = std::f32::consts::PI;
@@ -65,7 +65,7 @@ const FRAC_PI_2: f32 = std::f32::consts::FRAC_PI_2;
 const FRAC_PI_4: f32 = std::f32::consts::FRAC_PI_4;
 
 impl Lower<'_> {
-    fn fconst(&mut self, ty: Ty, x: f32) -> Reg {
+    pub(super) fn fconst(&mut self, ty: Ty, x: f32) -> Reg {
         if ty == Ty::HF {
             self.loadi(Ty::HF, u32::from(half::f16::from_f32(x).to_bits()))
         } else {
@@ -73,19 +73,32 @@ impl Lower<'_> {
         }
     }
 
-    fn b2(&mut self, op: Op, ty: Ty, a: Reg, b: Reg) -> Reg {
+    /// A binary operation; float `+ - *` go through the algebra rules (`algebra.rs`).
+    pub(super) fn b2(&mut self, op: Op, ty: Ty, a: Reg, b: Reg) -> Reg {
+        if ty.is_float() && matches!(op, Op::Add | Op::Sub | Op::Mul) {
+            return self.float_op(op, ty, a, b);
+        }
+        if ty.is_float() {
+            return self.numbered(op, ty, &[a, b]);
+        }
         self.emit(op, ty, &[a, b])
     }
 
-    fn b1(&mut self, op: Op, ty: Ty, a: Reg) -> Reg {
+    pub(super) fn b1(&mut self, op: Op, ty: Ty, a: Reg) -> Reg {
+        if ty.is_float() && op == Op::Neg {
+            return self.float_neg(ty, a);
+        }
+        if ty.is_float() {
+            return self.numbered(op, ty, &[a]);
+        }
         self.emit(op, ty, &[a])
     }
 
-    fn cmp(&mut self, c: Cond, ty: Ty, a: Reg, b: Reg) -> Reg {
+    pub(super) fn cmp(&mut self, c: Cond, ty: Ty, a: Reg, b: Reg) -> Reg {
         self.emit(Op::Cmp(c), ty, &[a, b])
     }
 
-    fn sel(&mut self, ty: Ty, c: Reg, a: Reg, b: Reg) -> Reg {
+    pub(super) fn sel(&mut self, ty: Ty, c: Reg, a: Reg, b: Reg) -> Reg {
         self.emit(Op::Sel, ty, &[c, a, b])
     }
 
@@ -114,16 +127,20 @@ impl Lower<'_> {
             .collect()
     }
 
-    /// A component-wise operation over the operands. `f` is a trait object so that this
-    /// loop exists once, not once per operation (dozens of closures call it).
-    fn map(&mut self, i: Inst, f: &dyn Fn(&mut Self, Ty, &[Reg]) -> Reg) -> Result<Vec<Reg>> {
+    /// A component-wise operation over the operands: [`Self::component`] once per
+    /// component, a scalar operand serving every component.
+    fn map(&mut self, i: Inst) -> Result<Vec<Reg>> {
+        let op = self.m.opcode(i);
         let ty = self.result_ty(i)?;
         let ops = self.ops(i)?;
         let n = ops.iter().map(|o| o.len()).max().unwrap_or(0);
         let mut out = Vec::with_capacity(n);
         for k in 0..n {
             let args: Vec<Reg> = ops.iter().map(|o| Self::at(o, k)).collect();
-            out.push(f(self, ty, &args));
+            let r = self
+                .component(op, ty, &args)
+                .ok_or_else(|| malformed(self.m, i, "a component-wise operation it lacks"))?;
+            out.push(r);
         }
         Ok(out)
     }
@@ -136,35 +153,19 @@ impl Lower<'_> {
             self.f.inexact = true;
         }
         let v: Vec<Reg> = match op {
-            O::Neg => self.map(i, &|l, t, a| l.b1(Op::Neg, t, a[0]))?,
-            O::Not | O::BitNot => self.map(i, &|l, t, a| l.b1(Op::Not, t, a[0]))?,
-            O::Add => self.map(i, &|l, t, a| l.b2(Op::Add, t, a[0], a[1]))?,
-            O::Sub => self.map(i, &|l, t, a| l.b2(Op::Sub, t, a[0], a[1]))?,
+            O::Neg
+            | O::Not
+            | O::BitNot
+            | O::Add
+            | O::Sub
+            | O::Div
+            | O::Rem
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Shl
+            | O::Shr => self.map(i)?,
             O::Mul => self.mul(i)?,
-            O::Div => self.map(i, &|l, t, a| {
-                let f = if t.is_float() {
-                    MathFn::Fdiv
-                } else {
-                    MathFn::IntDiv
-                };
-                l.b2(Op::Math(f), t, a[0], a[1])
-            })?,
-            O::Rem => self.map(i, &|l, t, a| {
-                if t.is_float() {
-                    // x - y * trunc(x / y)
-                    let q = l.b2(Op::Math(MathFn::Fdiv), t, a[0], a[1]);
-                    let tq = l.b1(Op::Rndz, t, q);
-                    let p = l.b2(Op::Mul, t, a[1], tq);
-                    l.b2(Op::Sub, t, a[0], p)
-                } else {
-                    l.b2(Op::Math(MathFn::IntRem), t, a[0], a[1])
-                }
-            })?,
-            O::And => self.map(i, &|l, t, a| l.b2(Op::And, t, a[0], a[1]))?,
-            O::Or => self.map(i, &|l, t, a| l.b2(Op::Or, t, a[0], a[1]))?,
-            O::Xor => self.map(i, &|l, t, a| l.b2(Op::Xor, t, a[0], a[1]))?,
-            O::Shl => self.map(i, &|l, t, a| l.b2(Op::Shl, t, a[0], a[1]))?,
-            O::Shr => self.map(i, &|l, t, a| l.b2(Op::Shr, t, a[0], a[1]))?,
             O::Eq | O::Ne | O::Lt | O::Le | O::Gt | O::Ge => {
                 let c = match op {
                     O::Eq => Cond::Eq,
@@ -346,9 +347,9 @@ impl Lower<'_> {
     /// Accuracy" and "Reassociation and Fusion"), so any summation order is right. The one
     /// taken is the reference's (Mesa's SPIR-V front end, which lavapipe runs), so that
     /// the differential harness can compare these bit for bit: a matrix times a column
-    /// sums from the last term to the first, each term rounded; where it sees the rows of
-    /// the left operand (a vector times a matrix, whose transpose it takes, or a
-    /// `transpose(m)` on the left alone) it takes `dot` products, first term to last.
+    /// sums by columns from the last to the first ([`Self::column_sum`]); where it sees
+    /// the rows of the left operand (a vector times a matrix, whose transpose it takes, or
+    /// a `transpose(m)` on the left alone) it takes `dot` products ([`Self::dot`]).
     fn mul(&mut self, i: Inst) -> Result<Vec<Reg>> {
         let m = self.m;
         let (a_t, b_t) = (m.ty(m.operand(i, 0)), m.ty(m.operand(i, 1)));
@@ -367,32 +368,50 @@ impl Lower<'_> {
             (Some((_, cols)), None) if vec_n(b_t).is_some() => {
                 // mat × vec: r[i] = Σ_j m[j][i] v[j]
                 let rows = rows_of(a_t);
-                let forward = transposed(0);
+                if transposed(0) {
+                    return Ok((0..rows)
+                        .map(|r| {
+                            let row: Vec<Reg> =
+                                (0..cols as usize).map(|c| a[c * rows + r]).collect();
+                            self.dot(ty, &row, &b)
+                        })
+                        .collect());
+                }
+                let terms = algebra::column_terms(m, m.operand(i, 0), cols as usize);
                 Ok((0..rows)
-                    .map(|r| {
-                        let col: Vec<Reg> = (0..cols as usize).map(|c| a[c * rows + r]).collect();
-                        self.sum_products(forward, ty, &col, &b)
-                    })
+                    .map(|r| self.column_sum(ty, &terms, |c| a[c * rows + r], &b))
                     .collect())
             }
             (None, Some((_, cols))) if vec_n(a_t).is_some() => {
                 // vec × mat: r[j] = dot(v, m[j])
                 let rows = rows_of(b_t);
-                let forward = !transposed(1);
+                if transposed(1) {
+                    // v × transpose(m) is m × v.
+                    let terms = algebra::column_terms(m, m.operand(m.operand(i, 1), 0), rows);
+                    let n = vec_n(a_t).unwrap_or(0);
+                    return Ok((0..cols as usize)
+                        .map(|c| self.column_sum(ty, &terms, |j| b[c * rows + j], &a[..n]))
+                        .collect());
+                }
                 Ok((0..cols as usize)
-                    .map(|c| self.sum_products(forward, ty, &a, &b[c * rows..(c + 1) * rows]))
+                    .map(|c| self.dot(ty, &a, &b[c * rows..(c + 1) * rows]))
                     .collect())
             }
             (Some((_, k)), Some((_, cols))) => {
                 let rows = rows_of(a_t);
                 let k = k as usize;
                 let forward = transposed(0) && !transposed(1);
+                let terms = algebra::column_terms(m, m.operand(i, 0), k);
                 let mut out = Vec::new();
                 for c in 0..cols as usize {
                     let bc = &b[c * k..(c + 1) * k];
                     for r in 0..rows {
-                        let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
-                        out.push(self.sum_products(forward, ty, &row, bc));
+                        out.push(if forward {
+                            let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
+                            self.dot(ty, &row, bc)
+                        } else {
+                            self.column_sum(ty, &terms, |j| a[j * rows + r], bc)
+                        });
                     }
                 }
                 Ok(out)
@@ -406,27 +425,60 @@ impl Lower<'_> {
         }
     }
 
-    /// `Σ a[k] * b[k]`, each term rounded: first term to last ([`Self::dot`]) or last to
-    /// first.
-    fn sum_products(&mut self, forward: bool, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
-        if forward {
-            return self.dot(t, a, b);
+    /// `Σ_j m[j] * v[j]` over the columns `j` of a matrix (`m(j)` is the entry of column
+    /// `j`), as Mesa's SPIR-V front end writes it: from the last column to the first,
+    /// `acc = m[j] * v[j] + acc` (a fused multiply-add that llvmpipe splits into a rounded
+    /// product and sum), with neighbouring columns that are one value merged into one
+    /// term first ([`algebra::column_terms`]; reassociation, which WGSL allows). The
+    /// float rules of `algebra.rs` apply to every product and sum, as NIR's do once the
+    /// vectors are split into scalars.
+    fn column_sum(
+        &mut self,
+        t: Ty,
+        terms: &[algebra::Term],
+        m: impl Fn(usize) -> Reg,
+        v: &[Reg],
+    ) -> Reg {
+        let mut acc = None;
+        for term in terms.iter().rev() {
+            let fold = |l: &mut Self, cols: std::ops::Range<usize>| {
+                let mut s = v[cols.start];
+                for &x in &v[cols.start + 1..cols.end] {
+                    s = l.b2(Op::Add, t, s, x);
+                }
+                s
+            };
+            let s = match term.split {
+                Some(mid) => {
+                    let a = fold(self, term.cols.start..mid);
+                    let b = fold(self, mid..term.cols.end);
+                    self.b2(Op::Add, t, a, b)
+                }
+                None => fold(self, term.cols.clone()),
+            };
+            let p = self.b2(Op::Mul, t, m(term.cols.start), s);
+            acc = Some(match acc {
+                None => p,
+                Some(acc) => self.b2(Op::Add, t, p, acc),
+            });
         }
-        let n = a.len().min(b.len());
-        let mut acc = self.b2(Op::Mul, t, a[n - 1], b[n - 1]);
-        for k in (0..n - 1).rev() {
-            let p = self.b2(Op::Mul, t, a[k], b[k]);
-            acc = self.b2(Op::Add, t, p, acc);
-        }
-        acc
+        acc.unwrap_or_else(|| self.fconst(t, 0.0))
     }
 
-    /// `Σ a[k] * b[k]`, left to right.
+    /// `Σ a[k] * b[k]`, left to right. NIR keeps a `dot` of three or four components one
+    /// operation until after its algebra, so the rules of `algebra.rs` do not apply inside
+    /// it, but splits a two-component one into `a0*b0 + a1*b1` first, where they do
+    /// (measured on lavapipe: `dot(v.xx, w.yz)` is `v.x * (w.y + w.z)` there).
     fn dot(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
-        let mut acc = self.b2(Op::Mul, t, a[0], b[0]);
+        if a.len().min(b.len()) == 2 && t.is_float() {
+            let p = self.b2(Op::Mul, t, a[0], b[0]);
+            let q = self.b2(Op::Mul, t, a[1], b[1]);
+            return self.b2(Op::Add, t, p, q);
+        }
+        let mut acc = self.emit(Op::Mul, t, &[a[0], b[0]]);
         for k in 1..a.len().min(b.len()) {
-            let p = self.b2(Op::Mul, t, a[k], b[k]);
-            acc = self.b2(Op::Add, t, acc, p);
+            let p = self.emit(Op::Mul, t, &[a[k], b[k]]);
+            acc = self.emit(Op::Add, t, &[acc, p]);
         }
         acc
     }
@@ -816,195 +868,58 @@ impl Lower<'_> {
         use Opcode as O;
         let m = self.m;
         let op = m.opcode(i);
-        let math = |f: MathFn| move |l: &mut Self, t: Ty, a: &[Reg]| l.emit(Op::Math(f), t, a);
-        let un = |o: Op| move |l: &mut Self, t: Ty, a: &[Reg]| l.b1(o, t, a[0]);
         let v = match op {
-            O::Abs => self.map(i, &|l, t, a| {
-                if t == Ty::UD || t == Ty::UW {
-                    a[0]
-                } else {
-                    l.b1(Op::Abs, t, a[0])
-                }
-            })?,
-            O::Ceil => self.map(i, &un(Op::Rndu))?,
-            O::Floor => self.map(i, &un(Op::Rndd))?,
-            O::Round => self.map(i, &un(Op::Rnde))?,
-            O::Trunc => self.map(i, &un(Op::Rndz))?,
-            O::Fract => self.map(i, &un(Op::Frc))?,
-            O::Sqrt => self.map(i, &math(MathFn::Sqrt))?,
-            O::InverseSqrt | O::Rsq => self.map(i, &math(MathFn::Rsq))?,
-            O::Rcp => self.map(i, &math(MathFn::Inv))?,
-            O::Sin => self.map(i, &math(MathFn::Sin))?,
-            O::Cos => self.map(i, &math(MathFn::Cos))?,
-            O::Exp2 => self.map(i, &math(MathFn::Exp2))?,
-            O::Log2 => self.map(i, &math(MathFn::Log2))?,
-            O::Pow => self.map(i, &math(MathFn::Pow))?,
-            O::Exp => self.map(i, &|l, t, a| {
-                let k = l.fconst(t, std::f32::consts::LOG2_E);
-                let x = l.b2(Op::Mul, t, a[0], k);
-                l.b1(Op::Math(MathFn::Exp2), t, x)
-            })?,
-            O::Log => self.map(i, &|l, t, a| {
-                let x = l.b1(Op::Math(MathFn::Log2), t, a[0]);
-                let k = l.fconst(t, std::f32::consts::LN_2);
-                l.b2(Op::Mul, t, x, k)
-            })?,
-            O::Tan => self.map(i, &|l, t, a| {
-                let s = l.b1(Op::Math(MathFn::Sin), t, a[0]);
-                let c = l.b1(Op::Math(MathFn::Cos), t, a[0]);
-                l.b2(Op::Math(MathFn::Fdiv), t, s, c)
-            })?,
-            O::Sinh | O::Cosh | O::Tanh => self.map(i, &|l, t, a| l.hyperbolic(op, t, a[0]))?,
-            O::Asinh => self.map(i, &|l, t, a| {
-                // log(x + sqrt(x² + 1))
-                let one = l.fconst(t, 1.0);
-                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
-                let s = l.b2(Op::Add, t, x2, one);
-                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
-                let y = l.b2(Op::Add, t, a[0], r);
-                l.ln(t, y)
-            })?,
-            O::Acosh => self.map(i, &|l, t, a| {
-                let one = l.fconst(t, 1.0);
-                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
-                let s = l.b2(Op::Sub, t, x2, one);
-                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
-                let y = l.b2(Op::Add, t, a[0], r);
-                l.ln(t, y)
-            })?,
-            O::Atanh => self.map(i, &|l, t, a| {
-                // 0.5 * log((1 + x) / (1 - x))
-                let one = l.fconst(t, 1.0);
-                let p = l.b2(Op::Add, t, one, a[0]);
-                let q = l.b2(Op::Sub, t, one, a[0]);
-                let d = l.b2(Op::Math(MathFn::Fdiv), t, p, q);
-                let lg = l.ln(t, d);
-                let h = l.fconst(t, 0.5);
-                l.b2(Op::Mul, t, h, lg)
-            })?,
-            O::Atan => self.map(i, &|l, t, a| {
-                let one = l.fconst(t, 1.0);
-                l.atan2(t, a[0], one)
-            })?,
-            O::Atan2 => self.map(i, &|l, t, a| l.atan2(t, a[0], a[1]))?,
-            O::Asin | O::Acos => self.map(i, &|l, t, a| {
-                let one = l.fconst(t, 1.0);
-                let x2 = l.b2(Op::Mul, t, a[0], a[0]);
-                let s = l.b2(Op::Sub, t, one, x2);
-                let r = l.b1(Op::Math(MathFn::Sqrt), t, s);
-                if op == O::Asin {
-                    l.atan2(t, a[0], r)
-                } else {
-                    l.atan2(t, r, a[0])
-                }
-            })?,
-            O::Min => self.map(i, &|l, t, a| l.b2(Op::Min, t, a[0], a[1]))?,
-            O::Max => self.map(i, &|l, t, a| l.b2(Op::Max, t, a[0], a[1]))?,
-            O::Clamp => self.map(i, &|l, t, a| {
-                let x = l.b2(Op::Max, t, a[0], a[1]);
-                l.b2(Op::Min, t, x, a[2])
-            })?,
-            O::Saturate => self.map(i, &|l, t, a| {
-                let z = l.fconst(t, 0.0);
-                let o = l.fconst(t, 1.0);
-                let x = l.b2(Op::Max, t, a[0], z);
-                l.b2(Op::Min, t, x, o)
-            })?,
-            O::Fma | O::Mad => self.map(i, &|l, t, a| l.emit(Op::Mad, t, a))?,
-            O::Mix => self.map(i, &|l, t, a| {
-                // e1 * (1 - e3) + e2 * e3
-                let one = l.fconst(t, 1.0);
-                let s = l.b2(Op::Sub, t, one, a[2]);
-                let p = l.b2(Op::Mul, t, a[0], s);
-                let q = l.b2(Op::Mul, t, a[1], a[2]);
-                l.b2(Op::Add, t, p, q)
-            })?,
-            O::Step => self.map(i, &|l, t, a| {
-                let c = l.cmp(Cond::Ge, t, a[1], a[0]);
-                let one = l.fconst(t, 1.0);
-                let z = l.fconst(t, 0.0);
-                l.sel(t, c, one, z)
-            })?,
-            O::Smoothstep => self.map(i, &|l, t, a| {
-                let num = l.b2(Op::Sub, t, a[2], a[0]);
-                let den = l.b2(Op::Sub, t, a[1], a[0]);
-                let q = l.b2(Op::Math(MathFn::Fdiv), t, num, den);
-                let z = l.fconst(t, 0.0);
-                let o = l.fconst(t, 1.0);
-                let x = l.b2(Op::Max, t, q, z);
-                let x = l.b2(Op::Min, t, x, o);
-                let two = l.fconst(t, 2.0);
-                let three = l.fconst(t, 3.0);
-                let tx = l.b2(Op::Mul, t, two, x);
-                let s = l.b2(Op::Sub, t, three, tx);
-                let x2 = l.b2(Op::Mul, t, x, x);
-                l.b2(Op::Mul, t, x2, s)
-            })?,
-            O::Sign => self.map(i, &|l, t, a| {
-                let (z, p, n) = if t.is_float() {
-                    (l.fconst(t, 0.0), l.fconst(t, 1.0), l.fconst(t, -1.0))
-                } else {
-                    (l.loadi(t, 0), l.loadi(t, 1), l.loadi(t, u32::MAX))
-                };
-                let gt = l.cmp(Cond::Gt, t, a[0], z);
-                let lt = l.cmp(Cond::Lt, t, a[0], z);
-                let r = l.sel(t, lt, n, z);
-                l.sel(t, gt, p, r)
-            })?,
-            O::Degrees => self.map(i, &|l, t, a| {
-                let k = l.fconst(t, 180.0 / PI);
-                l.b2(Op::Mul, t, a[0], k)
-            })?,
-            O::Radians => self.map(i, &|l, t, a| {
-                let k = l.fconst(t, PI / 180.0);
-                l.b2(Op::Mul, t, a[0], k)
-            })?,
-            O::Ldexp => self.map(i, &|l, t, a| l.ldexp(t, a[0], a[1]))?,
-            O::QuantizeToF16 => self.map(i, &|l, t, a| {
-                let h = l.b1(Op::Cvt(t), Ty::HF, a[0]);
-                l.b1(Op::Cvt(Ty::HF), t, h)
-            })?,
-            O::CountOneBits => self.map(i, &|l, t, a| l.b1(Op::Cbit, t, a[0]))?,
-            O::ReverseBits => self.map(i, &|l, t, a| l.b1(Op::Bfrev, t, a[0]))?,
-            O::CountLeadingZeros => self.map(i, &|l, t, a| {
-                let u = l.as_ud(t, a[0]);
-                let h = l.b1(Op::Fbh, Ty::UD, u);
-                let k31 = l.ud(31);
-                let r = l.b2(Op::Sub, Ty::UD, k31, h);
-                let z = l.ud(0);
-                let is0 = l.cmp(Cond::Eq, Ty::UD, u, z);
-                let k32 = l.ud(32);
-                let r = l.sel(Ty::UD, is0, k32, r);
-                l.ud_to(t, r)
-            })?,
-            O::CountTrailingZeros => self.map(i, &|l, t, a| {
-                let u = l.as_ud(t, a[0]);
-                let lo = l.b1(Op::Fbl, Ty::UD, u);
-                let k32 = l.ud(32);
-                let r = l.b2(Op::Min, Ty::UD, lo, k32);
-                l.ud_to(t, r)
-            })?,
-            O::FirstTrailingBit => self.map(i, &|l, t, a| {
-                let u = l.as_ud(t, a[0]);
-                let r = l.b1(Op::Fbl, Ty::UD, u);
-                l.ud_to(t, r)
-            })?,
-            O::FirstLeadingBit => self.map(i, &|l, t, a| {
-                let u = l.as_ud(t, a[0]);
-                let u = if t == Ty::D {
-                    let z = l.loadi(Ty::D, 0);
-                    let neg = l.cmp(Cond::Lt, Ty::D, a[0], z);
-                    let inv = l.b1(Op::Not, Ty::UD, u);
-                    l.sel(Ty::UD, neg, inv, u)
-                } else {
-                    u
-                };
-                let r = l.b1(Op::Fbh, Ty::UD, u);
-                l.ud_to(t, r)
-            })?,
-            O::ExtractBits => self.map(i, &|l, t, a| l.emit(Op::Bfe, t, a))?,
-            O::InsertBits => self.map(i, &|l, t, a| l.emit(Op::Bfi, t, a))?,
-            O::MulHi => self.map(i, &|l, t, a| l.b2(Op::MulHi, t, a[0], a[1]))?,
+            O::Abs
+            | O::Ceil
+            | O::Floor
+            | O::Round
+            | O::Trunc
+            | O::Fract
+            | O::Sqrt
+            | O::InverseSqrt
+            | O::Rsq
+            | O::Rcp
+            | O::Sin
+            | O::Cos
+            | O::Exp2
+            | O::Log2
+            | O::Pow
+            | O::Exp
+            | O::Log
+            | O::Tan
+            | O::Sinh
+            | O::Cosh
+            | O::Tanh
+            | O::Asinh
+            | O::Acosh
+            | O::Atanh
+            | O::Atan
+            | O::Atan2
+            | O::Asin
+            | O::Acos
+            | O::Min
+            | O::Max
+            | O::Clamp
+            | O::Saturate
+            | O::Fma
+            | O::Mad
+            | O::Mix
+            | O::Step
+            | O::Smoothstep
+            | O::Sign
+            | O::Degrees
+            | O::Radians
+            | O::Ldexp
+            | O::QuantizeToF16
+            | O::CountOneBits
+            | O::ReverseBits
+            | O::CountLeadingZeros
+            | O::CountTrailingZeros
+            | O::FirstTrailingBit
+            | O::FirstLeadingBit
+            | O::ExtractBits
+            | O::InsertBits
+            | O::MulHi => self.map(i)?,
             O::Dot4U8Packed | O::Dot4I8Packed => {
                 let signed = op == O::Dot4I8Packed;
                 let ty = if signed { Ty::D } else { Ty::UD };
@@ -1035,7 +950,7 @@ impl Lower<'_> {
         Ok(v)
     }
 
-    fn as_ud(&mut self, t: Ty, x: Reg) -> Reg {
+    pub(super) fn as_ud(&mut self, t: Ty, x: Reg) -> Reg {
         if t == Ty::UD {
             x
         } else {
@@ -1043,7 +958,7 @@ impl Lower<'_> {
         }
     }
 
-    fn ud_to(&mut self, t: Ty, x: Reg) -> Reg {
+    pub(super) fn ud_to(&mut self, t: Ty, x: Reg) -> Reg {
         if t == Ty::UD {
             x
         } else {
@@ -1051,13 +966,13 @@ impl Lower<'_> {
         }
     }
 
-    fn ln(&mut self, t: Ty, x: Reg) -> Reg {
+    pub(super) fn ln(&mut self, t: Ty, x: Reg) -> Reg {
         let l = self.b1(Op::Math(MathFn::Log2), t, x);
         let k = self.fconst(t, std::f32::consts::LN_2);
         self.b2(Op::Mul, t, l, k)
     }
 
-    fn hyperbolic(&mut self, op: Opcode, t: Ty, x: Reg) -> Reg {
+    pub(super) fn hyperbolic(&mut self, op: Opcode, t: Ty, x: Reg) -> Reg {
         // tanh(x) is exactly ±1 in f32 past |x| = 10; clamping keeps exp finite.
         let x = if op == Opcode::Tanh {
             let lo = self.fconst(t, -10.0);
@@ -1086,7 +1001,7 @@ impl Lower<'_> {
 
     /// `atan2(y, x)`: the ratio of the smaller to the larger magnitude, reduced to
     /// `[0, tan(π/8)]`, an odd polynomial, then the octant's corrections.
-    fn atan2(&mut self, t: Ty, y: Reg, x: Reg) -> Reg {
+    pub(super) fn atan2(&mut self, t: Ty, y: Reg, x: Reg) -> Reg {
         let ay = self.b1(Op::Abs, t, y);
         let ax = self.b1(Op::Abs, t, x);
         let big = self.b2(Op::Max, t, ax, ay);
@@ -1131,7 +1046,7 @@ impl Lower<'_> {
     }
 
     /// `e1 * 2^e2` as two exact multiplications by powers of two built from their bits.
-    fn ldexp(&mut self, t: Ty, x: Reg, e: Reg) -> Reg {
+    pub(super) fn ldexp(&mut self, t: Ty, x: Reg, e: Reg) -> Reg {
         let one = self.loadi(Ty::D, 1);
         let h = self.b2(Op::Shr, Ty::D, e, one);
         let rest = self.b2(Op::Sub, Ty::D, e, h);
@@ -1404,28 +1319,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn derivative(&mut self, i: Inst) -> Result<()> {
-        use Opcode as O;
-        let m = self.m;
-        let op = m.opcode(i);
-        let v = self.map(i, &|l, t, a| {
-            let d = |l: &mut Self, k: Deriv| l.b1(Op::Deriv(k), t, a[0]);
-            match op {
-                O::Dpdx | O::DpdxCoarse => d(l, Deriv::X),
-                O::DpdxFine => d(l, Deriv::XFine),
-                O::Dpdy | O::DpdyCoarse => d(l, Deriv::Y),
-                O::DpdyFine => d(l, Deriv::YFine),
-                _ => {
-                    let (x, y) = if op == O::FwidthFine {
-                        (d(l, Deriv::XFine), d(l, Deriv::YFine))
-                    } else {
-                        (d(l, Deriv::X), d(l, Deriv::Y))
-                    };
-                    let ax = l.b1(Op::Abs, t, x);
-                    let ay = l.b1(Op::Abs, t, y);
-                    l.b2(Op::Add, t, ax, ay)
-                }
-            }
-        })?;
+        let v = self.map(i)?;
         self.define(i, Val::S(v));
         Ok(())
     }
