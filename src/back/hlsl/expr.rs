@@ -170,6 +170,33 @@ impl Exprs {
         id
     }
 
+    /// `name(args)`. This and the constructors below take borrowed text and arguments,
+    /// so that a call site builds no `String` or `Vec` of its own: written once here,
+    /// not at each of the writer's hundred call sites.
+    pub fn call(&mut self, name: &str, args: &[E]) -> E {
+        self.add(Node::Call(name.to_string(), args.to_vec()))
+    }
+
+    /// `object.name(args)`.
+    pub fn method(&mut self, object: E, name: &str, args: &[E]) -> E {
+        self.add(Node::Method(object, name.to_string(), args.to_vec()))
+    }
+
+    /// `e.name` (a member or a swizzle).
+    pub fn member(&mut self, e: E, name: &str) -> E {
+        self.add(Node::Member(e, name.to_string()))
+    }
+
+    /// `(t)e`.
+    pub fn cast(&mut self, t: &str, e: E) -> E {
+        self.add(Node::Cast(t.to_string(), e))
+    }
+
+    /// Literal text.
+    pub fn lit(&mut self, text: &str) -> E {
+        self.add(Node::Lit(text.to_string()))
+    }
+
     pub fn node(&self, e: E) -> &Node {
         &self.data[e.index()].node
     }

@@ -77,11 +77,13 @@ impl<'m> Hlsl<'_, 'm> {
     }
 
     pub(super) fn lit(&mut self, text: &str) -> E {
-        self.add(Node::Lit(text.to_string()))
+        self.w.x.lit(text)
     }
 
-    fn call(&mut self, name: &str, args: Vec<E>) -> E {
-        self.add(Node::Call(name.to_string(), args))
+    /// `name(args)`: one function for every call the emitter spells, so that no call
+    /// site builds its own argument vector.
+    pub(super) fn call(&mut self, name: &str, args: &[E]) -> E {
+        self.w.x.call(name, args)
     }
 
     fn unsupported(&self, at: Inst, what: &str) -> RaiseError {
@@ -111,9 +113,9 @@ impl<'m> Hlsl<'_, 'm> {
     fn wave_input(&mut self, base: E, s: Inst, f: Inst) -> Result<E, RaiseError> {
         let m = self.m();
         if wave_builtin(m, f) == Some(BuiltinValue::SubgroupInvocationId) {
-            return Ok(self.call("WaveGetLaneIndex", Vec::new()));
+            return Ok(self.call("WaveGetLaneIndex", &[]));
         }
-        let count = self.call("WaveGetLaneCount", Vec::new());
+        let count = self.call("WaveGetLaneCount", &[]);
         Ok(match wave_builtin(m, f) {
             Some(BuiltinValue::SubgroupSize) => count,
             Some(BuiltinValue::SubgroupId) => {
@@ -128,7 +130,7 @@ impl<'m> Hlsl<'_, 'm> {
                     self.unsupported(f, "`num_subgroups` outside a compute shader")
                 })?;
                 let n = self.lit(&format!("{}u", n.saturating_sub(1)));
-                let count2 = self.call("WaveGetLaneCount", Vec::new());
+                let count2 = self.call("WaveGetLaneCount", &[]);
                 let sum = self.add(Node::Binary(Bin::Add, count, n));
                 self.add(Node::Binary(Bin::Div, sum, count2))
             }
@@ -242,9 +244,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
                     }
                 }
             }
-            (Opcode::Vec, Index::Const(k)) if k < 4 => {
-                self.add(Node::Member(base, LANES[k as usize].to_string()))
-            }
+            (Opcode::Vec, Index::Const(k)) if k < 4 => self.w.x.member(base, LANES[k as usize]),
             (_, Index::Const(k)) => {
                 let ix = self.lit(&k.to_string());
                 self.add(Node::Index(base, ix))
@@ -366,16 +366,16 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             let call = match store {
                 Some(ViewStore::Method { method, convert }) => {
                     let v = match convert {
-                        Some(f) => self.call(f, vec![value]),
+                        Some(f) => self.call(f, &[value]),
                         None => value,
                     };
                     let b = self.add(Node::Name(buffer));
-                    self.add(Node::Method(b, method, vec![offset, v]))
+                    self.w.x.method(b, &method, &[offset, v])
                 }
-                Some(ViewStore::Helper(name)) => self.call(&name, vec![offset, value]),
+                Some(ViewStore::Helper(name)) => self.call(&name, &[offset, value]),
                 Some(ViewStore::Word { place, convert }) => {
                     let v = match convert {
-                        Some(f) => self.call(f, vec![value]),
+                        Some(f) => self.call(f, &[value]),
                         None => value,
                     };
                     let s = self.put(Stmt::Assign(place, v));
@@ -383,7 +383,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
                     return;
                 }
                 // A store into a read-only buffer does not verify; keep the text honest.
-                None => self.call("store_into_read_only_buffer", vec![offset, value]),
+                None => self.call("store_into_read_only_buffer", &[offset, value]),
             };
             let s = self.put(Stmt::Expr(call));
             out.push(s);

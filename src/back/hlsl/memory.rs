@@ -26,7 +26,8 @@
 //! use them: a matrix column by column, an array by a loop over its elements, a struct
 //! member by member.
 
-use super::expr::{Bin, E, Node, Sym, ViewStore};
+use super::expr::{Bin, E, Exprs, Node, Sym, ViewStore};
+use super::writer::HelperKind;
 use crate::ir::layout::{self, array_stride, column_stride, member_offsets};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
@@ -55,12 +56,34 @@ pub enum BufferKind {
     Workgroup,
 }
 
-/// The helper functions requested so far, in request order, with their text.
+/// The helper functions requested so far, in request order, with their text. Every
+/// helper the writer makes once is named here by its type and [`HelperKind`] (one map
+/// type for all of them: each distinct one is about 2 KB of the npm package's wasm).
 #[derive(Default)]
 pub struct Helpers {
-    names: FxHashMap<(Sym, Inst, bool), String>,
+    names: FxHashMap<(Inst, HelperKind), String>,
     /// Function texts, in the order they must be written (a helper's own helpers first).
     pub texts: Vec<String>,
+}
+
+impl Helpers {
+    /// The name of the helper made for `ty` and `kind`, if there is one.
+    pub fn made(&self, ty: Inst, kind: HelperKind) -> Option<String> {
+        self.names.get(&(ty, kind)).cloned()
+    }
+
+    /// Names the helper for `ty` and `kind` (before its text is made, when making it
+    /// may request other helpers).
+    pub fn name(&mut self, ty: Inst, kind: HelperKind, name: &str) {
+        self.names.insert((ty, kind), name.to_string());
+    }
+
+    /// Adds helper `name` for `ty` and `kind` with its text; returns the name.
+    pub fn add(&mut self, ty: Inst, kind: HelperKind, name: String, text: String) -> String {
+        self.texts.push(text);
+        self.name(ty, kind, &name);
+        name
+    }
 }
 
 /// What memory code needs from the writer: the module, its names, the expression arena,
@@ -68,6 +91,7 @@ pub struct Helpers {
 pub trait MemoryCx<'m> {
     fn m(&self) -> &'m Module;
     fn add(&mut self, node: Node) -> E;
+    fn exprs(&mut self) -> &mut Exprs;
     fn u32_lit(&mut self, v: u32) -> E;
     fn name_text(&self, s: Sym) -> &str;
     /// A fresh module-scope name from `hint`.
@@ -100,7 +124,7 @@ fn plus<'m, C: MemoryCx<'m>>(cx: &mut C, offset: E, k: u32) -> E {
 /// `conv(e)` when there is a conversion, else `e`.
 fn wrap<'m, C: MemoryCx<'m>>(cx: &mut C, conv: Option<&str>, e: E) -> E {
     match conv {
-        Some(f) => cx.add(Node::Call(f.to_string(), vec![e])),
+        Some(f) => cx.exprs().call(f, &[e]),
         None => e,
     }
 }
@@ -200,22 +224,22 @@ fn read<'m, C: MemoryCx<'m>>(
             BufferKind::Uniform => uniform_leaf(cx, buf, offset, s, n, leaf),
             BufferKind::Workgroup if n > 1 && cx.const_u32(offset).is_none() => {
                 let name = helper(cx, buf, kind, leaf, false)?;
-                Some(cx.add(Node::Call(name, vec![offset])))
+                Some(cx.exprs().call(&name, &[offset]))
             }
             BufferKind::Workgroup => word_leaf(cx, buf, offset, s, n),
             _ => {
                 if s == Scalar::F16 {
                     let name = helper(cx, buf, kind, leaf, false)?;
-                    return Some(cx.add(Node::Call(name, vec![offset])));
+                    return Some(cx.exprs().call(&name, &[offset]));
                 }
                 let b = cx.add(Node::Name(buf));
-                let load = cx.add(Node::Method(b, LOADS[n as usize].to_string(), vec![offset]));
+                let load = cx.exprs().method(b, LOADS[n as usize], &[offset]);
                 Some(wrap(cx, from_words(s), load))
             }
         },
         _ => {
             let name = helper(cx, buf, kind, ty, false)?;
-            Some(cx.add(Node::Call(name, vec![offset])))
+            Some(cx.exprs().call(&name, &[offset]))
         }
     }
 }
@@ -233,7 +257,7 @@ fn uniform_leaf<'m, C: MemoryCx<'m>>(
     let Some(c) = constant else {
         // Computed offsets go through a helper taking the offset.
         let name = helper(cx, buf, BufferKind::Uniform, ty, false)?;
-        return Some(cx.add(Node::Call(name, vec![offset])));
+        return Some(cx.exprs().call(&name, &[offset]));
     };
     let b = cx.add(Node::Name(buf));
     let row_ix = cx.u32_lit(c / 16);
@@ -255,7 +279,7 @@ fn uniform_leaf<'m, C: MemoryCx<'m>>(
             } else {
                 word
             };
-            parts.push(cx.add(Node::Call("f16tof32".into(), vec![bits])));
+            parts.push(cx.exprs().call("f16tof32", &[bits]));
         }
         let (t, _) = cx.spell(ty)?;
         return Some(cx.add(Node::Call(t, parts)));
@@ -265,7 +289,7 @@ fn uniform_leaf<'m, C: MemoryCx<'m>>(
     let words = if n == 4 {
         row
     } else {
-        cx.add(Node::Member(row, swizzle.to_string()))
+        cx.exprs().member(row, swizzle)
     };
     Some(wrap(cx, from_words(s), words))
 }
@@ -355,8 +379,9 @@ fn helper<'m, C: MemoryCx<'m>>(
     ty: Inst,
     store: bool,
 ) -> Option<String> {
-    if let Some(n) = cx.helpers().names.get(&(buf, ty, store)) {
-        return Some(n.clone());
+    let key = HelperKind::Buffer { buffer: buf, store };
+    if let Some(n) = cx.helpers().made(ty, key) {
+        return Some(n);
     }
     let (base, suffix) = cx.spell(ty)?;
     let hint = format!(
@@ -366,7 +391,7 @@ fn helper<'m, C: MemoryCx<'m>>(
         type_hint(&base, &suffix)
     );
     let name = cx.fresh(&hint);
-    cx.helpers().names.insert((buf, ty, store), name.clone());
+    cx.helpers().name(ty, key, &name);
     let text = if store {
         store_helper(cx, buf, kind, ty, &name, &base, &suffix)?
     } else {
@@ -407,7 +432,7 @@ fn load_helper<'m, C: MemoryCx<'m>>(
     let mut text = String::new();
     let ret = returnable(&mut text, name, base, suffix);
     let _ = writeln!(text, "{ret} {name}(uint offset) {{");
-    let off = cx.add(Node::Lit("offset".into()));
+    let off = cx.exprs().lit("offset");
     let m = cx.m();
     match m.opcode(ty) {
         Opcode::Vec | Opcode::F32 | Opcode::I32 | Opcode::U32 | Opcode::F16 => {
@@ -440,7 +465,7 @@ fn load_helper<'m, C: MemoryCx<'m>>(
             let elem = m.operand_opt(ty, 0)?;
             let n = m.const_u32(m.operand_opt(ty, 1)?)?;
             let stride = array_stride(m, ty)?;
-            let i = cx.add(Node::Lit("i".into()));
+            let i = cx.exprs().lit("i");
             let k = cx.u32_lit(stride);
             let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
             let o = cx.add(Node::Binary(Bin::Add, off, scaled));
@@ -482,15 +507,15 @@ fn store_helper<'m, C: MemoryCx<'m>>(
 ) -> Option<String> {
     let mut text = String::new();
     let _ = writeln!(text, "void {name}(uint offset, {base} value{suffix}) {{");
-    let off = cx.add(Node::Lit("offset".into()));
-    let value = cx.add(Node::Lit("value".into()));
+    let off = cx.exprs().lit("offset");
+    let value = cx.exprs().lit("value");
     let m = cx.m();
     let mut parts: Vec<(E, Inst, u32)> = Vec::new();
     match m.opcode(ty) {
         Opcode::Vec if kind == BufferKind::Workgroup => {
             let (elem, n) = m.vec_parts(ty)?;
             for k in 0..n {
-                let lane = cx.add(Node::Member(value, LANES[k as usize].to_string()));
+                let lane = cx.exprs().member(value, LANES[k as usize]);
                 parts.push((lane, elem, 4 * k));
             }
         }
@@ -512,7 +537,7 @@ fn store_helper<'m, C: MemoryCx<'m>>(
             let elem = m.operand_opt(ty, 0)?;
             let n = m.const_u32(m.operand_opt(ty, 1)?)?;
             let stride = array_stride(m, ty)?;
-            let i = cx.add(Node::Lit("i".into()));
+            let i = cx.exprs().lit("i");
             let k = cx.u32_lit(stride);
             let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
             let o = cx.add(Node::Binary(Bin::Add, off, scaled));
@@ -561,7 +586,7 @@ pub fn write_stmt<'m, C: MemoryCx<'m>>(
         ViewStore::Method { method, convert } => {
             let b = cx.add(Node::Name(buf));
             let v = wrap(cx, convert, value);
-            cx.add(Node::Method(b, method, vec![offset, v]))
+            cx.exprs().method(b, &method, &[offset, v])
         }
         ViewStore::Helper(name) => cx.add(Node::Call(name, vec![offset, value])),
     };

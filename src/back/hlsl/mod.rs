@@ -188,10 +188,7 @@ impl std::error::Error for Error {}
 /// writer names entry points first, so no other declaration takes these names; callers
 /// pass the result to DXC's `-E` (glslang's `-e`).
 pub fn entry_point_name(wgsl_name: &str) -> String {
-    let mut name: String = wgsl_name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
+    let mut name = names::underscored(wgsl_name);
     if name.is_empty()
         || name.starts_with(|c: char| c.is_ascii_digit())
         || name.starts_with('_')
@@ -394,11 +391,7 @@ fn call_order(m: &Module) -> Vec<crate::ir::Func> {
 /// binding after the last one the module uses there.
 pub fn default_num_workgroups_binding(m: &Module) -> (u32, u32) {
     let root = m.root();
-    let word = |v: Inst, op| {
-        m.decoration(v, op)
-            .and_then(|d| m.operand_opt(d, 0))
-            .and_then(|x| m.const_u32(x))
-    };
+    let word = |v: Inst, op| crate::raise::plan::decoration_u32(m, v, op);
     let last = m
         .children(root)
         .filter(|&v| m.opcode(v) == crate::ir::Opcode::Var)

@@ -118,6 +118,13 @@ pub fn keywords() -> &'static Keywords {
 /// The prefix of the writer's own helper functions and types.
 pub const HELPER_PREFIX: &str = "hlsl_";
 
+/// `text` with `_` in place of every character that is not an ASCII letter or digit.
+pub fn underscored(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
 /// Every vector and matrix type name: `float4`, `uint2x3`, `min16float1x1`, ….
 fn vector_and_matrix_names() -> Vec<String> {
     let mut out = Vec::new();

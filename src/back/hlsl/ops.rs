@@ -44,10 +44,10 @@ impl Hlsl<'_, '_> {
         // the intrinsic wrongly on constants and types a `uint` one as `int`.
         if op == O::Dot && scalar_kind(m, i).is_some_and(|s| !s.is_float()) {
             let name = self.math_helper(i)?;
-            return Ok(self.call_named(&name, ops));
+            return Ok(self.call(&name, &ops));
         }
         if let Some(name) = builtins::intrinsic(op) {
-            return Ok(self.call_named(name, ops));
+            return Ok(self.call(name, &ops));
         }
         Ok(match op {
             O::Neg => self.w.x.add(Node::Prefix("-", arg(0)?)),
@@ -96,16 +96,13 @@ impl Hlsl<'_, '_> {
                 }
                 let n = self.out_var(b, "uint", "length")?;
                 let buf = arg(0)?;
-                let get = self
-                    .w
-                    .x
-                    .add(Node::Method(buf, "GetDimensions".into(), vec![n]));
+                let get = self.w.x.method(buf, "GetDimensions", &[n]);
                 let s = self.put(Stmt::Expr(get));
                 b.out().push(s);
                 n
             }
             O::Sign => {
-                let s = self.call_named("sign", vec![arg(0)?]);
+                let s = self.call("sign", &[arg(0)?]);
                 if scalar_kind(m, i).is_some_and(Scalar::is_float) {
                     let t = self.ty_text(i)?;
                     self.w.x.add(Node::Cast(t, s))
@@ -114,8 +111,8 @@ impl Hlsl<'_, '_> {
                 }
             }
             O::QuantizeToF16 => {
-                let h = self.call_named("f32tof16", vec![arg(0)?]);
-                self.call_named("f16tof32", vec![h])
+                let h = self.call("f32tof16", &[arg(0)?]);
+                self.call("f16tof32", &[h])
             }
             O::FwidthCoarse | O::FwidthFine => {
                 let x = self.temp(b, m.operand(i, 0), arg(0)?, "v")?;
@@ -124,10 +121,10 @@ impl Hlsl<'_, '_> {
                 } else {
                     ("ddx_fine", "ddy_fine")
                 };
-                let a = self.call_named(dx, vec![x]);
-                let a = self.call_named("abs", vec![a]);
-                let c = self.call_named(dy, vec![x]);
-                let c = self.call_named("abs", vec![c]);
+                let a = self.call(dx, &[x]);
+                let a = self.call("abs", &[a]);
+                let c = self.call(dy, &[x]);
+                let c = self.call("abs", &[c]);
                 self.w.x.add(Node::Binary(Bin::Add, a, c))
             }
             O::Acosh
@@ -139,7 +136,7 @@ impl Hlsl<'_, '_> {
             | O::Frexp
             | O::Modf => {
                 let name = self.math_helper(i)?;
-                self.call_named(&name, ops)
+                self.call(&name, &ops)
             }
             O::SubgroupInclusiveAdd | O::SubgroupInclusiveMul => {
                 let x = self.temp(b, m.operand(i, 0), arg(0)?, "v")?;
@@ -148,30 +145,30 @@ impl Hlsl<'_, '_> {
                 } else {
                     ("WavePrefixProduct", Bin::Mul)
                 };
-                let prefix = self.call_named(f, vec![x]);
+                let prefix = self.call(f, &[x]);
                 self.w.x.add(Node::Binary(bin, prefix, x))
             }
-            O::SubgroupElect => self.call_named("WaveIsFirstLane", Vec::new()),
+            O::SubgroupElect => self.call("WaveIsFirstLane", &[]),
             O::SubgroupShuffleXor | O::SubgroupShuffleUp | O::SubgroupShuffleDown => {
-                let lane = self.call_named("WaveGetLaneIndex", Vec::new());
+                let lane = self.call("WaveGetLaneIndex", &[]);
                 let bin = match op {
                     O::SubgroupShuffleXor => Bin::BitXor,
                     O::SubgroupShuffleUp => Bin::Sub,
                     _ => Bin::Add,
                 };
                 let id = self.w.x.add(Node::Binary(bin, lane, arg(1)?));
-                self.call_named("WaveReadLaneAt", vec![arg(0)?, id])
+                self.call("WaveReadLaneAt", &[arg(0)?, id])
             }
-            O::WorkgroupBarrier => self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new()),
+            O::WorkgroupBarrier => self.call("GroupMemoryBarrierWithGroupSync", &[]),
             O::StorageBarrier | O::TextureBarrier => {
-                self.call_named("DeviceMemoryBarrierWithGroupSync", Vec::new())
+                self.call("DeviceMemoryBarrierWithGroupSync", &[])
             }
             O::WorkgroupUniformLoad => {
-                let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
+                let sync = self.call("GroupMemoryBarrierWithGroupSync", &[]);
                 let s = self.put(Stmt::Expr(sync));
                 b.out().push(s);
                 let v = b.bind(self, i, arg(0)?, "value")?;
-                let sync = self.call_named("GroupMemoryBarrierWithGroupSync", Vec::new());
+                let sync = self.call("GroupMemoryBarrierWithGroupSync", &[]);
                 let s = self.put(Stmt::Expr(sync));
                 b.out().push(s);
                 v
@@ -203,10 +200,6 @@ impl Hlsl<'_, '_> {
         )
     }
 
-    pub(super) fn call_named(&mut self, name: &str, args: Vec<E>) -> E {
-        self.w.x.add(Node::Call(name.to_string(), args))
-    }
-
     pub(super) fn ty_text(&mut self, i: Inst) -> Result<String, RaiseError> {
         let t = self.ty_of(i)?;
         self.w.type_text(t).map_err(|w| {
@@ -230,22 +223,21 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let (a0, a1) = (m.operand(i, 0), m.operand(i, 1));
         let kind = scalar_kind(m, a0);
-        let x = &mut self.w.x;
         match op {
             Opcode::Mul if is_matrix(m, a0) || is_matrix(m, a1) => {
                 let scalar = |v| m.ty(v).and_then(|t| m.scalar(t)).is_some();
                 if scalar(a0) || scalar(a1) {
-                    return Ok(x.add(Node::Binary(Bin::Mul, l, r)));
+                    return Ok(self.w.x.add(Node::Binary(Bin::Mul, l, r)));
                 }
                 // HLSL's rows are WGSL's columns.
-                return Ok(x.add(Node::Call("mul".into(), vec![r, l])));
+                return Ok(self.call("mul", &[r, l]));
             }
             Opcode::Rem if kind.is_some_and(Scalar::is_float) => {
-                return Ok(x.add(Node::Call("fmod".into(), vec![l, r])));
+                return Ok(self.call("fmod", &[l, r]));
             }
             Opcode::And | Opcode::Or | Opcode::Xor if kind == Some(Scalar::Bool) => {
                 if op == Opcode::Xor {
-                    return Ok(x.add(Node::Binary(Bin::Ne, l, r)));
+                    return Ok(self.w.x.add(Node::Binary(Bin::Ne, l, r)));
                 }
                 if is_bool_vector(m, a0) {
                     let kind = if op == Opcode::And {
@@ -254,7 +246,7 @@ impl Hlsl<'_, '_> {
                         HelperKind::BoolOr
                     };
                     let name = self.bool_vector_helper(i, kind)?;
-                    return Ok(self.call_named(&name, vec![l, r]));
+                    return Ok(self.call(&name, &[l, r]));
                 }
                 // Both sides are evaluated (no short circuit): `&`/`|` on `bool`.
                 let _ = b;
@@ -268,7 +260,7 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         if is_bool_vector(m, m.operand(i, 0)) {
             let name = self.bool_vector_helper(i, HelperKind::Select)?;
-            return Ok(self.call_named(&name, vec![c, t, f]));
+            return Ok(self.call(&name, &[c, t, f]));
         }
         // `?:` evaluates one arm only: an arm that calls a function is evaluated first.
         let t = if self.has_call(t) {
@@ -320,10 +312,10 @@ impl Hlsl<'_, '_> {
             return Ok(a);
         }
         match (to.and_then(reinterpret), width(i) == width(m.operand(i, 0))) {
-            (Some(f), true) => Ok(self.call_named(f, vec![a])),
+            (Some(f), true) => Ok(self.call(f, &[a])),
             _ if to == Some(Scalar::F16) || from == Some(Scalar::F16) => {
                 let name = self.half_bitcast(i)?;
-                Ok(self.call_named(&name, vec![a]))
+                Ok(self.call(&name, &[a]))
             }
             _ => Err(RaiseError::new(
                 crate::diag::codes::HLSL_UNSUPPORTED,
@@ -341,9 +333,9 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let from_t = self.ty_of(m.operand(i, 0))?;
         let to_t = self.ty_of(i)?;
-        let key = (to_t, HelperKind::HalfBitcast(from_t));
-        if let Some(n) = self.w.made.get(&key) {
-            return Ok(n.clone());
+        let key = HelperKind::HalfBitcast(from_t);
+        if let Some(n) = self.w.helpers.made(to_t, key) {
+            return Ok(n);
         }
         let lanes = |t: Inst| m.vec_parts(t).map_or(1, |(_, n)| n);
         let from_text = self
@@ -395,12 +387,8 @@ impl Hlsl<'_, '_> {
             )
         };
         let name = self.w.namer_fresh(&format!("bitcast_{to_text}"));
-        self.w
-            .helpers
-            .texts
-            .push(format!("{to_text} {name}({from_text} v) {{\n{body}}}\n"));
-        self.w.made.insert(key, name.clone());
-        Ok(name)
+        let text = format!("{to_text} {name}({from_text} v) {{\n{body}}}\n");
+        Ok(self.w.helpers.add(to_t, key, name, text))
     }
 
     fn extract(&mut self, i: Inst, ops: &[E]) -> Result<E, RaiseError> {
@@ -527,8 +515,8 @@ impl Hlsl<'_, '_> {
         let signed_view = view.is_some() && t == "int";
         if signed_view && matches!(op, O::AtomicMax | O::AtomicMin) {
             let (buffer, offset) = view.ok_or_else(|| RaiseError::malformed(i, "atomic"))?;
-            let helper = self.signed_buffer_atomic(buffer, name)?;
-            let call = self.w.x.add(Node::Call(helper, vec![offset, ops[1]]));
+            let helper = self.signed_buffer_atomic(scalar_t, buffer, op == O::AtomicMax);
+            let call = self.call(&helper, &[offset, ops[1]]);
             return b.bind(self, i, call, "old");
         }
         let word_t = if signed_view {
@@ -537,12 +525,12 @@ impl Hlsl<'_, '_> {
             t.clone()
         };
         let bits = |this: &mut Self, e: E| match signed_view {
-            true => this.w.x.add(Node::Call("asuint".into(), vec![e])),
+            true => this.call("asuint", &[e]),
             false => e,
         };
         let back =
             |this: &mut Self, out: E| match signed_view && op != O::AtomicStore && m.has_uses(i) {
-                true => this.w.x.add(Node::Call("asint".into(), vec![out])),
+                true => this.call("asint", &[out]),
                 false => out,
             };
         let out = self.out_var(b, &word_t, "old")?;
@@ -585,11 +573,7 @@ impl Hlsl<'_, '_> {
     fn size_from_uniform(&mut self, var: Inst) -> Option<E> {
         let m = self.w.m;
         let sizes = self.w.options.buffer_sizes.as_ref()?;
-        let word = |op: Opcode| {
-            m.decoration(var, op)
-                .and_then(|d| m.operand_opt(d, 0))
-                .and_then(|x| m.const_u32(x))
-        };
+        let word = |op: Opcode| crate::raise::plan::decoration_u32(m, var, op);
         let k = *sizes
             .index
             .get(&(word(Opcode::DecoGroup)?, word(Opcode::DecoBinding)?))?;
@@ -614,34 +598,29 @@ impl Hlsl<'_, '_> {
         )
     }
 
-    /// `int name(uint offset, int v)`: a signed `InterlockedMax`/`InterlockedMin` on the
-    /// `uint` words of `buffer`, as a compare-exchange loop; returns the original value.
-    fn signed_buffer_atomic(
-        &mut self,
-        buffer: super::expr::Sym,
-        name: &str,
-    ) -> Result<String, RaiseError> {
-        let b = self.w.names[buffer.index()].clone();
-        let key = format!("{b}.{name}");
-        if let Some(n) = self.w.signed_atomics.get(&key) {
-            return Ok(n.clone());
+    /// `int name(uint offset, int v)`: a signed `InterlockedMax` (`max`) or
+    /// `InterlockedMin` on the `uint` words of `buffer`, as a compare-exchange loop;
+    /// returns the original value. `int_t` is the `i32` type.
+    fn signed_buffer_atomic(&mut self, int_t: Inst, buffer: super::expr::Sym, max: bool) -> String {
+        let key = HelperKind::SignedAtomic { buffer, max };
+        if let Some(n) = self.w.helpers.made(int_t, key) {
+            return n;
         }
-        let f = if name == "Max" { "max" } else { "min" };
+        let b = self.w.names[buffer.index()].clone();
+        let f = if max { "max" } else { "min" };
         let helper = self.w.namer_fresh(&format!("{b}_atomic_{f}"));
         let text = format!(
             "int {helper}(uint offset, int v) {{\n  uint old = {b}.Load(offset);\n  [loop] for (;;) {{\n    uint seen;\n    {b}.InterlockedCompareExchange(offset, old, asuint({f}(asint(old), v)), seen);\n    if (seen == old) {{\n      return asint(old);\n    }}\n    old = seen;\n  }}\n}}\n"
         );
-        self.w.helpers.texts.push(text);
-        self.w.signed_atomics.insert(key, helper.clone());
-        Ok(helper)
+        self.w.helpers.add(int_t, key, helper, text)
     }
 
     /// A `bool`-vector helper (`select`, `&`, `|`) for the type of `i`, made once.
     fn bool_vector_helper(&mut self, i: Inst, kind: HelperKind) -> Result<String, RaiseError> {
         let m = self.w.m;
         let ty = self.ty_of(i)?;
-        if let Some(n) = self.w.made.get(&(ty, kind)) {
-            return Ok(n.clone());
+        if let Some(n) = self.w.helpers.made(ty, kind) {
+            return Ok(n);
         }
         let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let n = m.vec_parts(ty).map_or(1, |(_, n)| n);
@@ -676,9 +655,7 @@ impl Hlsl<'_, '_> {
             "{t} {name}({params}) {{\n  return {t}({});\n}}\n",
             body.join(", ")
         );
-        self.w.helpers.texts.push(text);
-        self.w.made.insert((ty, kind), name.clone());
-        Ok(name)
+        Ok(self.w.helpers.add(ty, kind, name, text))
     }
 
     /// Helper functions for the builtins HLSL has no direct intrinsic for, one per
@@ -693,9 +670,9 @@ impl Hlsl<'_, '_> {
             O::Dot => self.ty_of(m.operand(i, 0))?,
             _ => ty,
         };
-        let key = (key_ty, HelperKind::Math(op as u16));
-        if let Some(n) = self.w.made.get(&key) {
-            return Ok(n.clone());
+        let key = HelperKind::Math(op as u16);
+        if let Some(n) = self.w.helpers.made(key_ty, key) {
+            return Ok(n);
         }
         let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let arg_t = {
@@ -772,9 +749,7 @@ impl Hlsl<'_, '_> {
             }
             _ => return Err(self.unsupported_op(i)),
         };
-        self.w.helpers.texts.push(text);
-        self.w.made.insert(key, name.clone());
-        Ok(name)
+        Ok(self.w.helpers.add(key_ty, key, name, text))
     }
 
     /// A value of type `ty` from its parts: a constructor call for vectors and matrices,

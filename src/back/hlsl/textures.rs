@@ -103,7 +103,7 @@ impl Hlsl<'_, '_> {
                 let arrayed = kind.arrayed();
                 let coords = if arrayed {
                     let t = self.coords_type(kind.coords() + 1, false);
-                    self.add(Node::Call(t, vec![ops[1], ops[2]]))
+                    self.call(&t, &[ops[1], ops[2]])
                 } else {
                     ops[1]
                 };
@@ -136,10 +136,10 @@ impl Hlsl<'_, '_> {
         let (tex, sampler, coords) = (ops[first], ops[first + 1], ops[first + 2]);
         let mut k = first + 3;
         let coords = if kind.arrayed() {
-            let layer = self.add(Node::Cast("float".into(), ops[k]));
+            let layer = self.w.x.cast("float", ops[k]);
             k += 1;
             let t = self.coords_type(kind.coords() + 1, true);
-            self.add(Node::Call(t, vec![coords, layer]))
+            self.call(&t, &[coords, layer])
         } else {
             coords
         };
@@ -153,7 +153,7 @@ impl Hlsl<'_, '_> {
             }
             O::TextureSampleLevel => {
                 // Depth textures take an integer level in WGSL.
-                let level = self.add(Node::Cast("float".into(), ops[k]));
+                let level = self.w.x.cast("float", ops[k]);
                 args.push(level);
                 k += 1;
                 "SampleLevel"
@@ -199,36 +199,31 @@ impl Hlsl<'_, '_> {
             && k == ops.len()
             && matches!(kind.dim, TextureDim::D2 | TextureDim::D2Array)
         {
-            args.push(self.add(Node::Lit("int2(0, 0)".into())));
+            args.push(self.lit("int2(0, 0)"));
         }
-        Ok(self.add(Node::Method(tex, method.to_string(), args)))
+        Ok(self.w.x.method(tex, method, &args))
     }
 
     /// `t.SampleLevel(s, clamp(c, half_texel, 1 - half_texel), 0)`.
     fn sample_clamped(&mut self, i: Inst, tex: E, sampler: E, coords: E) -> Result<E, RaiseError> {
         let name = self.clamp_helper(i)?;
-        Ok(self.add(Node::Call(name, vec![tex, sampler, coords])))
+        Ok(self.call(&name, &[tex, sampler, coords]))
     }
 
     fn clamp_helper(&mut self, i: Inst) -> Result<String, RaiseError> {
         let m = self.w.m;
         let t = m.operand(i, 0);
         let ty = self.ty_of(t)?;
-        let key = (
-            ty,
-            super::writer::HelperKind::Math(Opcode::TextureSampleBaseClampToEdge as u16),
-        );
-        if let Some(n) = self.w.made.get(&key) {
-            return Ok(n.clone());
+        let key = super::writer::HelperKind::Math(Opcode::TextureSampleBaseClampToEdge as u16);
+        if let Some(n) = self.w.helpers.made(ty, key) {
+            return Ok(n);
         }
         let tt = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let name = self.w.namer_fresh("sample_clamp_to_edge");
         let text = format!(
             "float4 {name}({tt} t, SamplerState s, float2 c) {{\n  uint2 size;\n  t.GetDimensions(size.x, size.y);\n  float2 half_texel = 0.5f / float2(size);\n  return t.SampleLevel(s, clamp(c, half_texel, 1.0f - half_texel), 0.0f);\n}}\n"
         );
-        self.w.helpers.texts.push(text);
-        self.w.made.insert(key, name.clone());
-        Ok(name)
+        Ok(self.w.helpers.add(ty, key, name, text))
     }
 
     fn load(&mut self, i: Inst, kind: &Kind, tex: E, ops: &[E]) -> Result<E, RaiseError> {
@@ -254,7 +249,7 @@ impl Hlsl<'_, '_> {
             let t = self.coords_type(n, false);
             let c = self.add(Node::Cast(t, parts[0]));
             let sample = ops.get(k).copied().unwrap_or_else(|| self.lit("0"));
-            return Ok(self.add(Node::Method(tex, "Load".into(), vec![c, sample])));
+            return Ok(self.w.x.method(tex, "Load", &[c, sample]));
         }
         // The level joins the coordinates; a storage texture read through an SRV and
         // an external texture have one level.
@@ -263,7 +258,7 @@ impl Hlsl<'_, '_> {
         let t = self.coords_type(n + arrayed + 1, false);
         let c = self.add(Node::Call(t, parts));
         let _ = i;
-        Ok(self.add(Node::Method(tex, "Load".into(), vec![c])))
+        Ok(self.w.x.method(tex, "Load", &[c]))
     }
 
     /// `GetDimensions` into a `uint4` declared first; the result reads its components.
@@ -279,7 +274,7 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let op = m.opcode(i);
         let dims = self.out_var(b, "uint4", "dims")?;
-        let lane = |this: &mut Self, c: &str| this.add(Node::Member(dims, c.to_string()));
+        let lane = |this: &mut Self, c: &str| this.w.x.member(dims, c);
         // The components the overload fills: sizes, then layers, then levels/samples.
         let sizes = match kind.dim {
             TextureDim::D1 => 1,
@@ -309,13 +304,13 @@ impl Hlsl<'_, '_> {
         let mut args = Vec::new();
         if has_levels {
             let level = match (op, ops.get(1)) {
-                (O::TextureDimensions, Some(&l)) => self.add(Node::Cast("uint".into(), l)),
+                (O::TextureDimensions, Some(&l)) => self.w.x.cast("uint", l),
                 _ => self.lit("0u"),
             };
             args.push(level);
         }
         args.extend(outs);
-        let call = self.add(Node::Method(tex, "GetDimensions".into(), args));
+        let call = self.w.x.method(tex, "GetDimensions", &args);
         let s = self.put(Stmt::Expr(call));
         b.out().push(s);
         Ok(match op {

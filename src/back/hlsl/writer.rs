@@ -71,10 +71,6 @@ pub struct Writer<'m> {
     pub typedef_texts: Vec<String>,
     /// `static const` declarations of array and struct constants, in the order made.
     pub constant_texts: Vec<String>,
-    /// Helper functions made once per type and kind.
-    pub made: FxHashMap<(Inst, HelperKind), String>,
-    /// Signed `Max`/`Min` helpers on buffers, by `buffer.Op`.
-    pub signed_atomics: FxHashMap<String, String>,
     /// The `buffer_sizes` constant buffer's name, once declared.
     pub buffer_sizes_name: Option<String>,
     /// The names of the module's functions (a call of one may have effects).
@@ -87,6 +83,9 @@ impl<'m> MemoryCx<'m> for Writer<'m> {
     }
     fn add(&mut self, node: Node) -> E {
         self.x.add(node)
+    }
+    fn exprs(&mut self) -> &mut Exprs {
+        &mut self.x
     }
     fn u32_lit(&mut self, v: u32) -> E {
         self.x.add(Node::Lit(format!("{v}u")))
@@ -139,8 +138,6 @@ impl<'m> Writer<'m> {
             typedefs: FxHashMap::default(),
             typedef_texts: Vec::new(),
             constant_texts: Vec::new(),
-            made: FxHashMap::default(),
-            signed_atomics: FxHashMap::default(),
             buffer_sizes_name: None,
             function_names: FxHashSet::default(),
         }
@@ -346,11 +343,7 @@ impl<'m> Writer<'m> {
 
     fn register(&self, v: Inst, class: RegisterClass) -> Result<String, Error> {
         let m = self.m;
-        let word = |op: Opcode| {
-            m.decoration(v, op)
-                .and_then(|d| m.operand_opt(d, 0))
-                .and_then(|x| m.const_u32(x))
-        };
+        let word = |op: Opcode| crate::raise::plan::decoration_u32(m, v, op);
         let immediate = m
             .ty(v)
             .and_then(|t| m.ptr_parts(t))
@@ -523,7 +516,7 @@ impl<'m> Writer<'m> {
             }
             Opcode::Zero if m.opcode(ty) == Opcode::Array => {
                 let name = self.zero_array(ty).map_err(|w| self.error(v, w))?;
-                Ok(self.x.add(Node::Call(name, Vec::new())))
+                Ok(self.x.call(&name, &[]))
             }
             _ => self.initializer(v, depth),
         }
@@ -578,7 +571,7 @@ impl<'m> Writer<'m> {
         match m.opcode(ty) {
             Opcode::Vec | Opcode::Mat | Opcode::Struct => {
                 let t = self.type_text(ty).map_err(|w| self.error(at, w))?;
-                let zero = self.x.add(Node::Lit("0".into()));
+                let zero = self.x.lit("0");
                 Ok(self.x.add(Node::Cast(t, zero)))
             }
             Opcode::Array => {
@@ -792,8 +785,8 @@ impl Writer<'_> {
     /// members (HLSL spells such values only as initializer lists, which a declaration
     /// alone may take): `Light Light_new(float3 position, float4 color)`.
     pub fn constructor(&mut self, ty: Inst) -> Result<String, &'static str> {
-        if let Some(n) = self.made.get(&(ty, HelperKind::Construct)) {
-            return Ok(n.clone());
+        if let Some(n) = self.helpers.made(ty, HelperKind::Construct) {
+            return Ok(n);
         }
         let m = self.m;
         let ret = self.type_text(ty)?;
@@ -828,16 +821,14 @@ impl Writer<'_> {
             spelled.declare("r"),
             list.join(", ")
         );
-        self.helpers.texts.push(text);
-        self.made.insert((ty, HelperKind::Construct), name.clone());
-        Ok(name)
+        Ok(self.helpers.add(ty, HelperKind::Construct, name, text))
     }
 
     /// The helper function returning the zero value of array type `ty` (HLSL has no
     /// zero literal for arrays that every compiler takes).
     pub fn zero_array(&mut self, ty: Inst) -> Result<String, &'static str> {
-        if let Some(n) = self.made.get(&(ty, HelperKind::Zero)) {
-            return Ok(n.clone());
+        if let Some(n) = self.helpers.made(ty, HelperKind::Zero) {
+            return Ok(n);
         }
         let m = self.m;
         let n = m
@@ -853,9 +844,7 @@ impl Writer<'_> {
             "{ret} {name}() {{\n  {};\n  for (uint i = 0u; i < {n}u; i = i + 1u) {{\n    r[i] = {zero};\n  }}\n  return r;\n}}\n",
             spelled.declare("r"),
         );
-        self.helpers.texts.push(text);
-        self.made.insert((ty, HelperKind::Zero), name.clone());
-        Ok(name)
+        Ok(self.helpers.add(ty, HelperKind::Zero, name, text))
     }
 
     /// The zero value of `ty` as text.
@@ -875,10 +864,7 @@ impl Writer<'_> {
     /// A fresh name for a helper of the writer's own, from `hint`: `hlsl_hint`, then
     /// `hlsl_hint_1`, ….
     pub fn namer_fresh(&mut self, hint: &str) -> String {
-        let base: String = hint
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
+        let base = super::names::underscored(hint);
         let base = format!("{HELPER_PREFIX}{}", base.trim_matches('_'));
         let mut name = base.clone();
         let mut k = 1;
@@ -890,9 +876,20 @@ impl Writer<'_> {
     }
 }
 
-/// Kinds of helper functions the writer makes once per type.
+/// Kinds of helper functions the writer makes once per type ([`Helpers`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HelperKind {
+    /// Reads (`store == false`) or writes the type in a byte-addressed buffer.
+    Buffer {
+        buffer: Sym,
+        store: bool,
+    },
+    /// A signed `InterlockedMax` (`max`) or `InterlockedMin` on a buffer's words, for
+    /// the `int` type.
+    SignedAtomic {
+        buffer: Sym,
+        max: bool,
+    },
     Construct,
     Zero,
     /// A `select` with a `bool` vector condition.

@@ -1,9 +1,17 @@
 //! What the plan reads off the IR, the same for every language: what an instruction does
 //! to memory, which loads are handles, which indices are constants, how many members a
-//! composite has.
+//! composite has, what a decoration says.
 
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
+
+/// The `u32` operand of decoration `op` on `i` (`@group`, `@binding`, `@id`, `@size`…),
+/// for every emitter that writes or reads one.
+pub fn decoration_u32(m: &Module, i: Inst, op: Opcode) -> Option<u32> {
+    m.decoration(i, op)
+        .and_then(|d| m.operand_opt(d, 0))
+        .and_then(|x| m.const_u32(x))
+}
 
 /// What an instruction does to memory, for ordering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

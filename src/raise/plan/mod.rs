@@ -110,7 +110,7 @@ mod tables;
 mod values;
 
 pub use emitter::{Bind, CaseLabel, Clause, Emitter, ExprId, Finish, Index, Logic, StmtId, Symbol};
-pub use facts::{Effect, conflicts, constant_index, member_count};
+pub use facts::{Effect, conflicts, constant_index, decoration_u32, member_count};
 pub use function::function;
 pub use tables::Tables;
 

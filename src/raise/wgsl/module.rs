@@ -15,7 +15,7 @@ use crate::ir::opcode::Class;
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
 use crate::raise::names::Namer;
-use crate::raise::plan::{self, Tables};
+use crate::raise::plan::{self, Tables, decoration_u32};
 use crate::syntax::ast::{self, AttributeKind, GlobalDeclKind};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -341,12 +341,6 @@ fn struct_decl(cx: &Cx<'_>, ast: &mut Ast, s: Inst) -> Result<GlobalDeclKind, Ra
     Ok(GlobalDeclKind::Struct(ast::StructDecl { name, members }))
 }
 
-fn u32_deco(m: &Module, i: Inst, op: Opcode) -> Option<u32> {
-    m.decoration(i, op)
-        .and_then(|d| m.operand_opt(d, 0))
-        .and_then(|x| m.const_u32(x))
-}
-
 fn global_var(cx: &Cx<'_>, ast: &mut Ast, v: Inst) -> Result<GlobalDeclKind, RaiseError> {
     let m = cx.m;
     let pt = m.ty(v).ok_or_else(|| cx.malformed(v, "variable type"))?;
@@ -354,10 +348,10 @@ fn global_var(cx: &Cx<'_>, ast: &mut Ast, v: Inst) -> Result<GlobalDeclKind, Rai
         .ptr_parts(pt)
         .ok_or_else(|| cx.malformed(v, "variable type"))?;
     let mut attributes = Vec::new();
-    if let Some(g) = u32_deco(m, v, Opcode::DecoGroup) {
+    if let Some(g) = decoration_u32(m, v, Opcode::DecoGroup) {
         attributes.push(ast.int_attribute(AttributeKind::Group, "group", &[g]));
     }
-    if let Some(b) = u32_deco(m, v, Opcode::DecoBinding) {
+    if let Some(b) = decoration_u32(m, v, Opcode::DecoBinding) {
         attributes.push(ast.int_attribute(AttributeKind::Binding, "binding", &[b]));
     }
     let template_args = match space {
@@ -394,7 +388,7 @@ fn global_var(cx: &Cx<'_>, ast: &mut Ast, v: Inst) -> Result<GlobalDeclKind, Rai
 fn override_decl(cx: &Cx<'_>, ast: &mut Ast, o: Inst) -> Result<GlobalDeclKind, RaiseError> {
     let m = cx.m;
     let mut attributes = Vec::new();
-    if let Some(id) = u32_deco(m, o, Opcode::DecoId) {
+    if let Some(id) = decoration_u32(m, o, Opcode::DecoId) {
         attributes.push(ast.int_attribute(AttributeKind::Id, "id", &[id]));
     }
     let t = m.ty(o).ok_or_else(|| cx.malformed(o, "override type"))?;

@@ -225,11 +225,7 @@ pub fn struct_layout_attrs(m: &Module, t: Inst) -> Result<Vec<MemberAttrs>, Stri
         layouts.push(l);
         offsets.push(o);
     }
-    let struct_deco = |op: Opcode| {
-        m.decoration(t, op)
-            .and_then(|d| m.operand_opt(d, 0))
-            .and_then(|x| m.const_u32(x))
-    };
+    let struct_deco = |op: Opcode| crate::raise::plan::decoration_u32(m, t, op);
     let want_align = struct_deco(Opcode::DecoAlign);
     let want_size = struct_deco(Opcode::DecoSize);
     if offsets[0] != 0 {
