@@ -489,15 +489,16 @@ fn a_source_past_sixteen_mebibytes_is_refused_at_once() {
     assert_eq!(status, 0, "{stderr}");
 }
 
-/// Ten mutants of the 10⁶-mutant campaign of 2026-11-27 that the verifier took and whose
+/// Mutants of the 10⁶-mutant campaigns of 2026-11-27 that the verifier took and whose
 /// output spirv-val or refract's own `check` then refused. Each is refused as IR now, by
 /// the rule WGSL (or SPIR-V) has for it: a builtin's type, stage and direction; what an
 /// entry point reaches through its calls suits its stage; host-shared structs have every
-/// member's offset; sampling reads `f32` textures; a vector type's size is 2 to 4 (the
+/// member's offset; sampling reads `f32` textures; uniform buffers are read-only; one
+/// entry point's resources have distinct bindings; a vector type's size is 2 to 4 (the
 /// binary one with 2³²−1 lanes overflowed the verifier's own arithmetic).
 #[test]
 fn ir_the_verifier_took_is_refused_by_the_rule_it_broke() {
-    let cases: [(&str, &[u8], &str); 8] = [
+    let cases: [(&str, &[u8], &str); 10] = [
         (
             "ir-text-244632",
             include_bytes!("hostile/campaign-ir-text-244632.ir"),
@@ -532,6 +533,16 @@ fn ir_the_verifier_took_is_refused_by_the_rule_it_broke() {
             "ir-binary-593218",
             include_bytes!("hostile/campaign-ir-binary-593218.rir"),
             "operand 0 of `texture_sample` must be a texture of `f32` texels",
+        ),
+        (
+            "ir-binary-668815",
+            include_bytes!("hostile/campaign-ir-binary-668815.rir"),
+            "a variable in the `uniform` address space has `read` access, not `read_write`",
+        ),
+        (
+            "ir-binary-727459",
+            include_bytes!("hostile/campaign-ir-binary-727459.rir"),
+            "the entry point @main uses @smp and @out, both bound at `@group(0) @binding(1)`",
         ),
         (
             "ir-binary-926898",

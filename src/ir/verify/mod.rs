@@ -238,6 +238,7 @@ impl Verifier<'_> {
         self.linkage();
         if let Some(order) = self.recursion(&funcs) {
             self.stage_rules(&funcs, &order);
+            self.entry_bindings(&funcs);
         }
         self.use_lists();
     }
@@ -295,7 +296,7 @@ impl Verifier<'_> {
 
     fn global_var(&mut self, v: Inst) {
         let m = self.m;
-        let Some((space, store, _)) = m.ty(v).and_then(|t| m.ptr_parts(t)) else {
+        let Some((space, store, access)) = m.ty(v).and_then(|t| m.ptr_parts(t)) else {
             self.err(
                 Rule::ResultType,
                 v,
@@ -303,6 +304,18 @@ impl Verifier<'_> {
             );
             return;
         };
+        if matches!(space, AddressSpace::Uniform | AddressSpace::Immediate)
+            && access != AccessMode::Read
+        {
+            // Uniform buffers and immediate data are read-only (WGSL's access modes;
+            // Vulkan refuses stores to them).
+            let msg = format!(
+                "a variable in the `{}` address space has `read` access, not `{}`",
+                space.name(),
+                access.name()
+            );
+            self.err(Rule::AddressSpaceRule, v, msg);
+        }
         if space == AddressSpace::Function {
             self.err(
                 Rule::AddressSpaceRule,
@@ -809,6 +822,69 @@ impl Verifier<'_> {
     /// shaders; barriers and workgroup memory only in compute shaders; subgroup
     /// operations, writable storage buffers and writable storage textures not in vertex
     /// shaders. Each function's needs are its own and its callees', in post-order.
+    /// The resources one entry point reaches, through its calls, have distinct group and
+    /// binding pairs (WGSL's E1504; a pipeline layout has one slot per pair). Entry points
+    /// may share a pair between them.
+    fn entry_bindings(&mut self, funcs: &[Inst]) {
+        let m = self.m;
+        let index: FxHashMap<Inst, usize> =
+            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+        // Per function: its callees and the bound variables it names.
+        let mut callees: Vec<Vec<usize>> = vec![Vec::new(); funcs.len()];
+        let mut bound: Vec<Vec<(u32, u32, Inst)>> = vec![Vec::new(); funcs.len()];
+        for (f, &func) in funcs.iter().enumerate() {
+            for b in m.children(func) {
+                for i in m.children(b) {
+                    for x in m.operands(i) {
+                        if let Some(&c) = index.get(&x).filter(|_| m.opcode(i) == Opcode::Call) {
+                            callees[f].push(c);
+                        } else if m.opcode(x) == Opcode::Var && m.is_global(x) {
+                            if let Some((g, k)) = binding_of(m, x) {
+                                bound[f].push((g, k, x));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // `seen[f]` is the last entry point (plus one) whose walk reached `f`.
+        let mut seen = vec![0usize; funcs.len()];
+        for (e, &func) in funcs.iter().enumerate() {
+            let stage = [
+                Opcode::DecoVertex,
+                Opcode::DecoFragment,
+                Opcode::DecoCompute,
+            ];
+            if !stage.iter().any(|&op| m.decoration(func, op).is_some()) {
+                continue;
+            }
+            let mut slots: FxHashMap<(u32, u32), Inst> = FxHashMap::default();
+            let mut todo = vec![e];
+            seen[e] = e + 1;
+            while let Some(f) = todo.pop() {
+                for &(g, k, v) in &bound[f] {
+                    let first = *slots.entry((g, k)).or_insert(v);
+                    if first != v {
+                        let msg = format!(
+                            "the entry point {} uses {} and {}, both bound at `@group({g}) @binding({k})`",
+                            self.name(func),
+                            self.name(first),
+                            self.name(v)
+                        );
+                        self.err(Rule::Decoration, v, msg);
+                        return;
+                    }
+                }
+                for &c in &callees[f] {
+                    if seen[c] != e + 1 {
+                        seen[c] = e + 1;
+                        todo.push(c);
+                    }
+                }
+            }
+        }
+    }
+
     fn stage_rules(&mut self, funcs: &[Inst], order: &[usize]) {
         let m = self.m;
         // Per function, the first instruction needing each of: a fragment shader, a
@@ -1268,6 +1344,16 @@ fn first_cycle(
 
 /// Whether type `t` is or contains a type `is` accepts (through elements, columns and
 /// members). Each type is visited once, so a malformed cyclic type ends the walk too.
+/// The `(group, binding)` of a module-scope resource variable.
+fn binding_of(m: &Module, v: Inst) -> Option<(u32, u32)> {
+    let read = |op| {
+        m.decoration(v, op)
+            .and_then(|d| m.operand_opt(d, 0))
+            .and_then(|x| m.const_u32(x))
+    };
+    Some((read(Opcode::DecoGroup)?, read(Opcode::DecoBinding)?))
+}
+
 /// Which stage `op` needs, by [`Verifier::stage_rules`]' index: 0 a fragment shader,
 /// 1 a compute shader, 2 any stage but vertex.
 fn stage_need_op(op: Opcode) -> Option<usize> {
