@@ -236,9 +236,9 @@ impl Verifier<'_> {
         }
         self.entry_points(&funcs);
         self.linkage();
-        if let Some(order) = self.recursion(&funcs) {
-            self.stage_rules(&funcs, &order);
-            self.entry_bindings(&funcs);
+        if let Some((callees, order)) = self.recursion(&funcs) {
+            self.stage_rules(&funcs, &callees, &order);
+            self.entry_bindings(&funcs, &callees);
         }
         self.use_lists();
     }
@@ -755,13 +755,14 @@ impl Verifier<'_> {
         }
     }
 
-    /// No function calls itself, directly or not. Returns the functions (as indices into
-    /// `funcs`) in post-order, callees first, or `None` when there is a cycle.
-    fn recursion(&mut self, funcs: &[Inst]) -> Option<Vec<usize>> {
+    /// No function calls itself, directly or not. Returns the call graph: each function's
+    /// calls (callee as an index into `funcs`, and the `call`), and the functions in
+    /// post-order, callees first; or `None` when there is a cycle.
+    fn recursion(&mut self, funcs: &[Inst]) -> Option<(Vec<Calls>, Vec<usize>)> {
         let m = self.m;
         let index: FxHashMap<Inst, usize> =
             funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
-        let callees: Vec<Vec<usize>> = funcs
+        let callees: Vec<Calls> = funcs
             .iter()
             .map(|&f| {
                 let mut out = Vec::new();
@@ -769,7 +770,7 @@ impl Verifier<'_> {
                     for i in m.children(b) {
                         if m.opcode(i) == Opcode::Call {
                             if let Some(c) = m.operand_opt(i, 0).and_then(|c| index.get(&c)) {
-                                out.push(*c);
+                                out.push((*c, i));
                             }
                         }
                     }
@@ -788,7 +789,7 @@ impl Verifier<'_> {
             state[start] = 1;
             while let Some(&mut (f, ref mut k)) = stack.last_mut() {
                 if *k < callees[f].len() {
-                    let c = callees[f][*k];
+                    let c = callees[f][*k].0;
                     *k += 1;
                     match state[c] {
                         0 => {
@@ -813,7 +814,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        Some(order)
+        Some((callees, order))
     }
 
     /// What an entry point reaches, through its calls, suits its stage (WGSL's rules,
@@ -825,20 +826,15 @@ impl Verifier<'_> {
     /// The resources one entry point reaches, through its calls, have distinct group and
     /// binding pairs (WGSL's E1504; a pipeline layout has one slot per pair). Entry points
     /// may share a pair between them.
-    fn entry_bindings(&mut self, funcs: &[Inst]) {
+    fn entry_bindings(&mut self, funcs: &[Inst], callees: &[Calls]) {
         let m = self.m;
-        let index: FxHashMap<Inst, usize> =
-            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
-        // Per function: its callees and the bound variables it names.
-        let mut callees: Vec<Vec<usize>> = vec![Vec::new(); funcs.len()];
+        // Per function: the bound variables it names.
         let mut bound: Vec<Vec<(u32, u32, Inst)>> = vec![Vec::new(); funcs.len()];
         for (f, &func) in funcs.iter().enumerate() {
             for b in m.children(func) {
                 for i in m.children(b) {
                     for x in m.operands(i) {
-                        if let Some(&c) = index.get(&x).filter(|_| m.opcode(i) == Opcode::Call) {
-                            callees[f].push(c);
-                        } else if m.opcode(x) == Opcode::Var && m.is_global(x) {
+                        if m.opcode(x) == Opcode::Var && m.is_global(x) {
                             if let Some((g, k)) = binding_of(m, x) {
                                 bound[f].push((g, k, x));
                             }
@@ -875,7 +871,7 @@ impl Verifier<'_> {
                         return;
                     }
                 }
-                for &c in &callees[f] {
+                for &(c, _) in &callees[f] {
                     if seen[c] != e + 1 {
                         seen[c] = e + 1;
                         todo.push(c);
@@ -885,13 +881,11 @@ impl Verifier<'_> {
         }
     }
 
-    fn stage_rules(&mut self, funcs: &[Inst], order: &[usize]) {
+    fn stage_rules(&mut self, funcs: &[Inst], callees: &[Calls], order: &[usize]) {
         let m = self.m;
         // Per function, the first instruction needing each of: a fragment shader, a
         // compute shader, a stage other than vertex (a call stands for its callee's).
         let mut needs: Vec<[Option<Inst>; 3]> = vec![[None; 3]; funcs.len()];
-        let index: FxHashMap<Inst, usize> =
-            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
         for &f in order {
             let mut own = [None; 3];
             for b in m.children(funcs[f]) {
@@ -899,15 +893,12 @@ impl Verifier<'_> {
                     if let Some(x) = stage_need(m, i) {
                         own[x].get_or_insert(i);
                     }
-                    let callee = (m.opcode(i) == Opcode::Call)
-                        .then(|| m.operand_opt(i, 0).and_then(|c| index.get(&c)))
-                        .flatten();
-                    if let Some(&c) = callee {
-                        for x in 0..3 {
-                            if needs[c][x].is_some() {
-                                own[x].get_or_insert(i);
-                            }
-                        }
+                }
+            }
+            for &(c, call) in &callees[f] {
+                for x in 0..3 {
+                    if needs[c][x].is_some() {
+                        own[x].get_or_insert(call);
                     }
                 }
             }
@@ -1344,6 +1335,9 @@ fn first_cycle(
 
 /// Whether type `t` is or contains a type `is` accepts (through elements, columns and
 /// members). Each type is visited once, so a malformed cyclic type ends the walk too.
+/// A function's calls: each callee as an index into the module's functions, and the `call`.
+type Calls = Vec<(usize, Inst)>;
+
 /// The `(group, binding)` of a module-scope resource variable.
 fn binding_of(m: &Module, v: Inst) -> Option<(u32, u32)> {
     let read = |op| {
