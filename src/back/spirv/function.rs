@@ -8,7 +8,7 @@ use crate::ir::cfg::{self, Cfg};
 use crate::ir::enums::{
     AddressSpace, BuiltinValue, DepthMode, InterpolationSampling, InterpolationType,
 };
-use crate::ir::structure::{Node, RegionId, StructureTree};
+use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
 use crate::ir::{Block, Func, Inst, Opcode};
 use rustc_hash::{FxHashMap, FxHashSet};
 use spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
@@ -229,9 +229,33 @@ impl Writer<'_> {
                             // The merge and what follows it are unreachable.
                             break;
                         }
+                        // An arm that only branches to the merge is not written: the
+                        // header branches to the merge itself (one arm at most, so the
+                        // merge's phis keep one entry per predecessor).
+                        let empty = |reg: RegionId| match tree.region(reg) {
+                            [n] => match tree.node(*n) {
+                                Node::Block {
+                                    block,
+                                    exit: Exit::Merge,
+                                } if cfg::terminator(m, *block) == m.first_child(block.inst()) => {
+                                    Some(*block)
+                                }
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let elided = empty(*else_region)
+                            .map(|b| (b, *else_region))
+                            .or_else(|| empty(*then_region).map(|b| (b, *then_region)));
+                        if let Some((arm, _)) = elided {
+                            self.fx.arm_parent.insert(arm.inst(), header.inst());
+                        }
                         tasks.push((r, k + 1, ctx));
-                        tasks.push((*else_region, 0, ctx));
-                        tasks.push((*then_region, 0, ctx));
+                        for reg in [*else_region, *then_region] {
+                            if elided.is_none_or(|(_, e)| e != reg) {
+                                tasks.push((reg, 0, ctx));
+                            }
+                        }
                         break;
                     }
                     Node::Loop {
@@ -454,10 +478,13 @@ impl Writer<'_> {
                     self.fx.body.op(Op::BranchConditional, &[c, a, b]);
                 } else {
                     let merge = self.local_id(m.operand(t, 3));
-                    let (a, b) = (
-                        self.local_id(m.operand(t, 1)),
-                        self.local_id(m.operand(t, 2)),
-                    );
+                    // An elided empty arm (see `block_order`) is the merge itself.
+                    let mut arm = |k: usize| match self.fx.arm_parent.contains_key(&m.operand(t, k))
+                    {
+                        true => merge,
+                        false => self.local_id(m.operand(t, k)),
+                    };
+                    let (a, b) = (arm(1), arm(2));
                     self.fx.body.op(Op::SelectionMerge, &[merge, 0]);
                     self.fx.body.op(Op::BranchConditional, &[c, a, b]);
                 }
