@@ -3,9 +3,12 @@
 //!
 //! For every in-scope corpus file that refract (`-O2`) and naga both compile, the
 //! non-debug instruction count (everything but `OpSource*`, `OpName`, `OpMemberName`,
-//! `OpString`, `OpLine`, `OpNoLine`, `OpModuleProcessed`) of four modules: refract's,
-//! naga's, and `spirv-opt -O` of each. A file `spirv-opt` refuses either module of is
-//! left out of all four totals (and counted). The same totals are printed for the Dawn
+//! `OpString`, `OpLine`, `OpNoLine`, `OpModuleProcessed`) of five modules: refract's,
+//! naga's, `spirv-opt -O` of each, and `spirv-opt -O` of naga's with the bounds checks
+//! wgpu asks of it for WebGPU (`Restrict` indices, buffers and image loads; refract
+//! always writes WebGPU's checks, and naga's defaults write none, so this is the like-
+//! for-like comparison). A file `spirv-opt` refuses any module of is left out of all the
+//! totals (and counted). The same totals are printed for the Dawn
 //! benchmark shaders alone (`dawn/test/tint/benchmark/` and
 //! `dawn/third_party/benchmark_shaders/`). Compile time: refract's whole compile to
 //! SPIR-V at `-O1` and at `-O2` (CPU time) over the same files, alternately, three times
@@ -22,7 +25,7 @@ mod spirv_corpus;
 #[path = "common/timing.rs"]
 mod timing;
 
-use spirv_corpus::{corpus_files, naga_spirv};
+use spirv_corpus::{corpus_files, naga_spirv, naga_spirv_webgpu};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::Command;
 use std::time::Duration;
@@ -88,21 +91,29 @@ fn refract_spirv(source: &str, opt_level: u8, passes: &Option<Vec<String>>) -> O
 #[derive(Default)]
 struct Totals {
     files: usize,
-    /// refract -O2, naga, spirv-opt of naga, spirv-opt of refract -O2.
-    counts: [u64; 4],
+    /// refract -O2, naga, spirv-opt of naga, spirv-opt of refract -O2, and spirv-opt of
+    /// naga with the bounds checks WebGPU needs (refract's output always has them).
+    counts: [u64; 5],
     opt_refused: usize,
 }
 
 impl Totals {
     fn print(&self, what: &str) {
-        let [ours, naga, naga_opt, ours_opt] = self.counts;
+        let [ours, naga, naga_opt, ours_opt, checked_opt] = self.counts;
         println!(
-            "{what}: {} files ({} left out: spirv-opt refused one of the two)",
+            "{what}: {} files ({} left out: spirv-opt refused one of the three)",
             self.files, self.opt_refused
         );
         println!("  refract -O2              {ours:>10}");
         println!("  naga                     {naga:>10}");
-        println!("  spirv-opt -O (naga)      {naga_opt:>10}");
+        println!(
+            "  spirv-opt -O (naga)      {naga_opt:>10}  (refract -O2 {:+.1} %)",
+            100.0 * (ours as f64 / naga_opt.max(1) as f64 - 1.0)
+        );
+        println!(
+            "  spirv-opt -O (naga, WebGPU's bounds checks) {checked_opt:>10}  (refract -O2 {:+.1} %)",
+            100.0 * (ours as f64 / checked_opt.max(1) as f64 - 1.0)
+        );
         println!(
             "  spirv-opt -O (refract)   {ours_opt:>10}  (removes {:.1} % of refract's; {:.1} % of naga's)",
             100.0 * (1.0 - ours_opt as f64 / ours.max(1) as f64),
@@ -148,16 +159,17 @@ fn main() {
         }
         let is_bench = path.contains("/benchmark/") || path.contains("benchmark_shaders/");
         let (a, b) = (spirv_opt(&theirs, "naga"), spirv_opt(&ours, "refract"));
+        let c = guarded(&|| naga_spirv_webgpu(src)).and_then(|w| spirv_opt(&w, "naga-checked"));
         for t in [&mut all, &mut bench]
             .into_iter()
             .take(1 + usize::from(is_bench))
         {
-            let (Some(a), Some(b)) = (&a, &b) else {
+            let (Some(a), Some(b), Some(c)) = (&a, &b, &c) else {
                 t.opt_refused += 1;
                 continue;
             };
             t.files += 1;
-            for (k, w) in [&ours, &theirs, a, b].into_iter().enumerate() {
+            for (k, w) in [&ours, &theirs, a, b, c].into_iter().enumerate() {
                 t.counts[k] += count(w);
             }
         }

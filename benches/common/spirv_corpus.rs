@@ -29,8 +29,28 @@ pub fn corpus_files(limit: usize) -> Vec<(String, String)> {
 }
 
 /// naga's SPIR-V 1.3 for `source`: parse, validate with every capability, overrides at
-/// their defaults, `back::spv`.
+/// their defaults, `back::spv` with its default options (no bounds checks).
 pub fn naga_spirv(source: &str) -> Option<Vec<u32>> {
+    naga_spirv_with(source, naga::proc::BoundsCheckPolicies::default())
+}
+
+/// [`naga_spirv`] with the bounds checks wgpu asks of naga for WebGPU on Vulkan without
+/// robust buffer and image access: indices, buffers and image loads clamped into range
+/// (`Restrict`), as refract's output always is.
+pub fn naga_spirv_webgpu(source: &str) -> Option<Vec<u32>> {
+    use naga::proc::BoundsCheckPolicy::Restrict;
+    naga_spirv_with(
+        source,
+        naga::proc::BoundsCheckPolicies {
+            index: Restrict,
+            buffer: Restrict,
+            image_load: Restrict,
+            ..Default::default()
+        },
+    )
+}
+
+fn naga_spirv_with(source: &str, checks: naga::proc::BoundsCheckPolicies) -> Option<Vec<u32>> {
     let module = naga::front::wgsl::parse_str(source).ok()?;
     let info = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
@@ -47,6 +67,7 @@ pub fn naga_spirv(source: &str) -> Option<Vec<u32>> {
     .ok()?;
     let options = naga::back::spv::Options {
         lang_version: (1, 3),
+        bounds_check_policies: checks,
         ..Default::default()
     };
     naga::back::spv::write_vec(&module, &info, &options, None).ok()
