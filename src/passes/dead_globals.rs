@@ -1,6 +1,6 @@
 //! `dead-globals`: removes what no entry point of the module can reach: functions that no
 //! entry point calls (directly or not), module-scope variables that no kept function
-//! uses or only writes, and struct types that nothing uses any more.
+//! uses, and struct types that nothing uses any more.
 //!
 //! `dce` works inside functions and removes unused hash-consed global values (types,
 //! constants); it keeps functions, variables, overrides and structs, because it does not
@@ -14,11 +14,7 @@
 //! does not exist is an error in WebGPU); variables that a kept function uses; structs
 //! used by anything kept. Removing an unused resource variable changes only the bindings
 //! the module declares, not the ones an entry point uses, which are all a pipeline layout
-//! made from the module (`layout: "auto"`) ever held. A `private` or `workgroup`
-//! variable that is only stored to (directly or through `access`) goes with its stores:
-//! no invocation can read what they write. `unused-globals` (which keeps resources) does
-//! not do this: it runs last, and the values the stores wrote would be left for no later
-//! `dce` to remove.
+//! made from the module (`layout: "auto"`) ever held.
 //!
 //! **Algorithm.** A walk of the call graph from the entry points marks the live
 //! functions; the others lose their operands (so calls among them do not keep each
@@ -57,8 +53,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
         .filter(|&c| m.opcode(c) == Opcode::Func && is_exported(m, c));
     let entries: Vec<Inst> = entries.iter().copied().chain(exported).collect();
     let removed_functions = keep_reachable(m, &entries);
-    let removed_stores = !options.keep_resources && unread_variables(m);
-    let removed_globals = unused_module_items(m, options.keep_resources) || removed_stores;
+    let removed_globals = unused_module_items(m, options.keep_resources);
     // Removing a function changes the set of functions, which the cache is keyed by.
     Ok(Changed::cfg_if(removed_functions) | Changed::instructions_if(removed_globals))
 }
@@ -114,54 +109,6 @@ pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
     let any = !doomed.is_empty();
     for f in doomed {
         m.remove(f);
-    }
-    any
-}
-
-/// Removes the stores to `private` and `workgroup` variables that nothing reads: every
-/// use of the variable is a `store` to it or to a part of it (through `access`), so no
-/// invocation can see what they write. The variables are then unused and go with the
-/// other unused items. Returns whether any store was removed.
-fn unread_variables(m: &mut Module) -> bool {
-    let mut doomed = Vec::new();
-    let mut work = Vec::new();
-    for v in m.children(m.root()) {
-        let local = m.opcode(v) == Opcode::Var
-            && !is_exported(m, v)
-            && m.ty(v)
-                .and_then(|t| m.ptr_parts(t))
-                .is_some_and(|(space, ..)| {
-                    matches!(space, AddressSpace::Private | AddressSpace::Workgroup)
-                });
-        if !local {
-            continue;
-        }
-        let start = doomed.len();
-        work.push(v);
-        let mut read = false;
-        while let Some(p) = work.pop() {
-            for u in m.uses(p) {
-                match (m.opcode(u.user), u.index) {
-                    (Opcode::Store, 0) => doomed.push(u.user),
-                    (Opcode::Access, 0) => {
-                        doomed.push(u.user);
-                        work.push(u.user);
-                    }
-                    _ => read = true,
-                }
-            }
-        }
-        work.clear();
-        if read {
-            doomed.truncate(start);
-        }
-    }
-    for &i in &doomed {
-        m.set_operands(i, &[]);
-    }
-    let any = !doomed.is_empty();
-    for i in doomed {
-        m.remove(i);
     }
     any
 }
