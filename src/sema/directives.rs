@@ -158,11 +158,10 @@ pub fn process(module: &Module, diags: &mut Vec<Diagnostic>) -> Directives {
                             } else {
                                 diag = diag.with_note(format!(
                                     "the supported extensions are {}",
-                                    ENABLE_EXTENSIONS
-                                        .iter()
-                                        .map(|s| format!("`{s}`"))
-                                        .collect::<Vec<_>>()
-                                        .join(", ")
+                                    super::quoted_list(
+                                        &mut ENABLE_EXTENSIONS.iter().copied(),
+                                        ", "
+                                    )
                                 ));
                             }
                             diags.push(diag);

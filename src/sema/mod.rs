@@ -119,3 +119,19 @@ fn first_use(module: &Module, res: &resolve::Resolution) -> Vec<u32> {
     }
     first
 }
+
+/// `items` each in backticks, separated by `sep` (`` `a`, `b` ``), for the lists
+/// diagnostics show: one loop for them all, where collecting each list's strings into a
+/// `Vec` to join them is a copy of the iterator code per list.
+pub(crate) fn quoted_list(items: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
+    let mut out = String::new();
+    for (k, item) in items.enumerate() {
+        if k > 0 {
+            out.push_str(sep);
+        }
+        out.push('`');
+        out.push_str(item);
+        out.push('`');
+    }
+    out
+}

@@ -443,15 +443,58 @@ pub struct Extensions {
     pub subgroup_size_control: bool,
 }
 
+/// The constant values of expressions: sparse, as most expressions have none, so each
+/// expression has a 4-byte slot naming its value in a list (a `Value` per expression
+/// would cost 24 bytes each). A dense table rather than a hash map: the package then
+/// carries no map type of its own for it.
+#[derive(Clone, Debug)]
+pub(crate) struct ValueTable {
+    slots: Vec<u32>,
+    list: Vec<Value>,
+}
+
+impl ValueTable {
+    const NONE: u32 = u32::MAX;
+
+    fn new(exprs: usize) -> ValueTable {
+        ValueTable {
+            slots: vec![Self::NONE; exprs],
+            list: Vec::new(),
+        }
+    }
+
+    pub(crate) fn get(&self, e: ExprId) -> Option<&Value> {
+        self.list.get(self.slots[e.index()] as usize)
+    }
+
+    pub(crate) fn insert(&mut self, e: ExprId, v: Value) {
+        let slot = &mut self.slots[e.index()];
+        match self.list.get_mut(*slot as usize) {
+            Some(old) => *old = v,
+            None => {
+                *slot = self.list.len() as u32;
+                self.list.push(v);
+            }
+        }
+    }
+
+    /// Removes and returns `e`'s value; its place in the list stays unused (an
+    /// expression's value is replaced at most a few times: by its conversions).
+    pub(crate) fn remove(&mut self, e: ExprId) -> Option<Value> {
+        let slot = std::mem::replace(&mut self.slots[e.index()], Self::NONE);
+        let old = self.list.get_mut(slot as usize)?;
+        Some(std::mem::replace(old, Value::Bool(false)))
+    }
+}
+
 /// The typed program. See the module documentation for its rules.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub types: TypeTable,
     pub(crate) exprs: Vec<ExprInfo>,
     pub(crate) sems: Vec<ExprSem>,
-    /// By expression index: sparse, as most expressions have no constant value (a
-    /// table of every expression's slot would cost 24 bytes each).
-    pub(crate) values: rustc_hash::FxHashMap<u32, Value>,
+    /// The constant values, by expression.
+    pub(crate) values: ValueTable,
     pub(crate) locals: Vec<Option<LocalInfo>>,
     pub(crate) decls: Vec<DeclInfo>,
     /// Module-scope declarations in dependency order.
@@ -466,7 +509,7 @@ impl Program {
             types: TypeTable::new(),
             exprs: vec![ExprInfo::ERROR; exprs],
             sems: vec![ExprSem::None; exprs],
-            values: rustc_hash::FxHashMap::default(),
+            values: ValueTable::new(exprs),
             locals: vec![None; stmts],
             decls: vec![DeclInfo::Error; decls],
             order: Vec::new(),
@@ -507,7 +550,7 @@ impl Program {
 
     /// The value of a const-expression.
     pub fn value(&self, e: ExprId) -> Option<&Value> {
-        self.values.get(&(e.index() as u32))
+        self.values.get(e)
     }
 
     /// A function-scope `var`, `let` or `const` declaration statement.

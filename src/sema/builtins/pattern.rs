@@ -129,6 +129,10 @@ pub struct Overload {
     pub text: String,
 }
 
+/// Why a line does not parse: a fixed phrase (the panic names the line), as tables are
+/// part of refract and every one is parsed by the unit tests.
+type Parsed<T> = Result<T, &'static str>;
+
 /// Parses one overload line. Panics on malformed input: tables are part of refract.
 pub fn parse_overload(text: &str) -> Overload {
     match Parser::new(text).overload() {
@@ -142,7 +146,7 @@ struct Parser<'a> {
     pos: usize,
     vars: Vec<Var>,
     /// Constraint clauses, read before the signature so variables get their kinds.
-    clauses: Vec<(String, Vec<String>)>,
+    clauses: Vec<(&'a str, Vec<&'a str>)>,
 }
 
 fn tokenize(s: &str) -> Vec<&str> {
@@ -218,17 +222,13 @@ impl<'a> Parser<'a> {
             Some((a, b)) => (a, b),
             None => (text, ""),
         };
-        let clauses = constraints
-            .split(';')
-            .filter(|c| !c.trim().is_empty())
-            .map(|c| {
-                let (name, words) = c.split_once(':').unwrap_or((c, ""));
-                (
-                    name.trim().to_string(),
-                    words.split_whitespace().map(str::to_string).collect(),
-                )
-            })
-            .collect();
+        let mut clauses = Vec::new();
+        for c in constraints.split(';') {
+            let (name, words) = c.split_once(':').unwrap_or((c, ""));
+            if !c.trim().is_empty() {
+                clauses.push((name.trim(), words.split_whitespace().collect()));
+            }
+        }
         Parser {
             toks: tokenize(sig),
             pos: 0,
@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
         self.toks.get(self.pos).copied()
     }
 
-    fn next(&mut self) -> Result<&'a str, String> {
+    fn next(&mut self) -> Parsed<&'a str> {
         let t = self.peek().ok_or("unexpected end")?;
         self.pos += 1;
         Ok(t)
@@ -256,20 +256,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect(&mut self, t: &str) -> Result<(), String> {
+    fn expect(&mut self, t: &str) -> Parsed<()> {
         if self.eat(t) {
             Ok(())
         } else {
-            Err(format!("expected `{t}`, found {:?}", self.peek()))
+            Err("a punctuation token or keyword is missing")
         }
     }
 
     /// The variable named `name`, created with `default` kind (or its clause) on first use.
-    fn var(&mut self, name: &str, default: VarKind) -> Result<VarId, String> {
+    fn var(&mut self, name: &str, default: VarKind) -> Parsed<VarId> {
         if let Some(i) = self.vars.iter().position(|v| v.name == name) {
             return Ok(i as VarId);
         }
-        let kind = match self.clauses.iter().find(|(n, _)| n == name) {
+        let kind = match self.clauses.iter().find(|(n, _)| *n == name) {
             Some((_, words)) => clause_kind(words, &default)?,
             None => default,
         };
@@ -280,7 +280,7 @@ impl<'a> Parser<'a> {
         Ok((self.vars.len() - 1) as VarId)
     }
 
-    fn overload(mut self) -> Result<Overload, String> {
+    fn overload(mut self) -> Parsed<Overload> {
         let mut templates = Vec::new();
         if self.eat("<") {
             loop {
@@ -318,12 +318,12 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        if let Some(t) = self.peek() {
-            return Err(format!("trailing `{t}`"));
+        if self.peek().is_some() {
+            return Err("trailing tokens");
         }
         for (name, _) in &self.clauses {
-            if !self.vars.iter().any(|v| &v.name == name) {
-                return Err(format!("constraint on unknown variable `{name}`"));
+            if !self.vars.iter().any(|v| v.name == *name) {
+                return Err("a constraint names an unknown variable");
             }
         }
         Ok(Overload {
@@ -335,7 +335,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn width(&mut self, s: &str, allow_scalar: bool) -> Result<Width, String> {
+    fn width(&mut self, s: &str, allow_scalar: bool) -> Parsed<Width> {
         if let Ok(n) = s.parse::<u8>() {
             return Ok(Width::Fixed(n));
         }
@@ -345,14 +345,14 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn template_one(&mut self) -> Result<Pat, String> {
+    fn template_one(&mut self) -> Parsed<Pat> {
         self.expect("<")?;
         let p = self.pattern()?;
         self.expect(">")?;
         Ok(p)
     }
 
-    fn space(&mut self) -> Result<SpacePat, String> {
+    fn space(&mut self) -> Parsed<SpacePat> {
         let t = self.next()?;
         match AddressSpace::from_name(t) {
             Some(s) => Ok(SpacePat::Fixed(s)),
@@ -360,7 +360,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn access(&mut self) -> Result<AccessPat, String> {
+    fn access(&mut self) -> Parsed<AccessPat> {
         let t = self.next()?;
         match Access::from_name(t) {
             Some(a) => Ok(AccessPat::Fixed(a)),
@@ -368,7 +368,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn pattern(&mut self) -> Result<Pat, String> {
+    fn pattern(&mut self) -> Parsed<Pat> {
         let name = self.next()?;
         if let Some(s) = scalar_name(name) {
             return Ok(Pat::Scalar(s));
@@ -451,7 +451,7 @@ impl<'a> Parser<'a> {
                 } else {
                     match space {
                         SpacePat::Fixed(s) => AccessPat::Fixed(s.default_access()),
-                        SpacePat::Var(_) => return Err("ptr with a space variable needs AM".into()),
+                        SpacePat::Var(_) => return Err("ptr with a space variable needs AM"),
                     }
                 };
                 self.expect(">")?;
@@ -460,27 +460,27 @@ impl<'a> Parser<'a> {
             _ if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) => {
                 Pat::Var(self.var(name, VarKind::Type(TypePredicate::Any))?)
             }
-            _ => return Err(format!("unknown type `{name}`")),
+            _ => return Err("unknown type"),
         })
     }
 }
 
 /// The kind a constraint clause gives a variable whose position suggested `default`.
-fn clause_kind(words: &[String], default: &VarKind) -> Result<VarKind, String> {
+fn clause_kind(words: &[&str], default: &VarKind) -> Parsed<VarKind> {
     match default {
         VarKind::Space(_) => words
             .iter()
-            .map(|w| AddressSpace::from_name(w).ok_or(format!("bad space `{w}`")))
-            .collect::<Result<Vec<_>, _>>()
+            .map(|w| AddressSpace::from_name(w).ok_or("bad address space"))
+            .collect::<Parsed<Vec<_>>>()
             .map(|v| VarKind::Space(Some(v))),
         VarKind::Access(_) => words
             .iter()
-            .map(|w| Access::from_name(w).ok_or(format!("bad access `{w}`")))
-            .collect::<Result<Vec<_>, _>>()
+            .map(|w| Access::from_name(w).ok_or("bad access mode"))
+            .collect::<Parsed<Vec<_>>>()
             .map(|v| VarKind::Access(Some(v))),
         VarKind::Type(_) => {
             if let [w] = words {
-                match w.as_str() {
+                match *w {
                     "constructible" => return Ok(VarKind::Type(TypePredicate::Constructible)),
                     "hostshareable" => return Ok(VarKind::Type(TypePredicate::HostShareable)),
                     _ => {}
@@ -491,12 +491,12 @@ fn clause_kind(words: &[String], default: &VarKind) -> Result<VarKind, String> {
                 if let Some(named) = named_scalar_set(w) {
                     set.extend(named);
                 } else {
-                    set.push(scalar_name(w).ok_or(format!("bad scalar `{w}`"))?);
+                    set.push(scalar_name(w).ok_or("bad scalar")?);
                 }
             }
             Ok(VarKind::ScalarSet(set))
         }
-        _ => Err("this variable takes no constraint".into()),
+        _ => Err("this variable takes no constraint"),
     }
 }
 

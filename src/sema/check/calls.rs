@@ -537,6 +537,19 @@ impl Checker<'_> {
         true
     }
 
+    /// The names of `tys` joined by `, `: one loop for each list of types a diagnostic
+    /// shows, where a `Vec<String>` collected per list is a copy of the iterator code each.
+    fn type_list(&self, tys: &mut dyn Iterator<Item = TypeId>) -> String {
+        let mut out = String::new();
+        for (k, t) in tys.enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&self.tn(t));
+        }
+        out
+    }
+
     pub(crate) fn extension_enabled(&self, ext: &str) -> bool {
         match ext {
             "f16" => self.ext.f16,
@@ -563,11 +576,10 @@ impl Checker<'_> {
         let tmpl = if templates.is_empty() {
             String::new()
         } else {
-            let t: Vec<String> = templates.iter().map(|&t| self.tn(t)).collect();
-            format!("<{}>", t.join(", "))
+            format!("<{}>", self.type_list(&mut templates.iter().copied()))
         };
-        let arg_types: Vec<String> = vals.iter().map(|&(t, _)| self.tn(t)).collect();
-        let sig = format!("{name}{tmpl}({})", arg_types.join(", "));
+        let arg_types = self.type_list(&mut vals.iter().map(|v| v.0));
+        let sig = format!("{name}{tmpl}({arg_types})");
         let message = match err {
             ResolveError::NoMatch => format!("no overload of `{name}` takes `{sig}`"),
             ResolveError::Ambiguous(_) => format!("the call `{sig}` is ambiguous"),
@@ -680,17 +692,12 @@ impl Checker<'_> {
             Ctor::Mat(c, r) => format!("mat{c}x{r}"),
             Ctor::Array => "array".to_string(),
         };
-        let arg_types: Vec<String> = vals.iter().map(|&(t, _)| self.tn(t)).collect();
+        let arg_types = self.type_list(&mut vals.iter().map(|v| v.0));
         let message = match err {
             ResolveError::Ambiguous(_) => {
-                format!(
-                    "the constructor `{what}({})` is ambiguous",
-                    arg_types.join(", ")
-                )
+                format!("the constructor `{what}({arg_types})` is ambiguous")
             }
-            ResolveError::NoMatch => {
-                format!("no constructor `{what}({})`", arg_types.join(", "))
-            }
+            ResolveError::NoMatch => format!("no constructor `{what}({arg_types})`"),
         };
         let mut d = Diagnostic::error(codes::NO_MATCHING_CONSTRUCTOR, message)
             .with_primary(self.span(e), "invalid constructor call");

@@ -257,11 +257,11 @@ impl Checker<'_> {
                 let def = self.p.types.struct_def(id);
                 let Some((index, m)) = def.member(name) else {
                     let sname = def.name.clone();
-                    let members: Vec<String> = def
-                        .members
-                        .iter()
-                        .map(|m| format!("`{}`", m.name))
-                        .collect();
+                    let n_members = def.members.len();
+                    let members = crate::sema::quoted_list(
+                        &mut def.members.iter().map(|m| m.name.as_str()),
+                        ", ",
+                    );
                     let decl_span = def.span;
                     let mut d = Diagnostic::error(
                         codes::NO_SUCH_MEMBER,
@@ -271,8 +271,8 @@ impl Checker<'_> {
                     if !decl_span.is_detached() {
                         d = d.with_secondary(decl_span, format!("`{sname}` is declared here"));
                     }
-                    if members.len() <= 12 {
-                        d = d.with_note(format!("its members are {}", members.join(", ")));
+                    if n_members <= 12 {
+                        d = d.with_note(format!("its members are {members}"));
                     }
                     self.report(d);
                     return ExprInfo::ERROR;

@@ -337,11 +337,11 @@ impl<'m> Checker<'m> {
     }
 
     pub(crate) fn set_value(&mut self, e: ExprId, v: Value) {
-        self.p.values.insert(e.index() as u32, v);
+        self.p.values.insert(e, v);
     }
 
     pub(crate) fn value_of(&self, e: ExprId) -> Option<Value> {
-        self.p.values.get(&(e.index() as u32)).cloned()
+        self.p.values.get(e).cloned()
     }
 
     /// The constant values of all of `args`, if each has one.
@@ -569,18 +569,17 @@ impl<'m> Checker<'m> {
         if ty == to || info.loaded || !self.p.types.is_abstract(ty) {
             return true;
         }
-        let key = e.index() as u32;
-        let composite = matches!(self.p.values.get(&key), Some(Value::Composite(..)));
+        let composite = matches!(self.p.values.get(e), Some(Value::Composite(..)));
         if composite && !self.charge_const(self.span(e), to) {
-            self.p.values.remove(&key);
+            self.p.values.remove(e);
         }
-        if let Some(v) = self.p.values.remove(&key) {
+        if let Some(v) = self.p.values.remove(e) {
             match consteval::convert(&mut self.p.types, &v, to) {
                 Ok(c) => {
-                    self.p.values.insert(key, c);
+                    self.p.values.insert(e, c);
                 }
                 Err(err) => {
-                    self.p.values.insert(key, v);
+                    self.p.values.insert(e, v);
                     let label = format!("this value does not fit `{}`", self.tn(to));
                     self.eval_error_labeled(self.span(e), err, &label);
                     return false;

@@ -541,13 +541,14 @@ impl Checker<'_> {
         };
         let is_buffer = matches!(t.kind(ty), TypeKind::Buffer(_));
         let fixed_buffer = matches!(t.kind(ty), TypeKind::Buffer(s) if s != ArraySize::Runtime);
-        let d = match space {
+        // Why the type is not allowed, if it is not: one diagnostic built for all.
+        let reason: Option<String> = match space {
             AddressSpace::Function | AddressSpace::Private => {
                 if !f.contains(TypeFlags::CONSTRUCTIBLE) {
-                    Some(fail(format!(
+                    Some(format!(
                         "variables in the `{}` address space must have a constructible type",
                         space.name()
-                    )))
+                    ))
                 } else {
                     None
                 }
@@ -558,9 +559,7 @@ impl Checker<'_> {
                 {
                     None
                 } else {
-                    Some(fail(
-                        "workgroup variables must have a plain type with a fixed footprint".into(),
-                    ))
+                    Some("workgroup variables must have a plain type with a fixed footprint".into())
                 }
             }
             AddressSpace::Uniform => {
@@ -569,20 +568,16 @@ impl Checker<'_> {
                 {
                     None
                 } else if f.contains(TypeFlags::CONTAINS_ATOMIC) {
-                    Some(fail("atomics are only allowed in `storage` buffers with `read_write` access and in `workgroup` variables".into()))
+                    Some("atomics are only allowed in `storage` buffers with `read_write` access and in `workgroup` variables".into())
                 } else {
-                    Some(fail(
-                        "uniform buffers must have a constructible, host-shareable type".into(),
-                    ))
+                    Some("uniform buffers must have a constructible, host-shareable type".into())
                 }
             }
             AddressSpace::Storage => {
                 if !f.contains(TypeFlags::HOST_SHAREABLE) && !is_buffer {
-                    Some(fail(host_shareable_reason(f)))
+                    Some(host_shareable_reason(f))
                 } else if f.contains(TypeFlags::CONTAINS_ATOMIC) && access != Access::ReadWrite {
-                    Some(fail(
-                        "atomics in `storage` buffers need `read_write` access".into(),
-                    ))
+                    Some("atomics in `storage` buffers need `read_write` access".into())
                 } else {
                     None
                 }
@@ -592,15 +587,15 @@ impl Checker<'_> {
                 if !(f.contains(TypeFlags::CONSTRUCTIBLE) && f.contains(TypeFlags::HOST_SHAREABLE))
                     || has_array
                 {
-                    Some(fail("immediate data must be a constructible, host-shareable type without arrays".into()))
+                    Some("immediate data must be a constructible, host-shareable type without arrays".into())
                 } else {
                     None
                 }
             }
             AddressSpace::Handle => None,
         };
-        if let Some(d) = d {
-            self.report(d);
+        if let Some(reason) = reason {
+            self.report(fail(reason));
             return false;
         }
         if f.contains(TypeFlags::CONTAINS_OVERRIDE_SIZED_ARRAY) && space != AddressSpace::Workgroup

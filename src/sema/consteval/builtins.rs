@@ -695,43 +695,45 @@ fn unpack(func: BuiltinFn, x: u32, ret: TypeId) -> EvalResult {
     Ok(composite(ret, comps))
 }
 
-/// The 32-bit (or 16-bit) patterns of a value's scalars, in component order.
-fn bit_words(v: &Value) -> Vec<(u32, u32)> {
-    match v {
-        Value::Composite(_, c) => c.iter().flat_map(bit_words).collect(),
-        Value::I32(x) => vec![(*x as u32, 32)],
-        Value::U32(x) => vec![(*x, 32)],
-        Value::F32(x) => vec![(x.to_bits(), 32)],
-        Value::F16(x) => vec![(u32::from(x.to_bits()), 16)],
-        Value::AbstractInt(x) => vec![(*x as u32, 32)],
-        _ => vec![],
+/// Appends the 16-bit halves of a value's scalars, low half first, in component order:
+/// one for an `f16`, two for every other scalar.
+fn push_halves(v: &Value, out: &mut Vec<u16>) {
+    let (w, wide) = match *v {
+        Value::Composite(_, ref c) => {
+            for x in c.iter() {
+                push_halves(x, out);
+            }
+            return;
+        }
+        Value::I32(x) => (x as u32, true),
+        Value::U32(x) => (x, true),
+        Value::F32(x) => (x.to_bits(), true),
+        Value::F16(x) => (u32::from(x.to_bits()), false),
+        Value::AbstractInt(x) => (x as u32, true),
+        _ => return,
+    };
+    out.push(w as u16);
+    if wide {
+        out.push((w >> 16) as u16);
     }
 }
 
 fn bitcast(types: &mut TypeTable, templates: &[TypeId], v: &Value, ret: TypeId) -> EvalResult {
     let _ = templates;
-    if let Value::AbstractInt(x) = *v {
-        if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
-            return Err(EvalError::overflow(x, "u32"));
-        }
-    }
-    if let Value::Composite(_, c) = v {
-        for x in c.iter() {
-            if let Value::AbstractInt(x) = *x {
-                if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
-                    return Err(EvalError::overflow(x, "u32"));
-                }
+    let scalars = match v {
+        Value::Composite(_, c) => &c[..],
+        s => std::slice::from_ref(s),
+    };
+    for x in scalars {
+        if let Value::AbstractInt(x) = *x {
+            if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
+                return Err(EvalError::overflow(x, "u32"));
             }
         }
     }
     // Flatten to a bit string of 16-bit halves, then rebuild in the result's scalars.
     let mut halves: Vec<u16> = Vec::new();
-    for (w, width) in bit_words(v) {
-        halves.push(w as u16);
-        if width == 32 {
-            halves.push((w >> 16) as u16);
-        }
-    }
+    push_halves(v, &mut halves);
     let target = types.scalar_of(ret).unwrap_or(Scalar::U32);
     let n = types.width_of(ret).unwrap_or(1);
     let mut out = Vec::new();

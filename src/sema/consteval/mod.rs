@@ -53,24 +53,10 @@ pub enum Value {
     Zero(TypeId),
 }
 
-/// As `#[derive(Debug)]` writes it (`F32(1.5)`), printing the floats without the
-/// standard library's float formatting (see [`crate::util::float_text`]).
+/// As `#[derive(Debug)]` writes it: see [`Value::debug_text`].
 impl std::fmt::Debug for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let float = |f: &mut std::fmt::Formatter<'_>, name, text: String| {
-            f.debug_tuple(name).field(&format_args!("{text}")).finish()
-        };
-        match self {
-            Value::Bool(b) => f.debug_tuple("Bool").field(b).finish(),
-            Value::AbstractInt(x) => f.debug_tuple("AbstractInt").field(x).finish(),
-            Value::AbstractFloat(x) => float(f, "AbstractFloat", debug_f64(*x)),
-            Value::I32(x) => f.debug_tuple("I32").field(x).finish(),
-            Value::U32(x) => f.debug_tuple("U32").field(x).finish(),
-            Value::F32(x) => float(f, "F32", debug_f32(*x)),
-            Value::F16(x) => float(f, "F16", debug_f32(x.to_f32())),
-            Value::Composite(ty, c) => f.debug_tuple("Composite").field(ty).field(c).finish(),
-            Value::Zero(ty) => f.debug_tuple("Zero").field(ty).finish(),
-        }
+        f.write_str(&self.debug_text())
     }
 }
 
@@ -168,6 +154,29 @@ impl Value {
             Value::Composite(_, c) => c.iter().all(Value::is_zero),
             v => v.as_i64() == Some(0) || v.as_f64() == Some(0.0),
         }
+    }
+
+    /// The text `#[derive(Debug)]` would write (`F32(1.5)`, `Composite(TypeId(3), [I32(1),
+    /// I32(2)])`), which internal-error messages quote, built as a string: the standard
+    /// library's tuple and list formatters would cost a copy of their machinery for this
+    /// type, and its float formatting is left out of the package (see
+    /// [`crate::util::float_text`]).
+    pub fn debug_text(&self) -> String {
+        let (name, inner) = match self {
+            Value::Bool(b) => ("Bool", b.to_string()),
+            Value::AbstractInt(x) => ("AbstractInt", x.to_string()),
+            Value::AbstractFloat(x) => ("AbstractFloat", debug_f64(*x)),
+            Value::I32(x) => ("I32", x.to_string()),
+            Value::U32(x) => ("U32", x.to_string()),
+            Value::F32(x) => ("F32", debug_f32(*x)),
+            Value::F16(x) => ("F16", debug_f32(x.to_f32())),
+            Value::Composite(ty, c) => {
+                let parts: Vec<String> = c.iter().map(Value::debug_text).collect();
+                ("Composite", format!("{ty:?}, [{}]", parts.join(", ")))
+            }
+            Value::Zero(ty) => ("Zero", format!("{ty:?}")),
+        };
+        format!("{name}({inner})")
     }
 
     /// The value as WGSL source would write it, for diagnostics: `3i`, `2.5f`, `vec2<f32>(…)`.

@@ -66,7 +66,10 @@ pub fn eval_unary(types: &mut TypeTable, op: UnaryOp, v: &Value, ret: TypeId) ->
 fn bad_operands(op: &str, v: &Value) -> EvalError {
     EvalError::new(
         codes::CONST_NOT_REPRESENTABLE,
-        format!("internal: operator `{op}` applied to {v:?} during constant evaluation"),
+        format!(
+            "internal: operator `{op}` applied to {} during constant evaluation",
+            v.debug_text()
+        ),
     )
 }
 
@@ -262,7 +265,7 @@ fn a_display(a: &Value) -> String {
     match a {
         Value::I32(x) => format!("{x}i"),
         Value::AbstractInt(x) => x.to_string(),
-        v => format!("{v:?}"),
+        v => v.debug_text(),
     }
 }
 

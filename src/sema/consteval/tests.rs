@@ -718,3 +718,22 @@ fn every_const_builtin_evaluates() {
     }
     assert!(tried >= 81, "only {tried} const builtins");
 }
+
+#[test]
+fn debug_text_is_the_derived_debug_form() {
+    let mut t = TypeTable::new();
+    let ty = t.vector(2, Scalar::F32);
+    let v = composite(ty, vec![Value::F32(1.5), Value::F32(-0.0)]);
+    assert_eq!(
+        v.debug_text(),
+        format!("Composite({ty:?}, [F32(1.5), F32(-0.0)])")
+    );
+    assert_eq!(format!("{v:?}"), v.debug_text());
+    assert_eq!(
+        Value::AbstractFloat(1e20).debug_text(),
+        "AbstractFloat(1e20)"
+    );
+    assert_eq!(Value::I32(-3).debug_text(), "I32(-3)");
+    assert_eq!(Value::Bool(true).debug_text(), "Bool(true)");
+    assert_eq!(Value::Zero(ty).debug_text(), format!("Zero({ty:?})"));
+}

@@ -85,16 +85,12 @@ fn call_chain_note(
         }
     }
     chain.reverse();
+    let path = crate::sema::quoted_list(&mut chain.iter().map(String::as_str), " → ");
     format!(
-        "`{}` is called from the {} entry point `{}`: {}",
+        "`{}` is called from the {} entry point `{}`: {path}",
         name(f),
         ep.stage.name(),
         ep.name,
-        chain
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(" → ")
     )
 }
 
