@@ -4,7 +4,7 @@
 fn main() {
     var i = 0i;
     loop {
-        if !(i < 100i) {
+        if i >= 100i {
             break;
         }
         let x = i + 1i;

@@ -5,13 +5,13 @@ fn main() {
     var seen = false;
     var i = 0u;
     loop {
-        if !(i < 4u) {
+        if i >= 4u {
             break;
         }
         let x = i + 1u;
         var seen_1 = seen;
         var j = 0u;
-        for (; !(j >= x); seen_1 = !seen_1) {
+        for (; j < x; seen_1 = !seen_1) {
             j++;
         }
         out[x - 1u] = j;

@@ -22,6 +22,9 @@ pub struct Ast {
     /// The expression of each module-scope value written so far
     /// (`globals::global_value_expr`): constants and override expressions.
     pub(super) globals: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
+    /// Comparisons of integers or booleans: their negation is the opposite comparison,
+    /// which is what `simplify` makes of `!(a < b)` when the output is compiled again.
+    exact_compares: rustc_hash::FxHashSet<ExprId>,
 }
 
 impl Ast {
@@ -38,6 +41,38 @@ impl Ast {
             builtin_names: Vec::new(),
             types: Default::default(),
             globals: Default::default(),
+            exact_compares: Default::default(),
+        }
+    }
+
+    /// `lhs op rhs` for a comparison of integers or booleans, which [`Ast::negation`]
+    /// turns around.
+    pub fn exact_compare(&mut self, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> ExprId {
+        let e = self.binary(op, lhs, rhs);
+        self.exact_compares.insert(e);
+        e
+    }
+
+    /// `!e`: the opposite comparison for one made by [`Ast::exact_compare`] (`a >= b` for
+    /// `a < b`), the operand of a `!`, or `!e`.
+    pub fn negation(&mut self, e: ExprId) -> ExprId {
+        match self.module.expr(e).kind {
+            ExprKind::Unary {
+                op: UnaryOp::Not,
+                operand,
+            } => operand,
+            ExprKind::Binary { op, lhs, rhs } if self.exact_compares.contains(&e) => {
+                let opposite = match op {
+                    BinaryOp::Equal => BinaryOp::NotEqual,
+                    BinaryOp::NotEqual => BinaryOp::Equal,
+                    BinaryOp::Less => BinaryOp::GreaterEqual,
+                    BinaryOp::LessEqual => BinaryOp::Greater,
+                    BinaryOp::Greater => BinaryOp::LessEqual,
+                    _ => BinaryOp::Less,
+                };
+                self.exact_compare(opposite, lhs, rhs)
+            }
+            _ => self.unary(UnaryOp::Not, e),
         }
     }
 

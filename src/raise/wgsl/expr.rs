@@ -501,16 +501,21 @@ pub fn op_expr(
     };
     if let Some(b) = binary_op(op) {
         // `^` has no boolean form in WGSL: `a != b` is the same.
-        let is_bool = m
-            .ty(m.operand(i, 0))
-            .and_then(|t| m.scalar_or_vec(t))
-            .is_some_and(|(s, _)| s == crate::ir::types::Scalar::Bool);
+        let kind = m.ty(m.operand(i, 0)).and_then(|t| m.scalar_or_vec(t));
+        let is_bool = kind.is_some_and(|(s, _)| s == crate::ir::types::Scalar::Bool);
         let b = if op == O::Xor && is_bool {
             BinaryOp::NotEqual
         } else {
             b
         };
-        return Ok(ast.binary(b, arg(0)?, arg(1)?));
+        let exact = is_bool || kind.is_some_and(|(s, _)| s.is_int());
+        return Ok(
+            if exact && matches!(op, O::Eq | O::Ne | O::Lt | O::Le | O::Gt | O::Ge) {
+                ast.exact_compare(b, arg(0)?, arg(1)?)
+            } else {
+                ast.binary(b, arg(0)?, arg(1)?)
+            },
+        );
     }
     let e = match op {
         O::Neg => ast.unary(UnaryOp::Negate, arg(0)?),

@@ -9,7 +9,7 @@ use super::cx::Cx;
 use super::expr::zero_expr;
 use crate::ir::Inst;
 use crate::raise::error::RaiseError;
-use crate::syntax::ast::{self, ExprId, ExprKind, StmtId, StmtKind, UnaryOp};
+use crate::syntax::ast::{self, ExprId, ExprKind, StmtId, StmtKind};
 use crate::util::Symbol;
 use rustc_hash::FxHashSet;
 
@@ -153,14 +153,7 @@ pub(super) fn push_if(
 }
 
 pub(super) fn negate(ast: &mut Ast, e: ExprId) -> ExprId {
-    if let ExprKind::Unary {
-        op: UnaryOp::Not,
-        operand,
-    } = ast.module.expr(e).kind
-    {
-        return operand;
-    }
-    ast.unary(UnaryOp::Not, e)
+    ast.negation(e)
 }
 
 /// `loop`, or `while` / `for` for the shapes that have one.
