@@ -14,6 +14,7 @@
 use super::expr::{Bin, E, Node, Sym, ViewStore};
 use super::memory::LANES;
 use super::stmt::{self, Stmt};
+use super::template::{fill, fill_into};
 use super::writer::{
     Writer, is_dropped, is_entry_point, local_index_member, wave_builtin, workgroup_invocations,
     workgroup_size,
@@ -22,7 +23,6 @@ use crate::ir::enums::BuiltinValue;
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::RaiseError;
 use crate::raise::plan::{Bind, Clause, Emitter, Finish, Index, Logic, StmtId};
-use std::fmt::Write;
 
 /// The emitter, writing into the module's [`Writer`]; each function's text goes to
 /// `functions` in the order written.
@@ -289,7 +289,7 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
                 .w
                 .spell_type(store)
                 .map_err(|w| self.unsupported(p, w))?;
-            format!("inout {}", spelled.declare(text))
+            fill("inout $0", &[&spelled.declare(text)])
         } else {
             let spelled = self.w.spell_type(ty).map_err(|w| self.unsupported(p, w))?;
             spelled.declare(text)
@@ -529,7 +529,8 @@ impl Finish for Hlsl<'_, '_> {
         self.stmts.clear();
         let mut text = String::new();
         if let Some(size) = workgroup_size(m, f.inst()) {
-            let _ = writeln!(text, "[numthreads({}, {}, {})]", size[0], size[1], size[2]);
+            let [x, y, z] = size.map(|n| n.to_string());
+            fill_into(&mut text, "[numthreads($0, $1, $2)]\n", &[&x, &y, &z]);
         }
         let ret = match result_ty {
             Some(t) => self.type_text(t, f.inst())?,
@@ -546,7 +547,11 @@ impl Finish for Hlsl<'_, '_> {
         } else {
             String::new()
         };
-        let _ = writeln!(text, "{ret} {name}({}){semantic} {{", params.join(", "));
+        fill_into(
+            &mut text,
+            "$0 $1($2)$3 {\n",
+            &[&ret, &name, &params.join(", "), &semantic],
+        );
         let mut p = stmt::Printer {
             x: &self.w.x,
             names: &self.w.names,

@@ -27,21 +27,15 @@
 //! member by member.
 
 use super::expr::{Bin, E, Exprs, Node, Sym, ViewStore};
+use super::template::{fill, fill_into};
 use super::writer::HelperKind;
 use crate::ir::layout::{self, array_stride, column_stride, member_offsets};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
 use rustc_hash::FxHashMap;
-use std::fmt::Write;
 
 /// Vector lane names, by index.
 pub const LANES: [&str; 4] = ["x", "y", "z", "w"];
-
-/// Two halves packed into one 32-bit word, `lo` in the low bits: the word HLSL stores
-/// for them (exact for every half value).
-pub fn pack_halves(lo: &str, hi: &str) -> String {
-    format!("f32tof16({lo}) | (f32tof16({hi}) << 16u)")
-}
 
 /// What kind of buffer a byte-addressed variable is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -384,11 +378,13 @@ fn helper<'m, C: MemoryCx<'m>>(
         return Some(n);
     }
     let (base, suffix) = cx.spell(ty)?;
-    let hint = format!(
-        "{}_{}_{}",
-        cx.name_text(buf),
-        if store { "store" } else { "load" },
-        type_hint(&base, &suffix)
+    let hint = fill(
+        "$0_$1_$2",
+        &[
+            cx.name_text(buf),
+            if store { "store" } else { "load" },
+            &type_hint(&base, &suffix),
+        ],
     );
     let name = cx.fresh(&hint);
     cx.helpers().name(ty, key, &name);
@@ -403,20 +399,19 @@ fn helper<'m, C: MemoryCx<'m>>(
 
 /// A readable identifier fragment for a type: `float3x3`, `Light`, `float_4`.
 fn type_hint(base: &str, suffix: &str) -> String {
-    let dims: String = suffix
-        .chars()
-        .map(|c| if c.is_ascii_digit() { c } else { '_' })
-        .collect();
-    let dims = dims
-        .split('_')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("_");
-    if dims.is_empty() {
-        base.to_string()
-    } else {
-        format!("{base}_arr{dims}")
+    // The runs of digits in `suffix` (`[4][2]` → `4_2`), after `_arr`.
+    let mut out = base.to_string();
+    let mut digits = false;
+    for c in suffix.chars() {
+        if c.is_ascii_digit() {
+            if !digits {
+                out.push_str(if out.len() == base.len() { "_arr" } else { "_" });
+            }
+            out.push(c);
+        }
+        digits = c.is_ascii_digit();
     }
+    out
 }
 
 /// `T name(uint offset) { … }`: a typedef first when `T` is an array.
@@ -431,7 +426,7 @@ fn load_helper<'m, C: MemoryCx<'m>>(
 ) -> Option<String> {
     let mut text = String::new();
     let ret = returnable(&mut text, name, base, suffix);
-    let _ = writeln!(text, "{ret} {name}(uint offset) {{");
+    fill_into(&mut text, "$0 $1(uint offset) {\n", &[&ret, name]);
     let off = cx.exprs().lit("offset");
     let m = cx.m();
     match m.opcode(ty) {
@@ -443,12 +438,12 @@ fn load_helper<'m, C: MemoryCx<'m>>(
                 // A vector at a computed offset in a workgroup buffer.
                 BufferKind::Workgroup => {
                     let e = word_leaf(cx, buf, off, s, n)?;
-                    format!("return {};", cx.print(e))
+                    fill("return $0;", &[&cx.print(e)])
                 }
                 // Halves in a storage buffer.
                 _ => storage_half_leaf(cx, buf, n, ty)?,
             };
-            let _ = writeln!(text, "  {body}");
+            fill_into(&mut text, "  $0\n", &[&body]);
         }
         Opcode::Mat => {
             let (col, c) = m.mat_parts(ty)?;
@@ -459,7 +454,7 @@ fn load_helper<'m, C: MemoryCx<'m>>(
                 cols.push(read(cx, buf, kind, o, col)?);
             }
             let e = cx.add(Node::Call(base.to_string(), cols));
-            let _ = writeln!(text, "  return {};", cx.print(e));
+            fill_into(&mut text, "  return $0;\n", &[&cx.print(e)]);
         }
         Opcode::Array => {
             let elem = m.operand_opt(ty, 0)?;
@@ -470,24 +465,24 @@ fn load_helper<'m, C: MemoryCx<'m>>(
             let scaled = cx.add(Node::Binary(Bin::Mul, i, k));
             let o = cx.add(Node::Binary(Bin::Add, off, scaled));
             let e = read(cx, buf, kind, o, elem)?;
-            let _ = writeln!(text, "  {base} r{suffix};");
-            let _ = writeln!(text, "  for (uint i = 0u; i < {n}u; i = i + 1u) {{");
-            let _ = writeln!(text, "    r[i] = {};", cx.print(e));
-            let _ = writeln!(text, "  }}");
-            let _ = writeln!(text, "  return r;");
+            fill_into(
+                &mut text,
+                "  $0 r$1;\n  for (uint i = 0u; i < $2u; i = i + 1u) {\n    r[i] = $3;\n  }\n  return r;\n",
+                &[base, suffix, &n.to_string(), &cx.print(e)],
+            );
         }
         Opcode::Struct => {
             let offsets = member_offsets(m, ty)?;
             let fields = m.struct_fields(ty);
-            let _ = writeln!(text, "  {base} r;");
+            fill_into(&mut text, "  $0 r;\n", &[base]);
             for (k, (f, o)) in fields.into_iter().zip(offsets).enumerate() {
                 let fty = m.ty(f)?;
                 let member = cx.member(ty, k);
                 let at = plus(cx, off, o);
                 let e = read(cx, buf, kind, at, fty)?;
-                let _ = writeln!(text, "  r.{member} = {};", cx.print(e));
+                fill_into(&mut text, "  r.$0 = $1;\n", &[&member, &cx.print(e)]);
             }
-            let _ = writeln!(text, "  return r;");
+            text.push_str("  return r;\n");
         }
         _ => return None,
     }
@@ -506,7 +501,11 @@ fn store_helper<'m, C: MemoryCx<'m>>(
     suffix: &str,
 ) -> Option<String> {
     let mut text = String::new();
-    let _ = writeln!(text, "void {name}(uint offset, {base} value{suffix}) {{");
+    fill_into(
+        &mut text,
+        "void $0(uint offset, $1 value$2) {\n",
+        &[name, base, suffix],
+    );
     let off = cx.exprs().lit("offset");
     let value = cx.exprs().lit("value");
     let m = cx.m();
@@ -543,10 +542,11 @@ fn store_helper<'m, C: MemoryCx<'m>>(
             let o = cx.add(Node::Binary(Bin::Add, off, scaled));
             let v = cx.add(Node::Index(value, i));
             let s = write_stmt(cx, buf, kind, o, elem, v)?;
-            let _ = writeln!(text, "  for (uint i = 0u; i < {n}u; i = i + 1u) {{");
-            let _ = writeln!(text, "    {s}");
-            let _ = writeln!(text, "  }}");
-            text.push_str("}\n");
+            fill_into(
+                &mut text,
+                "  for (uint i = 0u; i < $0u; i = i + 1u) {\n    $1\n  }\n}\n",
+                &[&n.to_string(), &s],
+            );
             return Some(text);
         }
         Opcode::Struct => {
@@ -563,7 +563,7 @@ fn store_helper<'m, C: MemoryCx<'m>>(
     for (v, t, o) in parts {
         let at = plus(cx, off, o);
         let s = write_stmt(cx, buf, kind, at, t, v)?;
-        let _ = writeln!(text, "  {s}");
+        fill_into(&mut text, "  $0\n", &[&s]);
     }
     text.push_str("}\n");
     Some(text)
@@ -581,7 +581,7 @@ pub fn write_stmt<'m, C: MemoryCx<'m>>(
     let call = match store_of(cx, buf, kind, offset, ty)? {
         ViewStore::Word { place, convert } => {
             let v = wrap(cx, convert, value);
-            return Some(format!("{} = {};", cx.print(place), cx.print(v)));
+            return Some(fill("$0 = $1;", &[&cx.print(place), &cx.print(v)]));
         }
         ViewStore::Method { method, convert } => {
             let b = cx.add(Node::Name(buf));
@@ -590,7 +590,9 @@ pub fn write_stmt<'m, C: MemoryCx<'m>>(
         }
         ViewStore::Helper(name) => cx.add(Node::Call(name, vec![offset, value])),
     };
-    Some(format!("{};", cx.print(call)))
+    let mut text = cx.print(call);
+    text.push(';');
+    Some(text)
 }
 
 /// The body of a helper reading a scalar or vector at a computed offset in a uniform
@@ -604,44 +606,38 @@ fn uniform_dynamic_leaf<'m, C: MemoryCx<'m>>(
 ) -> Option<String> {
     let b = cx.name_text(buf).to_string();
     let (t, _) = cx.spell(ty)?;
-    let conv = |e: String| match from_words(s) {
-        Some(f) => format!("{f}({e})"),
-        None => e,
+    // Holes: $0 the buffer, $1 the type, $2 and $3 the conversion from words around
+    // the words (`asfloat(` and `)`, or nothing), $4 the halves.
+    let mut halves = String::new();
+    for k in 0..n {
+        if k > 0 {
+            halves.push_str(", ");
+        }
+        let shift = if k % 2 == 0 { "0" } else { "16" };
+        let word = (k / 2).to_string();
+        fill_into(
+            &mut halves,
+            "f16tof32(q[((offset & 15u) >> 2u) + $0u] >> $1u)",
+            &[&word, shift],
+        );
+    }
+    let template = match (s == Scalar::F16, n) {
+        (true, 1) => {
+            "uint4 q = $0[offset / 16u];\n  uint w = q[(offset & 15u) >> 2u];\n  return (half)f16tof32((offset & 2u) != 0u ? w >> 16u : w);"
+        }
+        (true, _) => "uint4 q = $0[offset / 16u];\n  return $1($4);",
+        (false, 1) => "return $2$0[offset / 16u][(offset & 15u) >> 2u]$3;",
+        (false, 2) => {
+            "uint4 q = $0[offset / 16u];\n  return $2(offset & 8u) != 0u ? q.zw : q.xy$3;"
+        }
+        (false, 3) => "return $2$0[offset / 16u].xyz$3;",
+        (false, _) => "return $2$0[offset / 16u]$3;",
     };
-    Some(if s == Scalar::F16 {
-        let halves: Vec<String> = (0..n)
-            .map(|k| {
-                format!(
-                    "f16tof32(q[((offset & 15u) >> 2u) + {}u] >> {}u)",
-                    k / 2,
-                    16 * (k % 2)
-                )
-            })
-            .collect();
-        if n == 1 {
-            format!(
-                "uint4 q = {b}[offset / 16u];\n  uint w = q[(offset & 15u) >> 2u];\n  return (half)f16tof32((offset & 2u) != 0u ? w >> 16u : w);"
-            )
-        } else {
-            format!(
-                "uint4 q = {b}[offset / 16u];\n  return {t}({});",
-                halves.join(", ")
-            )
-        }
-    } else {
-        match n {
-            1 => format!(
-                "return {};",
-                conv(format!("{b}[offset / 16u][(offset & 15u) >> 2u]"))
-            ),
-            2 => format!(
-                "uint4 q = {b}[offset / 16u];\n  return {};",
-                conv("(offset & 8u) != 0u ? q.zw : q.xy".to_string())
-            ),
-            3 => format!("return {};", conv(format!("{b}[offset / 16u].xyz"))),
-            _ => format!("return {};", conv(format!("{b}[offset / 16u]"))),
-        }
-    })
+    let (open, close) = match from_words(s) {
+        Some(f) => (fill("$0(", &[f]), ")"),
+        None => (String::new(), ""),
+    };
+    Some(fill(template, &[&b, &t, &open, close, &halves]))
 }
 
 /// The body of a helper reading `n` halves at a computed offset in a storage buffer:
@@ -656,54 +652,38 @@ fn storage_half_leaf<'m, C: MemoryCx<'m>>(
 ) -> Option<String> {
     let b = cx.name_text(buf).to_string();
     let (t, _) = cx.spell(ty)?;
-    Some(match n {
-        1 => format!(
-            "uint w = {b}.Load(offset & ~3u);\n  return (half)f16tof32(w >> ((offset & 2u) << 3u));"
-        ),
-        2 => format!("uint w = {b}.Load(offset);\n  return {t}(f16tof32(w), f16tof32(w >> 16u));"),
-        _ => {
-            let halves: Vec<String> = (0..n)
-                .map(|k| {
-                    let lane = LANES[(k / 2) as usize];
-                    match k % 2 {
-                        0 => format!("f16tof32(w.{lane})"),
-                        _ => format!("f16tof32(w.{lane} >> 16u)"),
-                    }
-                })
-                .collect();
-            format!(
-                "uint2 w = {b}.Load2(offset);\n  return {t}({});",
-                halves.join(", ")
-            )
+    let template = match n {
+        1 => {
+            "uint w = $0.Load(offset & ~3u);\n  return (half)f16tof32(w >> ((offset & 2u) << 3u));"
         }
-    })
+        2 => "uint w = $0.Load(offset);\n  return $1(f16tof32(w), f16tof32(w >> 16u));",
+        3 => {
+            "uint2 w = $0.Load2(offset);\n  return $1(f16tof32(w.x), f16tof32(w.x >> 16u), f16tof32(w.y));"
+        }
+        _ => {
+            "uint2 w = $0.Load2(offset);\n  return $1(f16tof32(w.x), f16tof32(w.x >> 16u), f16tof32(w.y), f16tof32(w.y >> 16u));"
+        }
+    };
+    Some(fill(template, &[&b, &t]))
 }
 
 /// The body of a helper writing `n` halves (`value`) at a computed offset in a storage
 /// buffer: a pair fills a word and is stored whole; a lone half (a scalar, or the last of
 /// a `vec3<f16>`) is merged into its word with two atomics that touch only its bits.
 fn store_halves(b: &str, n: u32) -> String {
-    let lanes = LANES;
-    let lane = |k: u32| {
-        if n == 1 {
-            String::from("value")
-        } else {
-            format!("value.{}", lanes[k as usize])
+    let template = match n {
+        1 => {
+            "  $0.InterlockedAnd(offset & ~3u, ~(0xffffu << ((offset & 2u) << 3u)));\n  $0.InterlockedOr(offset & ~3u, f32tof16(value) << ((offset & 2u) << 3u));\n"
+        }
+        2 => "  $0.Store(offset, f32tof16(value.x) | (f32tof16(value.y) << 16u));\n",
+        3 => {
+            "  $0.Store(offset, f32tof16(value.x) | (f32tof16(value.y) << 16u));\n  $0.InterlockedAnd(offset + 4u, ~(0xffffu << 0u));\n  $0.InterlockedOr(offset + 4u, f32tof16(value.z) << 0u);\n"
+        }
+        _ => {
+            "  $0.Store2(offset, uint2(f32tof16(value.x) | (f32tof16(value.y) << 16u), f32tof16(value.z) | (f32tof16(value.w) << 16u)));\n"
         }
     };
-    let pair = |k: u32| format!("f32tof16({}) | (f32tof16({}) << 16u)", lane(k), lane(k + 1));
-    let lone = |at: &str, k: u32, shift: &str| {
-        format!(
-            "  {b}.InterlockedAnd({at}, ~(0xffffu << {shift}));\n  {b}.InterlockedOr({at}, f32tof16({}) << {shift});\n",
-            lane(k)
-        )
-    };
-    match n {
-        1 => lone("offset & ~3u", 0, "((offset & 2u) << 3u)"),
-        2 => format!("  {b}.Store(offset, {});\n", pair(0)),
-        3 => format!("  {b}.Store(offset, {});\n", pair(0)) + &lone("offset + 4u", 2, "0u"),
-        _ => format!("  {b}.Store2(offset, uint2({}, {}));\n", pair(0), pair(2)),
-    }
+    fill(template, &[b])
 }
 
 /// The return type of a helper: the type itself, or a typedef written first for an
@@ -712,8 +692,8 @@ fn returnable(text: &mut String, name: &str, base: &str, suffix: &str) -> String
     if suffix.is_empty() {
         base.to_string()
     } else {
-        let t = format!("{name}_ret");
-        let _ = writeln!(text, "typedef {base} {t}{suffix};");
+        let t = fill("$0_ret", &[name]);
+        fill_into(text, "typedef $0 $1$2;\n", &[base, &t, suffix]);
         t
     }
 }

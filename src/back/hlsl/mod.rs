@@ -34,6 +34,7 @@ pub mod memory;
 pub mod names;
 mod ops;
 mod stmt;
+mod template;
 mod textures;
 pub mod types;
 pub mod writer;

@@ -7,7 +7,9 @@ use super::builtins::{self, is_bool_vector, is_matrix, reinterpret, scalar_kind}
 use super::expr::{Bin, E, Node};
 use super::function::Hlsl;
 use super::memory;
+use super::memory::LANES;
 use super::stmt::Stmt;
+use super::template::{self, fill, fill_into};
 use super::writer::HelperKind;
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
@@ -65,18 +67,11 @@ impl Hlsl<'_, '_> {
             }
             O::Extract => return self.extract(i, &ops),
             O::Swizzle => {
-                let lanes: String = m
-                    .operands(i)
-                    .skip(1)
-                    .map(|k| {
-                        m.const_u32(k)
-                            .and_then(|k| super::memory::LANES.get(k as usize))
-                    })
-                    .collect::<Option<Vec<&&str>>>()
-                    .ok_or_else(|| RaiseError::malformed(i, "swizzle"))?
-                    .into_iter()
-                    .copied()
-                    .collect();
+                let mut lanes = String::new();
+                for k in m.operands(i).skip(1) {
+                    let lane = m.const_u32(k).and_then(|k| LANES.get(k as usize));
+                    lanes.push_str(lane.ok_or_else(|| RaiseError::malformed(i, "swizzle"))?);
+                }
                 self.w.x.add(Node::Member(arg(0)?, lanes))
             }
             O::BufferView => return self.buffer_view(i, arg(0)?, arg(1)?),
@@ -343,51 +338,50 @@ impl Hlsl<'_, '_> {
             .type_text(from_t)
             .map_err(|_| self.unsupported_op(i))?;
         let to_text = self.w.type_text(to_t).map_err(|_| self.unsupported_op(i))?;
-        use super::memory::{LANES as L, pack_halves};
         let body = if scalar_kind(m, m.operand(i, 0)) == Some(Scalar::F16) {
-            // Halves to words.
+            // Halves to words: two lanes a word.
             let words = lanes(to_t);
-            let pack: Vec<String> = (0..words as usize)
-                .map(|k| pack_halves(&format!("v.{}", L[2 * k]), &format!("v.{}", L[2 * k + 1])))
-                .collect();
-            let bits = match words {
-                1 => pack[0].clone(),
-                n => format!("uint{n}({})", pack.join(", ")),
-            };
+            let mut bits = String::new();
+            for k in 0..words as usize {
+                if k > 0 {
+                    bits.push_str(", ");
+                }
+                let lane = |j: usize| LANES.get(j).copied().unwrap_or("x");
+                fill_into(
+                    &mut bits,
+                    "f32tof16(v.$0) | (f32tof16(v.$1) << 16u)",
+                    &[lane(2 * k), lane(2 * k + 1)],
+                );
+            }
             let to = scalar_kind(m, i)
                 .and_then(reinterpret)
                 .ok_or_else(|| self.unsupported_op(i))?;
-            format!("  return {to}({bits});\n")
+            match words {
+                1 => fill("  return $0($1);\n", &[to, &bits]),
+                n => fill("  return $0(uint$2($1));\n", &[to, &bits, &n.to_string()]),
+            }
         } else {
             // Words to halves.
-            let words = lanes(from_t);
-            let word = |k: usize| {
-                if words == 1 {
-                    "u".to_string()
-                } else {
-                    format!("u.{}", L[k])
+            match lanes(from_t) {
+                1 => fill(
+                    "  uint u = asuint(v);\n  return $0(f16tof32(u), f16tof32(u >> 16u));\n",
+                    &[&to_text],
+                ),
+                n => {
+                    let halves =
+                        template::lanes(n, "f16tof32(u.$l), f16tof32(u.$l >> 16u)", ", ", &[]);
+                    fill(
+                        "  uint$2 u = asuint(v);\n  return $0($1);\n",
+                        &[&to_text, &halves, &n.to_string()],
+                    )
                 }
-            };
-            let halves: Vec<String> = (0..words as usize)
-                .flat_map(|k| {
-                    [
-                        format!("f16tof32({})", word(k)),
-                        format!("f16tof32({} >> 16u)", word(k)),
-                    ]
-                })
-                .collect();
-            let u = if words == 1 {
-                "uint".to_string()
-            } else {
-                format!("uint{words}")
-            };
-            format!(
-                "  {u} u = asuint(v);\n  return {to_text}({});\n",
-                halves.join(", ")
-            )
+            }
         };
-        let name = self.w.namer_fresh(&format!("bitcast_{to_text}"));
-        let text = format!("{to_text} {name}({from_text} v) {{\n{body}}}\n");
+        let name = self.w.namer_fresh(&fill("bitcast_$0", &[&to_text]));
+        let text = fill(
+            "$0 $1($2 v) {\n$3}\n",
+            &[&to_text, &name, &from_text, &body],
+        );
         Ok(self.w.helpers.add(to_t, key, name, text))
     }
 
@@ -476,36 +470,28 @@ impl Hlsl<'_, '_> {
             .map_err(|_| self.unsupported_op(i))?;
         // The call `Interlocked<name>(place, args…, out)` or `buffer.Interlocked<name>(offset, …)`.
         let emit = |this: &mut Self, name: &str, args: Vec<E>, out: E| -> Stmt {
-            let mut all = Vec::new();
+            let mut all = vec![view.map_or(place, |(_, offset)| offset)];
+            all.extend(args);
+            all.push(out);
             let call = match view {
-                Some((buffer, offset)) => {
-                    all.push(offset);
-                    all.extend(args);
-                    all.push(out);
+                Some((buffer, _)) => {
                     let bufe = this.w.x.add(Node::Name(buffer));
-                    this.w
-                        .x
-                        .add(Node::Method(bufe, format!("Interlocked{name}"), all))
+                    this.w.x.add(Node::Method(bufe, name.to_string(), all))
                 }
-                None => {
-                    all.push(place);
-                    all.extend(args);
-                    all.push(out);
-                    this.w.x.add(Node::Call(format!("Interlocked{name}"), all))
-                }
+                None => this.w.x.add(Node::Call(name.to_string(), all)),
             };
             Stmt::Expr(call)
         };
         let name = match op {
-            O::AtomicLoad => "Or",
-            O::AtomicStore | O::AtomicExchange => "Exchange",
-            O::AtomicAdd | O::AtomicSub => "Add",
-            O::AtomicMax => "Max",
-            O::AtomicMin => "Min",
-            O::AtomicAnd => "And",
-            O::AtomicOr => "Or",
-            O::AtomicXor => "Xor",
-            O::AtomicCompareExchangeWeak => "CompareExchange",
+            O::AtomicLoad => "InterlockedOr",
+            O::AtomicStore | O::AtomicExchange => "InterlockedExchange",
+            O::AtomicAdd | O::AtomicSub => "InterlockedAdd",
+            O::AtomicMax => "InterlockedMax",
+            O::AtomicMin => "InterlockedMin",
+            O::AtomicAnd => "InterlockedAnd",
+            O::AtomicOr => "InterlockedOr",
+            O::AtomicXor => "InterlockedXor",
+            O::AtomicCompareExchangeWeak => "InterlockedCompareExchange",
             _ => return Err(self.unsupported_op(i)),
         };
         // A buffer's `Interlocked*` methods work on `uint` words (glslang types them so
@@ -583,18 +569,25 @@ impl Hlsl<'_, '_> {
                 let n = self.w.namer_fresh("buffer_sizes");
                 let rows = sizes.index.values().max().map_or(1, |&k| k / 4 + 1);
                 let (register, space) = sizes.at;
-                self.w.helpers.texts.push(format!(
-                    "cbuffer {n}_block : register(b{register}, space{space}) {{\n  uint4 {n}[{rows}];\n}};\n"
+                self.w.helpers.texts.push(fill(
+                    "cbuffer $0_block : register(b$1, space$2) {\n  uint4 $0[$3];\n};\n",
+                    &[
+                        &n,
+                        &register.to_string(),
+                        &space.to_string(),
+                        &rows.to_string(),
+                    ],
                 ));
                 self.w.buffer_sizes_name = Some(n.clone());
                 n
             }
         };
-        let lane = super::memory::LANES[(k % 4) as usize];
+        let lane = LANES[(k % 4) as usize];
+        let row = (k / 4).to_string();
         Some(
             self.w
                 .x
-                .add(Node::Lit(format!("{name}[{}u].{lane}", k / 4))),
+                .add(Node::Lit(fill("$0[$1u].$2", &[&name, &row, lane]))),
         )
     }
 
@@ -608,9 +601,10 @@ impl Hlsl<'_, '_> {
         }
         let b = self.w.names[buffer.index()].clone();
         let f = if max { "max" } else { "min" };
-        let helper = self.w.namer_fresh(&format!("{b}_atomic_{f}"));
-        let text = format!(
-            "int {helper}(uint offset, int v) {{\n  uint old = {b}.Load(offset);\n  [loop] for (;;) {{\n    uint seen;\n    {b}.InterlockedCompareExchange(offset, old, asuint({f}(asint(old), v)), seen);\n    if (seen == old) {{\n      return asint(old);\n    }}\n    old = seen;\n  }}\n}}\n"
+        let helper = self.w.namer_fresh(&fill("$0_atomic_$1", &[&b, f]));
+        let text = fill(
+            "int $2(uint offset, int v) {\n  uint old = $0.Load(offset);\n  [loop] for (;;) {\n    uint seen;\n    $0.InterlockedCompareExchange(offset, old, asuint($1(asint(old), v)), seen);\n    if (seen == old) {\n      return asint(old);\n    }\n    old = seen;\n  }\n}\n",
+            &[&b, f, &helper],
         );
         self.w.helpers.add(int_t, key, helper, text)
     }
@@ -624,37 +618,26 @@ impl Hlsl<'_, '_> {
         }
         let t = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let n = m.vec_parts(ty).map_or(1, |(_, n)| n);
-        let lanes = &super::memory::LANES[..n as usize];
-        let (hint, params, body) = match kind {
-            HelperKind::Select => {
-                let c = format!("bool{n}");
-                let parts: Vec<String> = lanes
-                    .iter()
-                    .map(|l| format!("c.{l} ? t.{l} : f.{l}"))
-                    .collect();
-                (format!("select_{t}"), format!("{c} c, {t} t, {t} f"), parts)
-            }
-            _ => {
-                let op = if kind == HelperKind::BoolAnd {
-                    "&&"
-                } else {
-                    "||"
-                };
-                let parts: Vec<String> =
-                    lanes.iter().map(|l| format!("a.{l} {op} b.{l}")).collect();
-                let word = if kind == HelperKind::BoolAnd {
-                    "and"
-                } else {
-                    "or"
-                };
-                (format!("{word}_{t}"), format!("{t} a, {t} b"), parts)
-            }
+        let (hint, text, pattern) = match kind {
+            HelperKind::Select => (
+                "select_$0",
+                "$0 $1(bool$3 c, $0 t, $0 f) {\n  return $0($2);\n}\n",
+                "c.$l ? t.$l : f.$l",
+            ),
+            HelperKind::BoolAnd => (
+                "and_$0",
+                "$0 $1($0 a, $0 b) {\n  return $0($2);\n}\n",
+                "a.$l && b.$l",
+            ),
+            _ => (
+                "or_$0",
+                "$0 $1($0 a, $0 b) {\n  return $0($2);\n}\n",
+                "a.$l || b.$l",
+            ),
         };
-        let name = self.w.namer_fresh(&hint);
-        let text = format!(
-            "{t} {name}({params}) {{\n  return {t}({});\n}}\n",
-            body.join(", ")
-        );
+        let name = self.w.namer_fresh(&fill(hint, &[&t]));
+        let body = template::lanes(n, pattern, ", ", &[]);
+        let text = fill(text, &[&t, &name, &body, &n.to_string()]);
         Ok(self.w.helpers.add(ty, kind, name, text))
     }
 
@@ -679,76 +662,55 @@ impl Hlsl<'_, '_> {
             let a = self.ty_of(m.operand(i, 0))?;
             self.w.type_text(a).map_err(|_| self.unsupported_op(i))?
         };
-        let hint = match op {
-            O::Dot => format!("{}_{arg_t}", op.name()),
-            _ => format!("{}_{t}", op.name()),
-        };
+        let hint = fill(
+            "$0_$1",
+            &[op.name(), if op == O::Dot { &arg_t } else { &t }],
+        );
         let name = self.w.namer_fresh(&hint);
-        let text = match op {
+        // Holes: $0 the result type, $1 the name, $2 the argument type, $3… per builtin.
+        let (mut a3, mut a4, mut a5) = (String::new(), String::new(), String::new());
+        let template = match op {
             O::Dot => {
                 let n = m
                     .ty(m.operand(i, 0))
                     .and_then(|v| m.vec_parts(v))
                     .map(|(_, n)| n)
                     .ok_or_else(|| self.unsupported_op(i))?;
-                let sum: Vec<String> = super::memory::LANES[..n as usize]
-                    .iter()
-                    .map(|l| format!("a.{l} * b.{l}"))
-                    .collect();
-                format!(
-                    "{t} {name}({arg_t} a, {arg_t} b) {{\n  return {};\n}}\n",
-                    sum.join(" + ")
-                )
+                a3 = template::lanes(n, "a.$l * b.$l", " + ", &[]);
+                "$0 $1($2 a, $2 b) {\n  return $3;\n}\n"
             }
-            O::Acosh => {
-                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x - 1.0f));\n}}\n")
-            }
-            O::Asinh => {
-                format!("{t} {name}({t} x) {{\n  return log(x + sqrt(x * x + 1.0f));\n}}\n")
-            }
-            O::Atanh => {
-                format!("{t} {name}({t} x) {{\n  return 0.5f * log((1.0f + x) / (1.0f - x));\n}}\n")
-            }
+            O::Acosh => "$0 $1($0 x) {\n  return log(x + sqrt(x * x - 1.0f));\n}\n",
+            O::Asinh => "$0 $1($0 x) {\n  return log(x + sqrt(x * x + 1.0f));\n}\n",
+            O::Atanh => "$0 $1($0 x) {\n  return 0.5f * log((1.0f + x) / (1.0f - x));\n}\n",
             O::Ldexp => {
-                let e_t = {
-                    let e = self.ty_of(m.operand(i, 1))?;
-                    self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
-                };
-                let f_e = int_to_float(&e_t);
-                format!(
-                    "{t} {name}({t} x, {e_t} e) {{\n  {e_t} half_e = e / 2;\n  return x * exp2(({f_e})half_e) * exp2(({f_e})(e - half_e));\n}}\n"
-                )
+                let e = self.ty_of(m.operand(i, 1))?;
+                a3 = self.w.type_text(e).map_err(|_| self.unsupported_op(i))?;
+                a4 = int_to_float(&a3);
+                "$0 $1($0 x, $3 e) {\n  $3 half_e = e / 2;\n  return x * exp2(($4)half_e) * exp2(($4)(e - half_e));\n}\n"
             }
-            O::Pack2x16Float => format!(
-                "uint {name}(float2 v) {{\n  return {};\n}}\n",
-                super::memory::pack_halves("v.x", "v.y")
-            ),
-            O::Unpack2x16Float => format!(
-                "float2 {name}(uint v) {{\n  return float2(f16tof32(v), f16tof32(v >> 16u));\n}}\n"
-            ),
+            O::Pack2x16Float => {
+                "uint $1(float2 v) {\n  return f32tof16(v.x) | (f32tof16(v.y) << 16u);\n}\n"
+            }
+            O::Unpack2x16Float => {
+                "float2 $1(uint v) {\n  return float2(f16tof32(v), f16tof32(v >> 16u));\n}\n"
+            }
             O::Frexp => {
-                let fract = self.w.member_name(ty, 0);
-                let exp = self.w.member_name(ty, 1);
-                let exp_t = {
-                    let e = m
-                        .ty(m.struct_fields(ty)[1])
-                        .ok_or_else(|| self.unsupported_op(i))?;
-                    self.w.type_text(e).map_err(|_| self.unsupported_op(i))?
-                };
-                let float_e = arg_t.clone();
-                format!(
-                    "{t} {name}({arg_t} x) {{\n  {float_e} e;\n  {t} r;\n  r.{fract} = frexp(x, e);\n  r.{exp} = ({exp_t})e;\n  return r;\n}}\n"
-                )
+                a3 = self.w.member_name(ty, 0);
+                a4 = self.w.member_name(ty, 1);
+                let e = m
+                    .ty(m.struct_fields(ty)[1])
+                    .ok_or_else(|| self.unsupported_op(i))?;
+                a5 = self.w.type_text(e).map_err(|_| self.unsupported_op(i))?;
+                "$0 $1($2 x) {\n  $2 e;\n  $0 r;\n  r.$3 = frexp(x, e);\n  r.$4 = ($5)e;\n  return r;\n}\n"
             }
             O::Modf => {
-                let fract = self.w.member_name(ty, 0);
-                let whole = self.w.member_name(ty, 1);
-                format!(
-                    "{t} {name}({arg_t} x) {{\n  {t} r;\n  r.{whole} = trunc(x);\n  r.{fract} = x - r.{whole};\n  return r;\n}}\n"
-                )
+                a3 = self.w.member_name(ty, 0);
+                a4 = self.w.member_name(ty, 1);
+                "$0 $1($2 x) {\n  $0 r;\n  r.$4 = trunc(x);\n  r.$3 = x - r.$4;\n  return r;\n}\n"
             }
             _ => return Err(self.unsupported_op(i)),
         };
+        let text = fill(template, &[&t, &name, &arg_t, &a3, &a4, &a5]);
         Ok(self.w.helpers.add(key_ty, key, name, text))
     }
 

@@ -21,6 +21,7 @@
 //! `continue`).
 
 use super::expr::{E, Exprs, Sym};
+use super::template::fill_into;
 use super::types::Spelled;
 use crate::raise::plan::CaseLabel;
 use std::fmt::Write;
@@ -292,19 +293,19 @@ impl Printer<'_> {
             }
             Some(flag) => {
                 let flag = self.names[flag.index()].clone();
-                let _ = writeln!(self.out, "bool {flag} = true;");
+                fill_into(&mut self.out, "bool $0 = true;\n", &[&flag]);
                 self.indent(depth);
                 self.out.push_str("while (true) {\n");
                 if !continuing.is_empty() || break_if.is_some() {
                     self.indent(depth + 1);
-                    let _ = writeln!(self.out, "if (!{flag}) {{");
+                    fill_into(&mut self.out, "if (!$0) {\n", &[&flag]);
                     self.stmts(continuing, depth + 2);
                     self.exit_test(break_if, depth + 2);
                     self.indent(depth + 1);
                     self.out.push_str("}\n");
                 }
                 self.indent(depth + 1);
-                let _ = writeln!(self.out, "{flag} = false;");
+                fill_into(&mut self.out, "$0 = false;\n", &[&flag]);
                 self.stmts(body, depth + 1);
             }
         }

@@ -17,6 +17,7 @@
 use super::expr::{E, Node};
 use super::function::Hlsl;
 use super::stmt::Stmt;
+use super::template::fill;
 use crate::ir::enums::{AccessMode, TextureDim};
 use crate::ir::{Inst, Opcode};
 use crate::raise::RaiseError;
@@ -125,7 +126,7 @@ impl Hlsl<'_, '_> {
         if n == 1 {
             s.to_string()
         } else {
-            format!("{s}{n}")
+            fill("$0$1", &[s, &n.to_string()])
         }
     }
 
@@ -220,8 +221,9 @@ impl Hlsl<'_, '_> {
         }
         let tt = self.w.type_text(ty).map_err(|_| self.unsupported_op(i))?;
         let name = self.w.namer_fresh("sample_clamp_to_edge");
-        let text = format!(
-            "float4 {name}({tt} t, SamplerState s, float2 c) {{\n  uint2 size;\n  t.GetDimensions(size.x, size.y);\n  float2 half_texel = 0.5f / float2(size);\n  return t.SampleLevel(s, clamp(c, half_texel, 1.0f - half_texel), 0.0f);\n}}\n"
+        let text = fill(
+            "float4 $0($1 t, SamplerState s, float2 c) {\n  uint2 size;\n  t.GetDimensions(size.x, size.y);\n  float2 half_texel = 0.5f / float2(size);\n  return t.SampleLevel(s, clamp(c, half_texel, 1.0f - half_texel), 0.0f);\n}\n",
+            &[&name, &tt],
         );
         Ok(self.w.helpers.add(ty, key, name, text))
     }

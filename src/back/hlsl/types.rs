@@ -15,6 +15,7 @@
 //!   writable storage textures (`Texture2D<…>` for read-only ones), `SamplerState`,
 //!   `SamplerComparisonState`. A `texture_external` is one RGBA plane, `Texture2D<float4>`.
 
+use super::template::fill;
 use crate::ir::enums::{AccessMode, TexelFormat, TextureDim};
 use crate::ir::{Inst, Module, Opcode};
 
@@ -48,12 +49,12 @@ impl Spelled {
 
     /// The whole type, as in a cast or a template argument: `float[4]`.
     pub fn whole(&self) -> String {
-        format!("{}{}", self.base, self.suffix)
+        fill("$0$1", &[&self.base, &self.suffix])
     }
 
     /// A declaration of `name`: `float name[4]`.
     pub fn declare(&self, name: &str) -> String {
-        format!("{} {name}{}", self.base, self.suffix)
+        fill("$0 $1$2", &[&self.base, name, &self.suffix])
     }
 }
 
@@ -86,13 +87,13 @@ impl TypeNamer<'_> {
             Opcode::Vec => {
                 let (e, n) = m.vec_parts(t).ok_or("a malformed vector type")?;
                 let s = scalar_name(m, e).ok_or("a vector of non-scalars")?;
-                Spelled::plain(format!("{s}{n}"))
+                Spelled::plain(fill("$0$1", &[s, &n.to_string()]))
             }
             Opcode::Mat => {
                 let (col, c) = m.mat_parts(t).ok_or("a malformed matrix type")?;
                 let (e, r) = m.vec_parts(col).ok_or("a malformed matrix type")?;
                 let s = scalar_name(m, e).ok_or("a matrix of non-scalars")?;
-                Spelled::plain(format!("{s}{c}x{r}"))
+                Spelled::plain(fill("$0$1x$2", &[s, &c.to_string(), &r.to_string()]))
             }
             Opcode::Atomic => {
                 let e = m.operand_opt(t, 0).ok_or("a malformed atomic type")?;
@@ -108,7 +109,7 @@ impl TypeNamer<'_> {
                 let inner = self.spell_at(e, depth + 1)?;
                 Spelled {
                     base: inner.base,
-                    suffix: format!("[{n}]{}", inner.suffix),
+                    suffix: fill("[$0]$1", &[&n.to_string(), &inner.suffix]),
                 }
             }
             Opcode::RuntimeArray => return Err("a runtime-sized array outside a buffer"),
@@ -123,20 +124,20 @@ impl TypeNamer<'_> {
                     .operand_opt(t, 1)
                     .and_then(|e| scalar_name(m, e))
                     .ok_or("a texel type")?;
-                Spelled::plain(format!("{}<{s}4>", texture_object(dim)))
+                Spelled::plain(fill("$0<$14>", &[texture_object(dim), s]))
             }
             Opcode::TextureMultisampled => {
                 let s = m
                     .operand_opt(t, 1)
                     .and_then(|e| scalar_name(m, e))
                     .ok_or("a texel type")?;
-                Spelled::plain(format!("Texture2DMS<{s}4>"))
+                Spelled::plain(fill("Texture2DMS<$04>", &[s]))
             }
             Opcode::TextureDepth => {
                 let dim = word(0)
                     .and_then(TextureDim::from_u32)
                     .ok_or("a texture dimension")?;
-                Spelled::plain(format!("{}<float>", texture_object(dim)))
+                Spelled::plain(fill("$0<float>", &[texture_object(dim)]))
             }
             Opcode::TextureDepthMultisampled => Spelled::plain("Texture2DMS<float>".into()),
             Opcode::TextureStorage => {
@@ -151,11 +152,8 @@ impl TypeNamer<'_> {
                     .ok_or("an access mode")?;
                 let texel = storage_texel(format);
                 let object = texture_object(dim);
-                if access == AccessMode::Read {
-                    Spelled::plain(format!("{object}<{texel}>"))
-                } else {
-                    Spelled::plain(format!("RW{object}<{texel}>"))
-                }
+                let rw = if access == AccessMode::Read { "" } else { "RW" };
+                Spelled::plain(fill("$0$1<$2>", &[rw, object, texel]))
             }
             Opcode::TextureExternal => Spelled::plain("Texture2D<float4>".into()),
             Opcode::Buffer | Opcode::RuntimeBuffer => return Err("a buffer outside a variable"),

@@ -14,6 +14,7 @@
 use super::expr::{E, Exprs, Node, Sym};
 use super::memory::{self, BufferKind, Helpers, MemoryCx};
 use super::names::HELPER_PREFIX;
+use super::template::{fill, fill_into};
 use super::types::{Spelled, TypeNamer};
 use super::{Error, Options, entry_point_name, literal};
 use crate::ir::enums::{
@@ -22,7 +23,6 @@ use crate::ir::enums::{
 use crate::ir::{Inst, Module, Opcode};
 use crate::raise::names::Namer;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::fmt::Write;
 
 /// A resource's register class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,10 +174,9 @@ impl<'m> Writer<'m> {
         if let Some(n) = self.typedefs.get(&t) {
             return Ok(n.clone());
         }
-        let hint = format!("{}_array", s.base);
-        let name = self.namer_fresh(&hint);
+        let name = self.namer_fresh(&fill("$0_array", &[&s.base]));
         self.typedef_texts
-            .push(format!("typedef {};\n", s.declare(&name)));
+            .push(fill("typedef $0;\n", &[&s.declare(&name)]));
         self.typedefs.insert(t, name.clone());
         Ok(name)
     }
@@ -296,7 +295,7 @@ impl<'m> Writer<'m> {
             }
         }
         let name = &self.structs[&s];
-        let _ = writeln!(out, "struct {name} {{");
+        fill_into(out, "struct $0 {\n", &[name]);
         for (k, f) in m.struct_fields(s).into_iter().enumerate() {
             let t = m
                 .ty(f)
@@ -310,7 +309,7 @@ impl<'m> Writer<'m> {
                     continue;
                 }
                 // The member carries the local index, which the reads divide.
-                semantic = " : SV_GroupIndex".to_string();
+                semantic = " : SV_GroupIndex".into();
             } else if semantic == NO_SEMANTIC {
                 if is_entry_io(m, s) {
                     return Err(self.error(f, "a builtin input HLSL has no semantic for"));
@@ -318,7 +317,11 @@ impl<'m> Writer<'m> {
                 // A struct `shader-io` rebuilt for the inner function is only data now.
                 semantic.clear();
             }
-            let _ = writeln!(out, "  {prefix}{}{semantic};", spelled.declare(&member));
+            fill_into(
+                out,
+                "  $0$1$2;\n",
+                &[&prefix, &spelled.declare(&member), &semantic],
+            );
         }
         out.push_str("};\n\n");
         Ok(())
@@ -357,7 +360,7 @@ impl<'m> Writer<'m> {
                     .max();
                 (0, top.map_or(0, |g| g.saturating_add(1)))
             });
-            return Ok(format!(" : register(b{register}, space{space})"));
+            return Ok(register_text('b', register, space));
         }
         let (Some(group), Some(binding)) = (word(Opcode::DecoGroup), word(Opcode::DecoBinding))
         else {
@@ -369,10 +372,7 @@ impl<'m> Writer<'m> {
             .get(&(group, binding))
             .copied()
             .unwrap_or((binding, group));
-        Ok(format!(
-            " : register({}{register}, space{space})",
-            class.letter()
-        ))
+        Ok(register_text(class.letter(), register, space))
     }
 
     fn global_var(&mut self, out: &mut String, v: Inst) -> Result<(), Error> {
@@ -399,19 +399,20 @@ impl<'m> Writer<'m> {
                 match kind {
                     BufferKind::ReadOnly => {
                         let r = self.register(v, RegisterClass::T)?;
-                        let _ = writeln!(out, "ByteAddressBuffer {name}{r};");
+                        fill_into(out, "ByteAddressBuffer $0$1;\n", &[&name, &r]);
                     }
                     BufferKind::ReadWrite => {
                         let r = self.register(v, RegisterClass::U)?;
-                        let _ = writeln!(out, "RWByteAddressBuffer {name}{r};");
+                        fill_into(out, "RWByteAddressBuffer $0$1;\n", &[&name, &r]);
                     }
                     BufferKind::Uniform | BufferKind::Workgroup => {
                         let rows = memory::rows(m, store)
                             .ok_or_else(|| self.error(v, "a uniform buffer without a size"))?;
                         let r = self.register(v, RegisterClass::B)?;
-                        let _ = writeln!(
+                        fill_into(
                             out,
-                            "cbuffer {name}_block{r} {{\n  uint4 {name}[{rows}];\n}};"
+                            "cbuffer $0_block$1 {\n  uint4 $0[$2];\n};\n",
+                            &[&name, &r, &rows.to_string()],
                         );
                     }
                 }
@@ -426,30 +427,33 @@ impl<'m> Writer<'m> {
                     _ => RegisterClass::T,
                 };
                 let r = self.register(v, class)?;
-                let _ = writeln!(out, "{}{r};", spelled.declare(&name));
+                fill_into(out, "$0$1;\n", &[&spelled.declare(&name), &r]);
             }
             AddressSpace::Workgroup if m.opcode(store) == Opcode::Buffer => {
                 let words = memory::words(m, store)
                     .ok_or_else(|| self.error(v, "a workgroup buffer without a size"))?;
                 self.buffers.insert(v, BufferKind::Workgroup);
-                let _ = writeln!(out, "groupshared uint {name}[{words}];");
+                fill_into(
+                    out,
+                    "groupshared uint $0[$1];\n",
+                    &[&name, &words.to_string()],
+                );
             }
             AddressSpace::Workgroup => {
                 let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;
-                let _ = writeln!(out, "groupshared {};", spelled.declare(&name));
+                fill_into(out, "groupshared $0;\n", &[&spelled.declare(&name)]);
             }
             AddressSpace::Private => {
                 let spelled = self.spell_type(store).map_err(|w| self.error(v, w))?;
                 // HLSL zero-initializes statics without an initializer, as WGSL does.
+                let declared = spelled.declare(&name);
                 match m.operand_opt(v, 0) {
                     Some(init) => {
                         let e = self.initializer(init, 0)?;
                         let text = self.print(e);
-                        let _ = writeln!(out, "static {} = {text};", spelled.declare(&name));
+                        fill_into(out, "static $0 = $1;\n", &[&declared, &text]);
                     }
-                    None => {
-                        let _ = writeln!(out, "static {};", spelled.declare(&name));
-                    }
+                    None => fill_into(out, "static $0;\n", &[&declared]),
                 }
             }
             AddressSpace::Function => {
@@ -481,7 +485,11 @@ impl<'m> Writer<'m> {
         let spelled = self.spell_type(ty).map_err(|w| self.error(o, w))?;
         let e = self.initializer(init, 0)?;
         let text = self.print(e);
-        let _ = writeln!(out, "static const {} = {text};", spelled.declare(&name));
+        fill_into(
+            out,
+            "static const $0 = $1;\n",
+            &[&spelled.declare(&name), &text],
+        );
         Ok(())
     }
 
@@ -600,6 +608,18 @@ impl<'m> Writer<'m> {
             _ => Err(self.error(at, "a constructor of a non-composite type")),
         }
     }
+}
+
+/// ` : register(<class><register>, space<space>)`.
+fn register_text(class: char, register: u32, space: u32) -> String {
+    let mut text = String::from(" : register(");
+    text.push(class);
+    fill_into(
+        &mut text,
+        "$0, space$1)",
+        &[&register.to_string(), &space.to_string()],
+    );
+    text
 }
 
 /// Whether `f` is an entry point.
@@ -791,35 +811,33 @@ impl Writer<'_> {
         let m = self.m;
         let ret = self.type_text(ty)?;
         let spelled = self.spell_type(ty)?;
-        let parts: Vec<(String, Inst)> = match m.opcode(ty) {
-            Opcode::Struct => m
-                .struct_fields(ty)
-                .into_iter()
-                .enumerate()
-                .map(|(k, f)| Ok((self.member_name(ty, k), m.ty(f).ok_or("a member type")?)))
-                .collect::<Result<_, &'static str>>()?,
-            Opcode::Array => {
-                let n = m
-                    .operand_opt(ty, 1)
-                    .and_then(|c| m.const_u32(c))
-                    .ok_or("an array sized by an override")?;
-                let e = m.operand(ty, 0);
-                (0..n).map(|k| (format!("e{k}"), e)).collect()
-            }
+        // A struct's members by name, or an array's elements `e0`, `e1`, ….
+        let fields = m.struct_fields(ty);
+        let count = match m.opcode(ty) {
+            Opcode::Struct => fields.len(),
+            Opcode::Array => m
+                .operand_opt(ty, 1)
+                .and_then(|c| m.const_u32(c))
+                .ok_or("an array sized by an override")? as usize,
             _ => return Err("a constructor of a non-composite type"),
         };
-        let hint = format!("{}_new", spelled.base);
-        let name = self.namer_fresh(&hint);
-        let mut params = Vec::new();
-        for (p, t) in &parts {
-            params.push(self.spell_type(*t)?.declare(p));
+        let name = self.namer_fresh(&fill("$0_new", &[&spelled.base]));
+        let (mut params, mut list) = (String::new(), String::new());
+        for k in 0..count {
+            let (p, t) = match fields.get(k) {
+                Some(&f) => (self.member_name(ty, k), m.ty(f).ok_or("a member type")?),
+                None => (fill("e$0", &[&k.to_string()]), m.operand(ty, 0)),
+            };
+            if k > 0 {
+                params.push_str(", ");
+                list.push_str(", ");
+            }
+            params.push_str(&self.spell_type(t)?.declare(&p));
+            list.push_str(&p);
         }
-        let list: Vec<&str> = parts.iter().map(|(p, _)| p.as_str()).collect();
-        let text = format!(
-            "{ret} {name}({}) {{\n  {} = {{ {} }};\n  return r;\n}}\n",
-            params.join(", "),
-            spelled.declare("r"),
-            list.join(", ")
+        let text = fill(
+            "$0 $1($2) {\n  $3 = { $4 };\n  return r;\n}\n",
+            &[&ret, &name, &params, &spelled.declare("r"), &list],
         );
         Ok(self.helpers.add(ty, HelperKind::Construct, name, text))
     }
@@ -839,10 +857,10 @@ impl Writer<'_> {
         let ret = self.type_text(ty)?;
         let spelled = self.spell_type(ty)?;
         let zero = self.zero_text(elem)?;
-        let name = self.namer_fresh(&format!("zero_{}{}", spelled.base, spelled.suffix));
-        let text = format!(
-            "{ret} {name}() {{\n  {};\n  for (uint i = 0u; i < {n}u; i = i + 1u) {{\n    r[i] = {zero};\n  }}\n  return r;\n}}\n",
-            spelled.declare("r"),
+        let name = self.namer_fresh(&fill("zero_$0$1", &[&spelled.base, &spelled.suffix]));
+        let text = fill(
+            "$0 $1() {\n  $2;\n  for (uint i = 0u; i < $3u; i = i + 1u) {\n    r[i] = $4;\n  }\n  return r;\n}\n",
+            &[&ret, &name, &spelled.declare("r"), &n.to_string(), &zero],
         );
         Ok(self.helpers.add(ty, HelperKind::Zero, name, text))
     }
@@ -854,8 +872,10 @@ impl Writer<'_> {
             return Ok(literal::scalar(kind, 0));
         }
         match m.opcode(ty) {
-            Opcode::Vec | Opcode::Mat | Opcode::Struct => Ok(format!("({})0", self.type_text(ty)?)),
-            Opcode::Array => Ok(format!("{}()", self.zero_array(ty)?)),
+            Opcode::Vec | Opcode::Mat | Opcode::Struct => {
+                Ok(fill("($0)0", &[&self.type_text(ty)?]))
+            }
+            Opcode::Array => Ok(fill("$0()", &[&self.zero_array(ty)?])),
             Opcode::Atomic => Ok("0".into()),
             _ => Err("the zero value of a type without one"),
         }
@@ -865,11 +885,11 @@ impl Writer<'_> {
     /// `hlsl_hint_1`, ….
     pub fn namer_fresh(&mut self, hint: &str) -> String {
         let base = super::names::underscored(hint);
-        let base = format!("{HELPER_PREFIX}{}", base.trim_matches('_'));
+        let base = fill("$0$1", &[HELPER_PREFIX, base.trim_matches('_')]);
         let mut name = base.clone();
-        let mut k = 1;
+        let mut k = 1u32;
         while !self.helper_names.insert(name.clone()) {
-            name = format!("{base}_{k}");
+            name = fill("$0_$1", &[&base, &k.to_string()]);
             k += 1;
         }
         name
