@@ -69,7 +69,8 @@ impl Options {
         modf: true,
     };
 
-    fn wants(&self, op: Opcode) -> bool {
+    /// Whether these options rewrite `op`.
+    pub fn wants(&self, op: Opcode) -> bool {
         use Opcode as O;
         match op {
             O::ExtractBits | O::InsertBits => self.bit_fields,

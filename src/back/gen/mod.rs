@@ -103,8 +103,8 @@ pub struct Program {
 /// driver compiles at pipeline creation), WGSL's integer division, shift, conversion, `clamp` and bit-field semantics, bounds
 /// clamps for indices, dynamic indices of array values through variables, and zeroed
 /// workgroup memory.
-fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
-    use crate::passes::manager::{Manager, RunOptions, Step};
+pub fn steps() -> Vec<crate::passes::manager::Step<'static>> {
+    use crate::passes::manager::Step;
     use crate::transform::{
         bake_overrides, bit_fields, dynamic_index, pointer_args, robustness, zero_workgroup,
     };
@@ -135,8 +135,14 @@ fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
             zero_workgroup::Options::default(),
         ),
     ]);
+    steps
+}
+
+/// Runs [`steps`] on `m`.
+fn legalize(m: &mut Module) -> Result<(), Vec<Diagnostic>> {
+    use crate::passes::manager::{Manager, RunOptions};
     Manager::new(RunOptions::default()).run_all(
-        &steps,
+        &steps(),
         m,
         &mut crate::ir::analysis::Analyses::new(),
     )?;

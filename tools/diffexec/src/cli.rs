@@ -2,7 +2,7 @@
 //! reduction of failing seeds, and the summary whose last line is
 //! `ran X, skipped Y, mismatches Z`.
 
-use refract_diffexec::generate::{ast::Program, generate};
+use refract_diffexec::generate::{ast::Program, generate_with};
 use refract_diffexec::harness::{Case, CaseResult, Harness, PathOutcome, run_parallel};
 use refract_diffexec::paths::Path;
 use refract_diffexec::reduce;
@@ -38,6 +38,9 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --standin          add naga-roundtrip, the stand-in second path
   --require-refract  count refract's \"not implemented\" (E0004) as a failure
   --no-reduce        print failing seeds without reducing them
+  --overrides        generated programs declare overrides, and every path gets random
+                     values for them as pipeline constants (another program per seed;
+                     give it before --print-seed to print that one)
   --print-seed S     print generated program S and exit
   --validate-only    with --seeds: only check that the programs are valid (naga)
   --float-specials   also feed NaN, infinities and subnormals to float inputs
@@ -67,6 +70,8 @@ struct Args {
     out: PathBuf,
     verbose: bool,
     validate_only: bool,
+    /// Generated programs with overrides (`--overrides`).
+    overrides: bool,
     float_specials: bool,
     opt_level: u8,
     jobs: usize,
@@ -86,6 +91,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         out: PathBuf::from("target/diffexec"),
         verbose: false,
         validate_only: false,
+        overrides: false,
         float_specials: false,
         opt_level: 1,
         jobs: std::thread::available_parallelism()
@@ -136,6 +142,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--out" => a.out = PathBuf::from(value()?),
             "--verbose" => a.verbose = true,
             "--validate-only" => a.validate_only = true,
+            "--overrides" => a.overrides = true,
             "--float-specials" => a.float_specials = true,
             "--opt-level" => {
                 a.opt_level = match value()?.as_str() {
@@ -151,7 +158,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             }
             "--print-seed" => {
                 let seed: u64 = value()?.parse().map_err(|e| format!("--print-seed: {e}"))?;
-                print!("{}", generate(seed).print());
+                print!("{}", generate_with(seed, a.overrides).print());
                 return Ok(None);
             }
             "-h" | "--help" => {
@@ -273,6 +280,7 @@ fn run(argv: &[String]) -> u8 {
                         source: source.clone(),
                         entry,
                         input_seed: 0,
+                        overrides: refract_diffexec::overrides::values(&source, 0),
                         well_defined: false,
                     });
                 }
@@ -327,7 +335,7 @@ fn run(argv: &[String]) -> u8 {
         let mut programs = Vec::new();
         let mut cases = Vec::new();
         for seed in batch_start..batch_end {
-            let program = generate(seed);
+            let program = generate_with(seed, args.overrides);
             let case = seed_case(&program);
             if let Err(e) = refract_diffexec::reflect::Shader::parse(&case.source) {
                 // A generator bug: its programs must be valid.
@@ -374,8 +382,19 @@ fn validate_seeds(args: &Args) -> u8 {
     let start = Instant::now();
     let mut invalid = 0u64;
     for seed in args.seed_start..args.seed_start + args.seeds {
-        let text = generate(seed).print();
-        if let Err(e) = refract_diffexec::reflect::Shader::parse(&text) {
+        let program = generate_with(seed, args.overrides);
+        let text = program.print();
+        // The values must be valid pipeline constants too.
+        let checked = refract_diffexec::reflect::Shader::parse(&text).and_then(|s| {
+            refract_diffexec::paths::resolve_overrides(
+                &s.module,
+                &s.info,
+                "main",
+                &program.pipeline_constants(),
+            )
+            .map(|_| ())
+        });
+        if let Err(e) = checked {
             invalid += 1;
             println!("FAILED seed {seed}: the generator made invalid WGSL:\n{e}");
         }
@@ -395,6 +414,7 @@ fn seed_case(program: &Program) -> Case {
         source: program.print(),
         entry: "main".into(),
         input_seed: program.seed,
+        overrides: program.pipeline_constants(),
         well_defined: true,
     }
 }

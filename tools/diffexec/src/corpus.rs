@@ -69,7 +69,8 @@ pub fn in_scope_text(source: &str) -> bool {
 }
 
 /// One case per compute entry point of every in-scope file that has one, with a stable
-/// input seed per file. Files naga rejects become a single case (named after the file)
+/// input seed per file and random valid values for its overrides from that seed
+/// ([`crate::overrides`]). Files naga rejects become a single case (named after the file)
 /// so the harness reports them as skipped.
 pub fn cases(dir: &Path, filter: Option<&str>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
@@ -89,12 +90,14 @@ pub fn cases(dir: &Path, filter: Option<&str>) -> Result<Vec<Case>, String> {
             // Keep it: the harness will say why it is skipped.
             Err(_) => vec![String::new()],
         };
+        let overrides = crate::overrides::values(&source, input_seed);
         for entry in entries {
             cases.push(Case {
                 name: name.clone(),
                 source: source.clone(),
                 entry,
                 input_seed,
+                overrides: overrides.clone(),
                 well_defined: false,
             });
         }

@@ -95,8 +95,9 @@ fn half_to_f32(h: u16) -> f32 {
 
 pub(crate) fn run_path(case: &Case, path: Path, simd: u8, base: &Baseline) -> PathOutcome {
     let options = gpu::Options { simd: Some(simd) };
-    let compiled = match no_panic(|| gpu::compile_source(&case.source, &options, Some(&case.entry)))
-    {
+    let compiled = match no_panic(|| {
+        gpu::compile_source_with(&case.source, &options, Some(&case.entry), &case.overrides)
+    }) {
         Ok(Ok(p)) => p,
         Ok(Err(d)) => {
             return match classify(&d) {

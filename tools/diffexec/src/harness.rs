@@ -1,7 +1,8 @@
 //! Runs one WGSL compute entry point along every path and compares what they compute.
 //!
 //! For a case (source, entry point, input seed):
-//! 1. naga parses and validates the source; overrides take their defaults; the interface
+//! 1. naga parses and validates the source; overrides take the case's values (WebGPU's
+//!    pipeline `constants`) or else their defaults; the interface
 //!    (`reflect.rs`) says what to bind, or why the case is skipped.
 //! 2. Every buffer is filled (`fill.rs`) and the reference runs twice: under `Restrict`
 //!    bounds checks (what wgpu runs) and under `ReadZeroSkipWrite` (skipped for programs
@@ -33,6 +34,10 @@ pub struct Case {
     pub source: String,
     pub entry: String,
     pub input_seed: u64,
+    /// The pipeline constants: a value per override, keyed by `@id` or name as WebGPU
+    /// keys them. Every path gets them (naga through `process_overrides`, refract through
+    /// `Options::overrides`); an override without one takes its default.
+    pub overrides: Vec<(String, f64)>,
     /// The program cannot index out of bounds or race by construction (the generator's
     /// programs): the second-policy reference run that detects those is skipped.
     pub well_defined: bool,
@@ -115,7 +120,8 @@ impl Harness {
     fn baseline(&mut self, case: &Case) -> Result<Baseline, String> {
         let shader = Shader::parse(&case.source)
             .map_err(|e| format!("naga rejects the shader: {}", first_line(&e)))?;
-        let (module, info) = paths::resolve_overrides(&shader.module, &shader.info, &case.entry)?;
+        let (module, info) =
+            paths::resolve_overrides(&shader.module, &shader.info, &case.entry, &case.overrides)?;
         let resolved = Shader {
             module: module.into_owned(),
             info: info.into_owned(),
@@ -124,16 +130,22 @@ impl Harness {
         if interface.buffers.iter().all(|b| !writable(b)) {
             return Err("writes no buffer: nothing to compare".into());
         }
-        let restrict = paths::naga_spirv(&case.source, &case.entry, Policy::Restrict)
-            .map_err(|e| format!("naga cannot write SPIR-V: {}", first_line(&e)))?;
+        let restrict =
+            paths::naga_spirv(&case.source, &case.entry, Policy::Restrict, &case.overrides)
+                .map_err(|e| format!("naga cannot write SPIR-V: {}", first_line(&e)))?;
         // naga cannot write every shader under ReadZeroSkipWrite (atomics, for one); the
         // second run is then the same reference again, which still catches races.
         let zero = if case.well_defined {
             None
         } else {
             Some(
-                paths::naga_spirv(&case.source, &case.entry, Policy::ReadZeroSkipWrite)
-                    .unwrap_or_else(|_| restrict.clone()),
+                paths::naga_spirv(
+                    &case.source,
+                    &case.entry,
+                    Policy::ReadZeroSkipWrite,
+                    &case.overrides,
+                )
+                .unwrap_or_else(|_| restrict.clone()),
             )
         };
         let mut attempt = 0;
@@ -242,9 +254,21 @@ impl Harness {
         let (compiled, text) = match path {
             Path::RefractHlsl => {
                 let sizes = storage_indices(&base.interface);
-                paths::compile_hlsl(&case.source, &case.entry, &sizes, self.opt_level)
+                paths::compile_hlsl(
+                    &case.source,
+                    &case.entry,
+                    &sizes,
+                    self.opt_level,
+                    &case.overrides,
+                )
             }
-            _ => paths::compile(path, &case.source, &case.entry, self.opt_level),
+            _ => paths::compile(
+                path,
+                &case.source,
+                &case.entry,
+                self.opt_level,
+                &case.overrides,
+            ),
         };
         let (words, entry) = match compiled {
             Compiled::Spirv(w, entry) => (w, entry),
@@ -271,7 +295,9 @@ impl Harness {
             return PathOutcome::Pass;
         }
         // Confirm: the reference must agree with itself on these inputs.
-        if let Ok(restrict) = paths::naga_spirv(&case.source, &case.entry, Policy::Restrict) {
+        if let Ok(restrict) =
+            paths::naga_spirv(&case.source, &case.entry, Policy::Restrict, &case.overrides)
+        {
             match self.execute(&base.interface, &restrict, &base.inputs) {
                 Ok(again) if diff(&base.interface, &base.outputs, &again).is_empty() => {}
                 _ => {
@@ -619,6 +645,13 @@ pub(crate) fn report(
         reflect::DISPATCH,
         base.interface.workgroup_size
     );
+    if !case.overrides.is_empty() {
+        let _ = writeln!(
+            r,
+            "override values (pipeline constants): {:?}",
+            case.overrides
+        );
+    }
     let _ = writeln!(r, "--- shader ---\n{}", case.source.trim_end());
     if let Some(text) = text {
         let _ = writeln!(

@@ -13,6 +13,7 @@
 //! - [`harness`]: one case along every path, compared;
 //! - [`gen`]: the Gen back end's path, on refract's SIMD simulator, and the one rule for
 //!   comparing its floats with the reference;
+//! - [`overrides`]: random valid pipeline constants for a shader's overrides;
 //! - [`known`]: differences from the reference that are not refract bugs, with evidence;
 //! - [`corpus`]: the corpus's compute shaders;
 //! - [`generate`]: a seeded generator of valid, terminating, deterministic compute programs;
@@ -29,6 +30,7 @@ pub mod r#gen;
 pub mod generate;
 pub mod harness;
 pub mod known;
+pub mod overrides;
 pub mod paths;
 pub mod reduce;
 pub mod reflect;

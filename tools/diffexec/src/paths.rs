@@ -29,8 +29,11 @@
 //!   index into range), `binding_array` is `Unchecked`;
 //! - `zero_initialize_workgroup_memory: Polyfill`, `force_loop_bounding: true`;
 //! - `lang_version: (1, 3)` (Vulkan 1.1), no debug info, no writer flags (the coordinate-space and varying flags only affect graphics stages);
-//! - overrides are resolved with `process_overrides` and no pipeline constants, so only
-//!   their defaults apply, as in a pipeline created without `constants`.
+//! - overrides are resolved with `process_overrides` and the case's pipeline constants
+//!   (`Case::overrides`, keyed by `@id` or name as WebGPU keys `constants`); an override
+//!   without one takes its default. refract's paths get the same values through
+//!   `Options::overrides` and bake them; the WGSL it writes then declares each override
+//!   with its value as the default, so naga reads that text without constants.
 //!
 //! The second reference, [`Policy::ReadZeroSkipWrite`], differs only in bounds checks; the
 //! harness compares the two to detect out-of-bounds accesses (see `harness.rs`).
@@ -70,9 +73,11 @@ pub fn compile_hlsl(
     entry: &str,
     sizes: &std::collections::BTreeMap<(u32, u32), u32>,
     opt_level: u8,
+    overrides: &[(String, f64)],
 ) -> (Compiled, Option<String>) {
     let mut options = refract::Options::new(refract::Target::Hlsl);
     options.opt_level = opt_level;
+    options.overrides = overrides.to_vec();
     options.entry_point = Some(entry.to_string());
     options.hlsl.num_workgroups = Some(NUM_WORKGROUPS);
     options.hlsl.shader_model = refract::back::hlsl::ShaderModel::V6_2;
@@ -179,32 +184,46 @@ pub fn wgpu_like_options(policy: Policy) -> spv::Options<'static> {
     }
 }
 
-/// A naga module with its overrides resolved for one compute entry point.
+/// A naga module with its overrides resolved for one compute entry point, with the
+/// pipeline constants `overrides` (by `@id` or name).
 pub fn resolve_overrides<'a>(
     module: &'a naga::Module,
     info: &'a naga::valid::ModuleInfo,
     entry: &str,
+    overrides: &[(String, f64)],
 ) -> Result<(Cow<'a, naga::Module>, Cow<'a, naga::valid::ModuleInfo>), String> {
+    let constants: naga::back::PipelineConstants = overrides.iter().cloned().collect();
     naga::back::pipeline_constants::process_overrides(
         module,
         info,
         Some((naga::ShaderStage::Compute, entry)),
-        &Default::default(),
+        &constants,
     )
     .map_err(|e| format!("overrides: {e}"))
 }
 
-/// WGSL through naga to SPIR-V, as the reference does it.
-pub fn naga_spirv(source: &str, entry: &str, policy: Policy) -> Result<Vec<u32>, String> {
+/// WGSL through naga to SPIR-V, as the reference does it, with the pipeline constants
+/// `overrides`.
+pub fn naga_spirv(
+    source: &str,
+    entry: &str,
+    policy: Policy,
+    overrides: &[(String, f64)],
+) -> Result<Vec<u32>, String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
     let info = crate::reflect::validate(&module).map_err(|e| e.emit_to_string(source))?;
-    let (module, info) = resolve_overrides(&module, &info, entry)?;
+    let (module, info) = resolve_overrides(&module, &info, entry, overrides)?;
     let pipeline = spv::PipelineOptions {
         shader_stage: naga::ShaderStage::Compute,
         entry_point: entry.to_string(),
     };
-    spv::write_vec(&module, &info, &wgpu_like_options(policy), Some(&pipeline))
-        .map_err(|e| format!("naga SPIR-V writer: {e}"))
+    // naga 30's writer panics on some modules (a bounds-checked index into an array an
+    // override counts): that is naga's failure to write, not the harness's.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        spv::write_vec(&module, &info, &wgpu_like_options(policy), Some(&pipeline))
+    }))
+    .map_err(|_| "naga SPIR-V writer panicked".to_string())?
+    .map_err(|e| format!("naga SPIR-V writer: {e}"))
 }
 
 /// naga's own WGSL writer output for `source`.
@@ -215,12 +234,22 @@ pub fn naga_wgsl(source: &str) -> Result<String, String> {
         .map_err(|e| format!("naga WGSL writer: {e}"))
 }
 
-/// Compiles `source` along `path`, refract's paths at `opt_level` (`-O0`…`-O2`). Also
-/// returns the intermediate WGSL, if there is one, for mismatch reports.
-pub fn compile(path: Path, source: &str, entry: &str, opt_level: u8) -> (Compiled, Option<String>) {
+/// Compiles `source` along `path` for the pipeline constants `overrides`, refract's paths
+/// at `opt_level` (`-O0`…`-O2`). Also returns the intermediate WGSL, if there is one, for
+/// mismatch reports.
+pub fn compile(
+    path: Path,
+    source: &str,
+    entry: &str,
+    opt_level: u8,
+    overrides: &[(String, f64)],
+) -> (Compiled, Option<String>) {
     match path {
         Path::Reference => (
-            wrap(naga_spirv(source, entry, Policy::Restrict), entry),
+            wrap(
+                naga_spirv(source, entry, Policy::Restrict, overrides),
+                entry,
+            ),
             None,
         ),
         Path::NagaRoundTrip | Path::Mutant => match naga_wgsl(source) {
@@ -231,27 +260,30 @@ pub fn compile(path: Path, source: &str, entry: &str, opt_level: u8) -> (Compile
                     text
                 };
                 let entry = entry_by_position(source, &text, entry);
-                let out = naga_spirv(&text, &entry, Policy::Restrict)
+                let out = naga_spirv(&text, &entry, Policy::Restrict, overrides)
                     .map_err(|e| format!("naga rejects its own WGSL: {e}"));
                 (wrap(out, &entry), Some(text))
             }
             Err(e) => (Compiled::Failed(e), None),
         },
-        Path::RefractWgsl => match refract_compile(source, refract::Target::Wgsl, opt_level) {
-            Ok(refract::Output::Text(text)) => {
-                let out = naga_spirv(&text, entry, Policy::Restrict)
-                    .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
-                (wrap(out, entry), Some(text))
+        Path::RefractWgsl => {
+            match refract_compile(source, refract::Target::Wgsl, opt_level, overrides) {
+                Ok(refract::Output::Text(text)) => {
+                    // The values are the overrides' defaults in this text.
+                    let out = naga_spirv(&text, entry, Policy::Restrict, &[])
+                        .map_err(|e| format!("naga rejects refract's WGSL: {e}"));
+                    (wrap(out, entry), Some(text))
+                }
+                Ok(refract::Output::Words(_)) => (
+                    Compiled::Failed("refract returned words for --to wgsl".into()),
+                    None,
+                ),
+                Err(c) => (c, None),
             }
-            Ok(refract::Output::Words(_)) => (
-                Compiled::Failed("refract returned words for --to wgsl".into()),
-                None,
-            ),
-            Err(c) => (c, None),
-        },
+        }
         Path::RefractFmt => match refract_format(source) {
             Ok(text) => {
-                let out = naga_spirv(&text, entry, Policy::Restrict)
+                let out = naga_spirv(&text, entry, Policy::Restrict, overrides)
                     .map_err(|e| format!("naga rejects refract's formatted WGSL: {e}"));
                 (wrap(out, entry), Some(text))
             }
@@ -261,21 +293,23 @@ pub fn compile(path: Path, source: &str, entry: &str, opt_level: u8) -> (Compile
             Compiled::Failed("the Gen paths run on the simulator (gen.rs)".into()),
             None,
         ),
-        Path::RefractHlsl => compile_hlsl(source, entry, &Default::default(), opt_level),
-        Path::RefractSpirv => match refract_compile(source, refract::Target::Spirv, opt_level) {
-            Ok(refract::Output::Words(words)) => match spirv_val(&words) {
-                Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
-                Err(e) => (
-                    Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")),
+        Path::RefractHlsl => compile_hlsl(source, entry, &Default::default(), opt_level, overrides),
+        Path::RefractSpirv => {
+            match refract_compile(source, refract::Target::Spirv, opt_level, overrides) {
+                Ok(refract::Output::Words(words)) => match spirv_val(&words) {
+                    Ok(()) => (Compiled::Spirv(words, entry.to_string()), None),
+                    Err(e) => (
+                        Compiled::Failed(format!("spirv-val rejects refract's SPIR-V: {e}")),
+                        None,
+                    ),
+                },
+                Ok(refract::Output::Text(_)) => (
+                    Compiled::Failed("refract returned text for --to spirv".into()),
                     None,
                 ),
-            },
-            Ok(refract::Output::Text(_)) => (
-                Compiled::Failed("refract returned text for --to spirv".into()),
-                None,
-            ),
-            Err(c) => (c, None),
-        },
+                Err(c) => (c, None),
+            }
+        }
     }
 }
 
@@ -330,14 +364,17 @@ pub(crate) fn no_panic<T>(f: impl FnOnce() -> T) -> Result<T, Compiled> {
     })
 }
 
-/// refract's output for `target` at `opt_level`, or how it failed.
+/// refract's output for `target` at `opt_level` with the override values `overrides`, or
+/// how it failed.
 fn refract_compile(
     source: &str,
     target: refract::Target,
     opt_level: u8,
+    overrides: &[(String, f64)],
 ) -> Result<refract::Output, Compiled> {
     let mut options = refract::Options::new(target);
     options.opt_level = opt_level;
+    options.overrides = overrides.to_vec();
     refract_compile_with(source, &options)
 }
 

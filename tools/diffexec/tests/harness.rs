@@ -38,6 +38,7 @@ fn seed_case(seed: u64) -> Case {
         source: generate(seed).print(),
         entry: "main".into(),
         input_seed: seed,
+        overrides: Vec::new(),
         well_defined: true,
     }
 }
@@ -141,6 +142,7 @@ fn out_of_bounds_results_are_not_compared() {
             .into(),
         entry: "main".into(),
         input_seed: 1,
+        overrides: Vec::new(),
         well_defined: false,
     };
     match h.run_case(&case) {
@@ -166,6 +168,7 @@ fn index_inputs_are_kept_in_bounds() {
         .into(),
         entry: "main".into(),
         input_seed: 5,
+        overrides: Vec::new(),
         well_defined: false,
     };
     assert_agrees(&case, &h.run_case(&case));
@@ -225,6 +228,7 @@ fn repros() -> Vec<Case> {
                 source: source.clone(),
                 entry,
                 input_seed: 0,
+                overrides: refract_diffexec::overrides::values(&source, 0),
                 well_defined: false,
             })
         })

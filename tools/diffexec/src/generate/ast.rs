@@ -226,11 +226,39 @@ pub struct Function {
     pub body: Vec<Stmt>,
 }
 
+/// An `override` of a generated program (`generate_with(seed, true)`): expressions read it
+/// as they read a literal of its type (so no operation has only overrides and literals
+/// as operands, and none is a divisor or shift amount), `if` conditions too.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Override {
+    pub name: String,
+    pub ty: Scalar,
+    pub id: Option<u32>,
+    /// The initializer, as WGSL text.
+    pub default: Option<String>,
+    /// The pipeline constant the run gives it (always one when there is no default).
+    pub value: Option<f64>,
+}
+
+impl Override {
+    /// The key WebGPU looks the value up by: the `@id` in decimal, or else the name.
+    pub fn key(&self) -> String {
+        self.id
+            .map_or_else(|| self.name.clone(), |id| id.to_string())
+    }
+}
+
 /// A whole generated program: fixed declarations, helper functions and the entry body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
     pub seed: u64,
     pub workgroup_size: u32,
+    /// Overrides (empty unless asked for). With some, the workgroup size is the override
+    /// `wgs` too; its value is `workgroup_size` and its default another size, so a run
+    /// that ignored the value would differ. (`wg_vals` keeps a literal count: naga 30's
+    /// SPIR-V writer, the reference, panics on a bounds-checked index into an array an
+    /// override counts, "Expression [n] is not cached".)
+    pub overrides: Vec<Override>,
     pub structs: Vec<String>,
     pub functions: Vec<Function>,
     pub main: Vec<Stmt>,
@@ -241,6 +269,21 @@ pub const SLOTS: u32 = 16;
 pub const OUT_LEN: u32 = 1024;
 
 impl Program {
+    /// The pipeline constants a run gives: `wgs` (its `@id(0)`) and every override with a
+    /// value.
+    pub fn pipeline_constants(&self) -> Vec<(String, f64)> {
+        if self.overrides.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![("0".to_string(), f64::from(self.workgroup_size))];
+        out.extend(
+            self.overrides
+                .iter()
+                .filter_map(|o| Some((o.key(), o.value?))),
+        );
+        out
+    }
+
     pub fn print(&self) -> String {
         let mut o = String::new();
         let _ = writeln!(
@@ -253,6 +296,23 @@ impl Program {
             o,
             "@group(0) @binding(2) var<storage, read_write> out: array<u32, {OUT_LEN}>;"
         );
+        // The workgroup size as WGSL spells it: a literal, or the override `wgs`.
+        let wgs = if self.overrides.is_empty() {
+            self.workgroup_size.to_string()
+        } else {
+            let other = if self.workgroup_size == 1 { 2 } else { 1 };
+            let _ = writeln!(o, "@id(0) override wgs: u32 = {other}u;");
+            for ov in &self.overrides {
+                let id = ov.id.map(|i| format!("@id({i}) ")).unwrap_or_default();
+                let init = ov
+                    .default
+                    .as_ref()
+                    .map(|d| format!(" = {d}"))
+                    .unwrap_or_default();
+                let _ = writeln!(o, "{id}override {}: {}{init};", ov.name, ov.ty.name());
+            }
+            "wgs".to_string()
+        };
         let _ = writeln!(
             o,
             "var<workgroup> wg_vals: array<u32, {}>;",
@@ -276,15 +336,18 @@ impl Program {
         }
         let _ = writeln!(
             o,
-            "\n@compute @workgroup_size({})\nfn main(@builtin(local_invocation_index) lid: u32, \
+            "\n@compute @workgroup_size({wgs})\nfn main(@builtin(local_invocation_index) lid: u32, \
              @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, \
-             @builtin(global_invocation_id) gid: vec3<u32>) {{",
-            self.workgroup_size
+             @builtin(global_invocation_id) gid: vec3<u32>) {{"
         );
+        let wgs_u = if self.overrides.is_empty() {
+            format!("{wgs}u")
+        } else {
+            wgs
+        };
         let _ = writeln!(
             o,
-            "    let base = ((wid.x + wid.y * nwg.x + wid.z * nwg.x * nwg.y) * {}u + lid) * {SLOTS}u;",
-            self.workgroup_size
+            "    let base = ((wid.x + wid.y * nwg.x + wid.z * nwg.x * nwg.y) * {wgs_u} + lid) * {SLOTS}u;"
         );
         print_block(&self.main, 1, &mut o);
         o.push_str("}\n");

@@ -119,6 +119,44 @@ struct Gen {
     /// Statements left in this program's budget.
     budget: u32,
     workgroup_size: u32,
+    /// The program's overrides, read where a literal of their type could be.
+    overrides: Vec<Override>,
+}
+
+/// Override `k`: its type, `@id` (half of them), default (two thirds) and value (always
+/// without a default, else three times in four), drawn like literals.
+fn make_override(rng: &mut Rng, k: u32) -> Override {
+    let ty = *rng.pick(&[Scalar::I32, Scalar::U32, Scalar::F32, Scalar::Bool]);
+    let value = |rng: &mut Rng| -> (f64, String) {
+        match ty {
+            Scalar::Bool => {
+                let b = rng.chance(1, 2);
+                (f64::from(u8::from(b)), b.to_string())
+            }
+            Scalar::I32 => {
+                let v = rng.range_i32(-10, 10);
+                (f64::from(v), format!("{v}i"))
+            }
+            Scalar::U32 => {
+                let v = rng.below(12);
+                (f64::from(v), format!("{v}u"))
+            }
+            Scalar::F32 => {
+                let v = rng.range_i32(-64, 64) as f32 / 8.0;
+                (f64::from(v), format!("{v:?}f"))
+            }
+        }
+    };
+    let id = rng.chance(1, 2).then_some(100 + k);
+    let default = rng.chance(2, 3).then(|| value(rng).1);
+    let given = default.is_none() || rng.chance(3, 4);
+    Override {
+        name: format!("ov{k}"),
+        ty,
+        id,
+        default,
+        value: given.then(|| value(rng).0),
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -130,9 +168,28 @@ enum ParamKind {
 
 /// The program for `seed`.
 pub fn generate(seed: u64) -> Program {
+    generate_with(seed, false)
+}
+
+/// The program for `seed`, declaring overrides when `overrides` is true (another program
+/// than `generate(seed)`, as reproducible): one to four of `i32`, `u32`, `f32` or `bool`,
+/// some with an `@id`, some without a default, read in expressions and `if` conditions
+/// where a literal of their type could be, and the workgroup size as the override `wgs`.
+/// Their values ([`Program::pipeline_constants`])
+/// are drawn like literals, so every rule above holds for them.
+pub fn generate_with(seed: u64, overrides: bool) -> Program {
     let mut rng = Rng::new(seed);
     let workgroup_size = *rng.pick(&[1u32, 2, 4, 8, 16]);
+    let overrides = if overrides {
+        let mut orng = rng.fork(0x0BE2);
+        (0..1 + orng.below(4))
+            .map(|k| make_override(&mut orng, k))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut g = Gen {
+        overrides: overrides.clone(),
         rng,
         scopes: vec![Vec::new()],
         aggregates: vec![Vec::new()],
@@ -195,6 +252,7 @@ pub fn generate(seed: u64) -> Program {
     Program {
         seed,
         workgroup_size,
+        overrides,
         structs: g
             .structs
             .iter()
@@ -1317,6 +1375,16 @@ impl Gen {
 
     fn literal(&mut self, ty: Ty) -> Expr {
         let scalar = |g: &mut Gen| -> Expr {
+            let own: Vec<String> = g
+                .overrides
+                .iter()
+                .filter(|o| o.ty == ty.s)
+                .map(|o| o.name.clone())
+                .collect();
+            if !own.is_empty() && g.rng.chance(1, 3) {
+                let name = g.rng.pick(&own).clone();
+                return Expr::leaf(Kind::Lit(name), Ty::scalar(ty.s));
+            }
             let s = match ty.s {
                 Scalar::Bool => (if g.rng.chance(1, 2) { "true" } else { "false" }).to_string(),
                 Scalar::I32 => {
@@ -1359,6 +1427,29 @@ mod tests {
             assert_eq!(generate(seed).print(), generate(seed).print());
         }
         assert_ne!(generate(1).print(), generate(2).print());
+    }
+
+    #[test]
+    fn programs_with_overrides_are_valid_with_their_values() {
+        for seed in 0..300 {
+            let program = generate_with(seed, true);
+            assert!(!program.overrides.is_empty());
+            let text = program.print();
+            let checked = crate::reflect::Shader::parse(&text).and_then(|s| {
+                crate::paths::resolve_overrides(
+                    &s.module,
+                    &s.info,
+                    "main",
+                    &program.pipeline_constants(),
+                )
+                .map(|_| ())
+            });
+            if let Err(e) = checked {
+                panic!("seed {seed} is invalid:\n{e}\n{text}");
+            }
+        }
+        // Without overrides, the same programs as before.
+        assert_eq!(generate_with(7, false), generate(7));
     }
 
     #[test]
