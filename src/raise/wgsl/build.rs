@@ -68,7 +68,8 @@ impl Ast {
                     BinaryOp::Less => BinaryOp::GreaterEqual,
                     BinaryOp::LessEqual => BinaryOp::Greater,
                     BinaryOp::Greater => BinaryOp::LessEqual,
-                    _ => BinaryOp::Less,
+                    BinaryOp::GreaterEqual => BinaryOp::Less,
+                    _ => return self.unary(UnaryOp::Not, e),
                 };
                 self.exact_compare(opposite, lhs, rhs)
             }

@@ -385,16 +385,7 @@ fn validate_seeds(args: &Args) -> u8 {
         let program = generate_with(seed, args.overrides);
         let text = program.print();
         // The values must be valid pipeline constants too.
-        let checked = refract_diffexec::reflect::Shader::parse(&text).and_then(|s| {
-            refract_diffexec::paths::resolve_overrides(
-                &s.module,
-                &s.info,
-                "main",
-                &program.pipeline_constants(),
-            )
-            .map(|_| ())
-        });
-        if let Err(e) = checked {
+        if let Err(e) = program.check_with_naga(&text) {
             invalid += 1;
             println!("FAILED seed {seed}: the generator made invalid WGSL:\n{e}");
         }

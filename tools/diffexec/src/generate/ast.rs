@@ -269,6 +269,15 @@ pub const SLOTS: u32 = 16;
 pub const OUT_LEN: u32 = 1024;
 
 impl Program {
+    /// Whether `text` (this program printed) is valid WGSL to naga and its pipeline
+    /// constants are valid values for its overrides.
+    pub fn check_with_naga(&self, text: &str) -> Result<(), String> {
+        let shader = crate::reflect::Shader::parse(text)?;
+        let constants = self.pipeline_constants();
+        crate::paths::resolve_overrides(&shader.module, &shader.info, "main", &constants)
+            .map(|_| ())
+    }
+
     /// The pipeline constants a run gives: `wgs` (its `@id(0)`) and every override with a
     /// value.
     pub fn pipeline_constants(&self) -> Vec<(String, f64)> {

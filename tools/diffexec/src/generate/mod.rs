@@ -1435,16 +1435,7 @@ mod tests {
             let program = generate_with(seed, true);
             assert!(!program.overrides.is_empty());
             let text = program.print();
-            let checked = crate::reflect::Shader::parse(&text).and_then(|s| {
-                crate::paths::resolve_overrides(
-                    &s.module,
-                    &s.info,
-                    "main",
-                    &program.pipeline_constants(),
-                )
-                .map(|_| ())
-            });
-            if let Err(e) = checked {
+            if let Err(e) = program.check_with_naga(&text) {
                 panic!("seed {seed} is invalid:\n{e}\n{text}");
             }
         }
