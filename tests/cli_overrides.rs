@@ -114,3 +114,56 @@ fn values_that_name_nothing_or_do_not_fit_are_errors() {
         assert!(err.contains("--override"), "{err}");
     }
 }
+
+/// WebGPU's pipeline-creation rules for override-expressions: what the run-time
+/// semantics would compute silently (`10 / 0` is 10) is an error naming the override.
+#[test]
+fn override_expressions_that_pipeline_creation_refuses_are_errors() {
+    const EXPRESSIONS: &str = "override d: i32 = 2;
+override big: i32 = 2147483000;
+override w: u32 = 8;
+override s: u32 = 1;
+override f: f32 = 1.0;
+override q = 10 / d;
+override r = 10 % d;
+override sum = big + d;
+override shifted = 1u << s;
+override huge = f * 3e38;
+override n: u32 = 4;
+var<workgroup> scratch: array<f32, n>;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(w) fn main() {
+  scratch[0] = huge;
+  out[0] = f32(q + r + sum) + f32(shifted) + scratch[0];
+}
+";
+    let cases: &[(&str, &str)] = &[
+        ("d=0", "the override-expression of `q` divides by zero"),
+        ("d=1000", "the override-expression of `sum` overflows"),
+        (
+            "s=32",
+            "the override-expression of `shifted` shifts by 32 bits or more",
+        ),
+        (
+            "f=2",
+            "the override-expression of `huge` is not a finite number",
+        ),
+        ("w=0", "a workgroup size computed from overrides is 0"),
+        ("n=0", "`n` sizes an array and is 0"),
+    ];
+    for to in ["hlsl", "gen"] {
+        let (code, _, err) = refract(&["compile", "-", "--to", to], EXPRESSIONS.as_bytes());
+        assert_eq!(code, 0, "{to}, defaults: {err}");
+        for (value, says) in cases {
+            let (code, _, err) = refract(
+                &["compile", "-", "--to", to, "--override", value],
+                EXPRESSIONS.as_bytes(),
+            );
+            assert_eq!(code, 1, "{to} {value}: {err}");
+            assert!(
+                err.contains("E4006") && err.contains(says),
+                "{to} {value}: {err}"
+            );
+        }
+    }
+}

@@ -143,6 +143,7 @@ pub const ALL: &[(&str, &str)] = &[
     (UNKNOWN_IR_TARGET, UNKNOWN_IR_TARGET_MEANING),
     (OVERRIDE_UNKNOWN, OVERRIDE_UNKNOWN_MEANING),
     (OVERRIDE_VALUE, OVERRIDE_VALUE_MEANING),
+    (OVERRIDE_EXPRESSION, OVERRIDE_EXPRESSION_MEANING),
     (TRANSFORM_UNSUPPORTED, TRANSFORM_UNSUPPORTED_MEANING),
     (TRANSFORM_MALFORMED_IR, TRANSFORM_MALFORMED_IR_MEANING),
     (SPIRV_UNSUPPORTED, SPIRV_UNSUPPORTED_MEANING),
@@ -663,6 +664,9 @@ const OVERRIDE_UNKNOWN_MEANING: &str =
 
 pub const OVERRIDE_VALUE: &str = "E4005";
 const OVERRIDE_VALUE_MEANING: &str = "an override value does not convert to the override's type (out of range, not whole, not finite)";
+
+pub const OVERRIDE_EXPRESSION: &str = "E4006";
+const OVERRIDE_EXPRESSION_MEANING: &str = "an override-expression fails as WebGPU's pipeline creation evaluates it (division by zero, integer overflow, a shift past the width, a non-finite float, a workgroup size below 1)";
 
 // ---- E4300–E4399: the shared transforms (src/transform/) -----------------------------------
 

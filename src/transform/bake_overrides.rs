@@ -11,10 +11,16 @@
 //! knows it exactly, and removed. Replacing goes through `replace_all_uses_with`, which re-interns
 //! the users, so `array<f32, n>` becomes the module's one `array<f32, 8>`.
 //!
+//! Each operation is first judged by WebGPU's pipeline-creation rules
+//! ([`super::override_checks`]): a division by zero, an overflow or a non-finite result
+//! in an override-expression, or a workgroup size below 1, is an error (E4006), where
+//! the run-time semantics the evaluator has would give a value silently.
+//!
 //! What cannot be evaluated exactly (a float result that is not normal, say) stays an
 //! expression, for the back end to write or refuse as before; an override without a
 //! value stays an override. Cost: one walk of module scope plus the uses replaced.
 
+use super::override_checks;
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::{Module, Opcode, eval};
@@ -41,6 +47,15 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
                 _ => continue,
             }
         } else if op.is_pure() {
+            if let Some(problem) = override_checks::problem(m, c) {
+                let about = m
+                    .uses(c)
+                    .map(|u| u.user)
+                    .find(|&u| m.opcode(u) == Opcode::Override)
+                    .or(Some(c))
+                    .and_then(|u| m.name(u));
+                return Err(override_checks::diagnostic(m, c, problem, about));
+            }
             match (eval::evaluate(m, c), m.ty(c)) {
                 (Some(k), Some(ty)) => eval::materialize(m, ty, &k),
                 _ => continue,
@@ -48,6 +63,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
         } else {
             continue;
         };
+        override_checks::array_count(m, c, value)?;
         m.replace_all_uses_with(c, value);
         if op != Opcode::Override {
             // Nothing uses it now; an override stays, as the source's declaration.
@@ -55,5 +71,6 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
         }
         changed = Changed::Instructions;
     }
+    override_checks::workgroup_size(m)?;
     Ok(changed)
 }

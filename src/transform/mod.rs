@@ -56,6 +56,7 @@ pub mod demote_to_helper;
 pub mod dynamic_index;
 pub mod float_to_int;
 pub mod int_division;
+pub mod override_checks;
 pub mod override_values;
 pub mod pointer_args;
 pub mod polyfill;
