@@ -364,6 +364,13 @@ impl Session {
             lap(product.name());
             return result;
         };
+        // The values a pipeline gets are judged on the IR as lowered: those given, for
+        // every target, and the defaults too where the back end bakes them in.
+        if !options.overrides.is_empty() || matches!(target, Target::Hlsl | Target::Gen) {
+            if let Err(d) = judge_override_values(lowered) {
+                return CompileResult::failed(vec![d]);
+            }
+        }
 
         // The steps' product starts from the IR as lowered, so it is read whole.
         let before = steps.then(|| ir::print_stable(lowered));
@@ -526,6 +533,27 @@ pub(crate) fn give_override_values(
     let step = passes::manager::Step::new(values::NAME, values::run, options);
     let (_, ran) = passes::run_steps(module, &[step], &passes::RunOptions::default());
     ran
+}
+
+/// WebGPU's pipeline-creation rules for the override values of `module` as lowered (its
+/// defaults, or the values given): every override-expression at module scope and every
+/// direct use of one in a function body (a divisor, a shift amount, an index) is judged
+/// on a baked copy ([`transform::override_checks`](crate::transform::override_checks)).
+/// A module without overrides costs one look at its module scope.
+fn judge_override_values(module: &ir::Module) -> Result<(), Diagnostic> {
+    use crate::transform::bake_overrides;
+    let root = module.root();
+    if !module
+        .children(root)
+        .any(|c| module.opcode(c) == ir::Opcode::Override)
+    {
+        return Ok(());
+    }
+    let mut copy = module.clone();
+    let options = bake_overrides::Options {
+        judge_function_uses: true,
+    };
+    bake_overrides::run(&mut copy, &mut Default::default(), &options).map(|_| ())
 }
 
 /// The pass names `options` selects: `passes` when given, else the optimization level's

@@ -151,13 +151,20 @@ var<workgroup> scratch: array<f32, n>;
         ("w=0", "a workgroup size computed from overrides is 0"),
         ("n=0", "`n` sizes an array and is 0"),
     ];
-    for to in ["hlsl", "gen"] {
-        let (code, _, err) = refract(&["compile", "-", "--to", to], EXPRESSIONS.as_bytes());
+    refused_for_every_target(EXPRESSIONS, cases);
+}
+
+/// `source` compiles with its defaults for every target, and each `(value, message)` of
+/// `cases` is refused with E4006 and the message: values given are judged for every
+/// target.
+fn refused_for_every_target(source: &str, cases: &[(&str, &str)]) {
+    for to in ["spirv", "wgsl", "ir", "hlsl", "gen"] {
+        let (code, _, err) = refract(&["compile", "-", "--to", to], source.as_bytes());
         assert_eq!(code, 0, "{to}, defaults: {err}");
         for (value, says) in cases {
             let (code, _, err) = refract(
                 &["compile", "-", "--to", to, "--override", value],
-                EXPRESSIONS.as_bytes(),
+                source.as_bytes(),
             );
             assert_eq!(code, 1, "{to} {value}: {err}");
             assert!(
@@ -166,4 +173,61 @@ var<workgroup> scratch: array<f32, n>;
             );
         }
     }
+}
+
+/// Function bodies use override-expressions under the same rules: a divisor, a shift
+/// amount or an index that is one is judged with the values the pipeline gets, for every
+/// target when values are given, and with the defaults where HLSL and Gen bake them. A
+/// run-time operand with the same value (`var v = d;`) is WGSL's defined run-time
+/// semantics and compiles.
+#[test]
+fn function_bodies_dividing_shifting_or_indexing_by_an_override_are_judged() {
+    const BODIES: &str = "override d: i32 = 2;
+override s: u32 = 1;
+override i: u32 = 2;
+override j = i + 1u;
+@group(0) @binding(0) var<storage, read_write> out: array<i32, 8>;
+@compute @workgroup_size(1) fn main() {
+  var v = d;
+  var a = array<i32, 4>(1, 2, 3, 4);
+  let w = vec4<i32>(1, 2, 3, 4);
+  out[0] = 10 / d + 10 / v;
+  out[1] = vec2<i32>(7, 8).x % d;
+  out[2] = 1 << s;
+  out[3] = w[i] + a[j];
+}
+";
+    let cases: &[(&str, &str)] = &[
+        ("d=0", "the divisor `d` is 0"),
+        ("s=40", "the shift amount `s` is 40, 32 or more"),
+        ("i=4", "the index `i` is 4, out of range of 4 elements"),
+        ("i=3", "the index `j` is 4, out of range of 4 elements"),
+    ];
+    refused_for_every_target(BODIES, cases);
+    // Defaults alone: SPIR-V and WGSL keep the overrides for the pipeline to set; HLSL
+    // and Gen bake them, so theirs are judged.
+    let zero = BODIES.replace("d: i32 = 2", "d: i32 = 0");
+    for (to, refused) in [
+        ("spirv", false),
+        ("wgsl", false),
+        ("hlsl", true),
+        ("gen", true),
+    ] {
+        let (code, _, err) = refract(&["compile", "-", "--to", to], zero.as_bytes());
+        assert_eq!(code, i32::from(refused), "{to}: {err}");
+        assert_eq!(err.contains("the divisor `d` is 0"), refused, "{to}: {err}");
+    }
+    // The same value reached at run time is no error.
+    let run_time = BODIES.replace("10 / d + ", "");
+    let (code, _, err) = refract(
+        &["compile", "-", "--to", "hlsl", "--override", "d=0"],
+        run_time.as_bytes(),
+    );
+    assert!(code == 1 && err.contains("the divisor `d` is 0"), "{err}");
+    let run_time = run_time.replace("vec2<i32>(7, 8).x % d", "vec2<i32>(7, 8).x % v");
+    let (code, _, err) = refract(
+        &["compile", "-", "--to", "hlsl", "--override", "d=0"],
+        run_time.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
 }

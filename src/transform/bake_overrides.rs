@@ -28,13 +28,22 @@ use crate::ir::{Module, Opcode, eval};
 pub const NAME: &str = "bake-overrides";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {}
+pub struct Options {
+    /// Judge the function bodies' uses of override-expressions too
+    /// ([`override_checks::watch`]): right only on the module as lowered, before any
+    /// pass, which is where the driver judges the values a pipeline is given.
+    pub judge_function_uses: bool,
+}
 
-pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
+pub fn run(m: &mut Module, _: &mut Analyses, o: &Options) -> Result<Changed, Diagnostic> {
     let scope: Vec<_> = m.children(m.root()).collect();
     if !scope.iter().any(|&c| m.opcode(c) == Opcode::Override) {
         return Ok(Changed::None);
     }
+    let watched = match o.judge_function_uses {
+        true => override_checks::watch(m),
+        false => Vec::new(),
+    };
     let mut changed = Changed::None;
     for c in scope {
         if m.is_dead(c) || !m.has_uses(c) {
@@ -72,5 +81,6 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
         changed = Changed::Instructions;
     }
     override_checks::workgroup_size(m)?;
+    override_checks::judge_uses(m, &watched)?;
     Ok(changed)
 }

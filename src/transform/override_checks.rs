@@ -12,12 +12,24 @@
 //! override, must be at least 1. [`problem`] judges
 //! one operation whose operands are constants (component-wise on vectors); the walk over
 //! module scope that makes operands constants is the caller's.
+//!
+//! Function bodies use override-expressions too, and the same rules hold there: `10 / d`
+//! with `d` = 0, `x << s` with `s` = 40 and `v[i]` with `i` = 7 on a `vec4` are
+//! pipeline-creation errors when `d`, `s` and `i` are override-expressions. Which uses
+//! those are can be read off the module only as lowered: there a function-body operand
+//! that is a module-scope expression over an override is one in the source, while after
+//! `mem2reg` a `var v = d; 10 / v` (a run-time division, defined as 10) looks the same.
+//! So [`watch`] lists them on the lowered module before its overrides are baked, and
+//! [`judge_uses`] reads their values after. An expression computed in the function body
+//! (`10 / (d - 1)`) is not judged: the IR cannot tell `d - 1` from `d - z` with `z` a
+//! `let`, and only the first is an override-expression.
 
 use super::error;
 use crate::diag::{Diagnostic, codes};
 use crate::ir::eval::{self, Const};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
+use rustc_hash::FxHashSet;
 
 /// What WebGPU's pipeline creation refuses in the module-scope operation `i`, whose
 /// operands are constants, or `None`.
@@ -179,4 +191,155 @@ pub fn array_count(m: &Module, c: Inst, value: Inst) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
+}
+
+/// A function-body operand that is an override-expression and that pipeline creation
+/// judges: an integer divisor, a shift amount, or an index into a vector, matrix or
+/// fixed-size array.
+pub struct Use {
+    user: Inst,
+    operand: usize,
+    /// What the diagnostic calls it: the override it is, or one it reads.
+    what: String,
+}
+
+/// The judged uses of override-expressions in function bodies of `m`, as lowered (see
+/// the module essay).
+pub fn watch(m: &Module) -> Vec<Use> {
+    use Opcode as O;
+    let ops = [O::Div, O::Rem, O::Shl, O::Shr, O::Extract, O::Access];
+    let mut uses = Vec::new();
+    for user in crate::ir::edit::find_all(m, &ops) {
+        let judged = match m.opcode(user) {
+            O::Div | O::Rem => {
+                let int = m
+                    .ty(user)
+                    .and_then(|t| m.scalar_or_vec(t))
+                    .is_some_and(|(s, _)| s.is_int());
+                if int { 1..2 } else { 0..0 }
+            }
+            O::Shl | O::Shr => 1..2,
+            _ => 1..m.operands(user).len(),
+        };
+        for operand in judged {
+            let Some(v) = m.operand_opt(user, operand) else {
+                continue;
+            };
+            // A scalar divisor or amount of a vector operation is splatted in the body.
+            let v = match m.opcode(v) {
+                O::Splat => m.operand(v, 0),
+                _ => v,
+            };
+            let Some(about) = override_expression(m, v) else {
+                continue;
+            };
+            let what = match about {
+                Some(name) if m.opcode(v) == O::Override => format!("`{name}`"),
+                Some(name) => format!("an override-expression over `{name}`"),
+                None => "an override-expression".to_string(),
+            };
+            uses.push(Use {
+                user,
+                operand,
+                what,
+            });
+        }
+    }
+    uses
+}
+
+/// Whether `v` is a module-scope expression over an override, and which override names
+/// it (`Some(None)` when none has a name).
+fn override_expression(m: &Module, v: Inst) -> Option<Option<String>> {
+    if !m.is_global(v) || !(m.opcode(v) == Opcode::Override || m.opcode(v).is_pure()) {
+        return None;
+    }
+    let mut seen = FxHashSet::default();
+    let mut work = vec![v];
+    let mut found = None;
+    while let Some(i) = work.pop() {
+        if !seen.insert(i) || !m.is_global(i) {
+            continue;
+        }
+        if m.opcode(i) == Opcode::Override {
+            found = Some(m.name(i).map(str::to_string));
+            if found.as_ref().is_some_and(Option::is_some) {
+                break;
+            }
+        } else if m.opcode(i).is_pure() {
+            work.extend(m.operands(i));
+        }
+    }
+    found
+}
+
+/// [`watch`]'s uses judged now that the overrides are baked: an operand whose value is
+/// known and out of WebGPU's bounds is E4006.
+pub fn judge_uses(m: &Module, uses: &[Use]) -> Result<(), Diagnostic> {
+    use Opcode as O;
+    for u in uses {
+        if m.is_dead(u.user) {
+            continue;
+        }
+        let Some(v) = m.operand_opt(u.user, u.operand) else {
+            continue;
+        };
+        let v = match m.opcode(v) {
+            O::Splat => m.operand(v, 0),
+            _ => v,
+        };
+        let Some(c) = eval::read(m, v) else {
+            continue;
+        };
+        let what = &u.what;
+        let problem = match m.opcode(u.user) {
+            O::Div | O::Rem => c
+                .lanes
+                .contains(&0)
+                .then(|| format!("the divisor {what} is 0")),
+            O::Shl | O::Shr => c
+                .lanes
+                .iter()
+                .find(|&&s| s >= 32)
+                .map(|s| format!("the shift amount {what} is {s}, 32 or more")),
+            _ => index_problem(m, u, &c, what),
+        };
+        if let Some(problem) = problem {
+            return Err(error(
+                m,
+                codes::OVERRIDE_EXPRESSION,
+                &format!(
+                    "{problem} with the override values it is given (WebGPU refuses such a pipeline)"
+                ),
+                u.user,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An index of an `extract` or `access` out of range of the vector, matrix or fixed-size
+/// array it selects from.
+fn index_problem(m: &Module, u: &Use, c: &eval::Const, what: &str) -> Option<String> {
+    let base = m.ty(m.operand_opt(u.user, 0)?)?;
+    let mut t = match m.opcode(u.user) {
+        Opcode::Access => m.ptr_parts(base)?.1,
+        _ => base,
+    };
+    for k in 1..u.operand {
+        let index = m.const_u32(m.operand_opt(u.user, k)?);
+        t = m.member_type(t, index)?;
+    }
+    let count = match m.opcode(t) {
+        Opcode::Vec => m.vec_parts(t)?.1,
+        Opcode::Mat => m.mat_parts(t)?.1,
+        Opcode::Array => m.const_u32(m.operand_opt(t, 1)?)?,
+        _ => return None,
+    };
+    let index = match c.kind {
+        Scalar::I32 => i64::from(c.lanes[0] as i32),
+        _ => i64::from(c.lanes[0]),
+    };
+    (index < 0 || index >= i64::from(count))
+        .then(|| format!("the index {what} is {index}, out of range of {count} elements"))
 }

@@ -113,7 +113,7 @@ pub fn steps() -> Vec<crate::passes::manager::Step<'static>> {
     let mut steps = vec![Step::new(
         bake_overrides::NAME,
         bake_overrides::run,
-        bake_overrides::Options {},
+        bake_overrides::Options::default(),
     )];
     steps.extend(crate::transform::wgsl_semantics());
     steps.extend([

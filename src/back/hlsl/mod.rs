@@ -255,7 +255,7 @@ pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
     let mut steps = vec![Step::new(
         bake_overrides::NAME,
         bake_overrides::run,
-        bake_overrides::Options {},
+        bake_overrides::Options::default(),
     )];
     steps.extend(crate::transform::wgsl_semantics());
     steps.extend([
