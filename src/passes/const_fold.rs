@@ -18,7 +18,8 @@
 //!   `x * 0`, `x | 0`, `x ^ 0`, `x & ~0`, shifts by 0, `x / 1`, `x / 0` (`x`), `x % 0`
 //!   (0), shift amounts of 32 or more reduced modulo 32, boolean `x & true`,
 //!   `x | false`, and `mov`. A vector divisor's zero lanes become 1 (the same run-time
-//!   result), so no divisor written out as a constant has a zero lane.
+//!   result), so no divisor written out as a constant has a zero lane, nor a constant
+//!   part of a `construct`ed divisor.
 
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
@@ -50,11 +51,55 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnost
 /// is folded away by [`simplify`].)
 fn divisor_lanes_nonzero(m: &mut Module, i: Inst) -> bool {
     let Some((nonzero, ty)) = nonzero_divisor(m, i) else {
-        return false;
+        return constructed_divisor_nonzero(m, i);
     };
     let nonzero = materialize(m, ty, &nonzero);
     m.set_operand(i, 1, nonzero);
     true
+}
+
+/// The same for a divisor `construct`ed from parts of which some are constants with a
+/// zero lane (`x / vec3<i32>(0i, 0i, y)`): naga rejects such a divisor as a division by
+/// zero even though only a constant expression would be one, and the source it came
+/// from (`vec3(z, z, y)` with `z` a `let` that folded to 0) was valid. The division gets
+/// a `construct` of its own with those parts' zero lanes 1; others may use the first.
+fn constructed_divisor_nonzero(m: &mut Module, i: Inst) -> bool {
+    if !matches!(m.opcode(i), Opcode::Div | Opcode::Rem) || m.num_operands(i) != 2 {
+        return false;
+    }
+    let divisor = m.operand(i, 1);
+    if m.opcode(divisor) != Opcode::Construct {
+        return false;
+    }
+    let Some(ty) = m.ty(divisor) else {
+        return false;
+    };
+    if !m.scalar_or_vec(ty).is_some_and(|(s, _)| s.is_int()) {
+        return false;
+    }
+    let mut parts: Vec<Value> = m.operands(divisor).map(Value).collect();
+    let mut changed = false;
+    for part in parts.iter_mut() {
+        let Some(mut c) = read(m, part.inst()) else {
+            continue;
+        };
+        if !c.lanes.contains(&0) {
+            continue;
+        }
+        for lane in c.lanes.iter_mut().filter(|l| **l == 0) {
+            *lane = 1;
+        }
+        let Some(part_ty) = m.ty(part.inst()) else {
+            return false;
+        };
+        *part = Value(materialize(m, part_ty, &c));
+        changed = true;
+    }
+    if changed {
+        let nonzero = crate::ir::edit::builder_before(m, i).construct(Type(ty), &parts);
+        m.set_operand(i, 1, nonzero.inst());
+    }
+    changed
 }
 
 /// The constant `comp` with the member at `path` replaced by constant `value`.
