@@ -391,7 +391,7 @@ impl Session {
                 } else {
                     std::mem::take(lowered)
                 };
-                let (report, ran) = optimize(&mut module, &key.0, key.1, key.2);
+                let (report, ran) = optimize(&mut module, &key.0, key.1, key.2, options.verify);
                 lap("passes");
                 slot.insert(Optimized {
                     key,
@@ -502,7 +502,7 @@ fn lower_checked(
 ) -> Made {
     let mut module = lower::lower(ast, program)
         .map_err(|d| diagnostics.iter().cloned().chain(d).collect::<Vec<_>>())?;
-    if passes::VERIFY_EACH_PASS {
+    if passes::VERIFY_EACH_PASS || (ir::verify::AVAILABLE && options.verify) {
         passes::verify_after(&module, "lowering")?;
     }
     give_override_values(&mut module, &options.overrides)?;
@@ -576,10 +576,12 @@ pub fn optimize(
     names: &[String],
     print_after_all: bool,
     time_passes: bool,
+    verify: bool,
 ) -> (passes::Report, Result<(), Vec<Diagnostic>>) {
     let options = passes::RunOptions {
         print_after_all,
         time_passes,
+        verify: passes::VERIFY_EACH_PASS || verify,
         ..passes::RunOptions::default()
     };
     passes::run_pipeline_with(module, names, &options)
@@ -659,6 +661,8 @@ pub fn emit(
         Target::Spirv | Target::Spvasm => {
             let mut spirv = options.spirv.clone();
             spirv.optimize |= options.opt_level >= 2;
+            // The module is lowering's and the passes', verified as they ran when asked.
+            spirv.verify_input = passes::VERIFY_EACH_PASS || options.verify;
             let spirv = &spirv;
             let debug = origin.text.map(|text| back::spirv::DebugSource {
                 file_name: spirv.source_name.as_deref().unwrap_or("<input>"),

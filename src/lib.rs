@@ -138,6 +138,9 @@ pub struct Options {
     pub print_after_all: bool,
     /// Time each pass into [`CompileResult::passes`] (`--time-passes`).
     pub time_passes: bool,
+    /// Verify the IR after lowering, after every pass and before the back end
+    /// (`--verify`); builds with debug assertions always do (see [`ir::verify`]).
+    pub verify: bool,
 }
 
 impl Options {
@@ -155,6 +158,7 @@ impl Options {
             linkable: None,
             print_after_all: false,
             time_passes: false,
+            verify: false,
         }
     }
 }
@@ -310,6 +314,7 @@ pub fn compile_ir_reporting(
         &options.passes,
         options.print_after_all,
         options.time_passes,
+        false,
     );
     let report = asked.then_some(report);
     (ran.and_then(|()| emit_ir(&module, input, options)), report)

@@ -19,6 +19,7 @@ usage:
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
                   [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
                   [--override NAME=VALUE]... [--import NAME,...]... [--print-after-all] [--time-passes]
+                  [--verify]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
                   [--gen-simd 8|16] [--override NAME=VALUE]... [--out DIR]
                                               run a compute entry point on the Gen simulator
@@ -97,6 +98,7 @@ struct Args {
     /// `--print-after-all` and `--time-passes`: the passes' report, on stderr.
     print_after_all: bool,
     time_passes: bool,
+    verify: bool,
     /// `run`: `--dispatch X,Y,Z` and the `--buffer G:B=SOURCE` list.
     dispatch: Option<String>,
     buffers: Vec<String>,
@@ -171,6 +173,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         imports: Vec::new(),
         print_after_all: false,
         time_passes: false,
+        verify: false,
         dispatch: None,
         buffers: Vec::new(),
     };
@@ -222,6 +225,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             ),
             "--print-after-all" => args.print_after_all = true,
             "--time-passes" => args.time_passes = true,
+            "--verify" => args.verify = true,
             "--dispatch" => args.dispatch = Some(value("--dispatch")?),
             "--buffer" => args.buffers.push(value("--buffer")?),
             "--error-limit" => {
@@ -452,6 +456,7 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     options.overrides = override_values(args)?;
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
+    options.verify = args.verify;
     if linkable {
         options.linkable = Some(args.imports.clone());
         let (bytes, diagnostics) = refract::compile_linkable(&source, &options);

@@ -272,3 +272,24 @@ fn hlsl_binding_map() {
         assert!(err.contains("--binding-map"), "{err}");
     }
 }
+
+/// `--verify` verifies after lowering, after every pass and before the back end (what
+/// debug builds always do); the output is the same as without it.
+#[test]
+fn verify_checks_every_step_and_changes_nothing() {
+    const SHADER: &str = "@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+fn f(x: f32) -> f32 { var s = 0.0; for (var i = 0; i < 4; i++) { s += x * f32(i); } return s; }
+@compute @workgroup_size(8) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  out[id.x] = f(out[id.x]) / 3.0;
+}
+";
+    for to in ["spvasm", "wgsl", "hlsl", "ir"] {
+        let plain = refract(&["compile", "-", "--to", to, "-O2"], SHADER.as_bytes());
+        let verified = refract(
+            &["compile", "-", "--to", to, "-O2", "--verify"],
+            SHADER.as_bytes(),
+        );
+        assert_eq!(plain.0, 0, "{to}: {}", plain.2);
+        assert_eq!(plain, verified, "{to}");
+    }
+}

@@ -227,7 +227,7 @@ impl Manager {
             an.settle(changed);
             // The release wasm build never verifies (it reads no IR and its passes are
             // checked natively), so the verifier is not linked into the package.
-            if ir::verify::VERIFY_BACK_END_INPUT && self.options.verify {
+            if ir::verify::AVAILABLE && self.options.verify {
                 self.verify(step.name, m, an)?;
             }
         }

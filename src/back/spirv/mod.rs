@@ -179,6 +179,10 @@ pub struct Options {
     /// Run `simplify`, `gvn` and `cleanup` after legalization (what `-O2` asks for):
     /// the legalizing transforms leave work for them (see [`legalize`]).
     pub optimize: bool,
+    /// Verify the module before legalizing it (the writer assumes a verified module):
+    /// on by default, for modules built through the Rust API; the driver clears it for
+    /// its own lowering's and passes' modules (unless `--verify`).
+    pub verify_input: bool,
 }
 
 impl Default for Options {
@@ -190,6 +194,7 @@ impl Default for Options {
             demote_extension: false,
             source_name: None,
             optimize: false,
+            verify_input: true,
         }
     }
 }
@@ -328,8 +333,8 @@ pub fn compile_owned(
     options: &Options,
     debug: Option<DebugSource<'_>>,
 ) -> std::result::Result<Vec<u32>, Vec<Diagnostic>> {
-    // The writer's precondition; modules from the parser and from lowering already verify.
-    if crate::ir::verify::VERIFY_BACK_END_INPUT {
+    // The writer's precondition, for modules from outside (see `Options::verify_input`).
+    if crate::ir::verify::AVAILABLE && options.verify_input {
         crate::ir::verify(&m)?;
     }
     unsupported_buffers(&m)?;

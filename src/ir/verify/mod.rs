@@ -12,16 +12,19 @@
 //! Like Cranelift's `enable_verifier`, verification is a setting, not a step of every
 //! compile. After lowering and after each pass it runs in debug builds and tests
 //! ([`crate::passes::VERIFY_EACH_PASS`]), which is where a pass that breaks a rule is
-//! caught: every test run checks every step on the whole corpus. Release builds keep one
-//! check, on the module a back end is handed ([`VERIFY_BACK_END_INPUT`]; the SPIR-V
-//! writer assumes a verified module), because through the CLI and the Rust API that
-//! module can come from a user (`refract ir` reads IR text and binary).
+//! caught: every test run checks every step on the whole corpus; a release build does so
+//! when asked (`compile --verify`, `CompileOptions::verify`). A module from outside is
+//! verified where it comes in: `refract ir` verifies the IR it reads, and the SPIR-V
+//! back end's Rust API verifies the module it is handed (the writer assumes a verified
+//! module) unless told it is the compiler's own (`back::spirv::Options::verify_input`,
+//! which the driver clears: a compile from WGSL hands it lowering's and the passes'
+//! module, which the tests verify at every step; verifying it again was a tenth of a
+//! release compile's time).
 //!
-//! The release wasm build drops that check too. The npm package reads only WGSL: the
-//! module reaching a back end there is always refract's own lowering and passes, so the
-//! check could only catch a refract bug the tests already look for, and it costs about 5 %
-//! of the `.wasm` and of the playground's CPU time per keystroke. A bug it would have caught shows up instead as the writer's own
-//! malformed-module error or, at worst, an internal-error diagnostic (E0006).
+//! The release wasm build leaves the verifier out ([`AVAILABLE`]). The npm package reads
+//! only WGSL, so a check could only catch a refract bug the tests already look for, and
+//! it costs about 5 % of the `.wasm`. A bug it would have caught shows up instead as the
+//! writer's own malformed-module error or, at worst, an internal-error diagnostic (E0006).
 
 mod builtins;
 mod forms;
@@ -38,10 +41,10 @@ use crate::sema::program::{BuiltinValue, ShaderStage};
 use crate::sema::validate::entry::{self, Dir};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Whether [`crate::back::spirv::compile`] verifies its input: in every native build and
-/// every build with debug assertions; not in the release wasm build (see the module
-/// documentation).
-pub const VERIFY_BACK_END_INPUT: bool = !cfg!(target_arch = "wasm32") || cfg!(debug_assertions);
+/// Whether this build verifies at all: every native build and every build with debug
+/// assertions; not the release wasm build, which links no verifier (see the module
+/// documentation). Every optional verification is `AVAILABLE && asked`.
+pub const AVAILABLE: bool = !cfg!(target_arch = "wasm32") || cfg!(debug_assertions);
 
 /// One violation: the rule, the instruction at fault, and what is wrong.
 #[derive(Clone, Debug)]

@@ -122,15 +122,24 @@ fn matrix_sources(c: u8, r: u8, explicit: bool) -> Vec<String> {
     }
 }
 
+/// Each constructor's overloads, parsed when first asked for (see `table::overloads`).
 struct Tables {
-    scalar: Vec<Overload>,
+    scalar: OnceLock<Vec<Overload>>,
     /// Indexed by width − 2; explicit and inferred.
-    vec_explicit: Vec<Vec<Overload>>,
-    vec_inferred: Vec<Vec<Overload>>,
+    vec_explicit: [OnceLock<Vec<Overload>>; 3],
+    vec_inferred: [OnceLock<Vec<Overload>>; 3],
     /// Indexed by (cols − 2) * 3 + (rows − 2).
-    mat_explicit: Vec<Vec<Overload>>,
-    mat_inferred: Vec<Vec<Overload>>,
+    mat_explicit: [OnceLock<Vec<Overload>>; 9],
+    mat_inferred: [OnceLock<Vec<Overload>>; 9],
 }
+
+static TABLES: Tables = Tables {
+    scalar: OnceLock::new(),
+    vec_explicit: [const { OnceLock::new() }; 3],
+    vec_inferred: [const { OnceLock::new() }; 3],
+    mat_explicit: [const { OnceLock::new() }; 9],
+    mat_inferred: [const { OnceLock::new() }; 9],
+};
 
 fn parse_named(name: &str, sources: Vec<String>) -> Vec<Overload> {
     sources
@@ -151,37 +160,37 @@ fn parse_named(name: &str, sources: Vec<String>) -> Vec<Overload> {
         .collect()
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let dims = [2u8, 3, 4];
-        Tables {
-            scalar: parse_named(
-                "T",
-                vec![
-                    "<T>() -> T | T: any".into(),
-                    "<T>(e: S) -> T | T: any; S: any".into(),
-                ],
-            ),
-            vec_explicit: dims
-                .iter()
-                .map(|&k| parse_named(&format!("vec{k}<T>"), vector_sources(k, true)))
-                .collect(),
-            vec_inferred: dims
-                .iter()
-                .map(|&k| parse_named(&format!("vec{k}"), vector_sources(k, false)))
-                .collect(),
-            mat_explicit: dims
-                .iter()
-                .flat_map(|&c| dims.iter().map(move |&r| (c, r)))
-                .map(|(c, r)| parse_named(&format!("mat{c}x{r}<T>"), matrix_sources(c, r, true)))
-                .collect(),
-            mat_inferred: dims
-                .iter()
-                .flat_map(|&c| dims.iter().map(move |&r| (c, r)))
-                .map(|(c, r)| parse_named(&format!("mat{c}x{r}"), matrix_sources(c, r, false)))
-                .collect(),
-        }
+fn scalar_overloads() -> &'static [Overload] {
+    TABLES.scalar.get_or_init(|| {
+        parse_named(
+            "T",
+            vec![
+                "<T>() -> T | T: any".into(),
+                "<T>(e: S) -> T | T: any; S: any".into(),
+            ],
+        )
+    })
+}
+
+fn vec_overloads(k: u8, explicit: bool) -> &'static [Overload] {
+    let (table, name) = match explicit {
+        true => (&TABLES.vec_explicit, format!("vec{k}<T>")),
+        false => (&TABLES.vec_inferred, format!("vec{k}")),
+    };
+    table[usize::from(k - 2)].get_or_init(|| parse_named(&name, vector_sources(k, explicit)))
+}
+
+fn mat_overloads(c: u8, r: u8, explicit: bool) -> &'static [Overload] {
+    let table = match explicit {
+        true => &TABLES.mat_explicit,
+        false => &TABLES.mat_inferred,
+    };
+    table[mat_index(c, r)].get_or_init(|| {
+        let name = match explicit {
+            true => format!("mat{c}x{r}<T>"),
+            false => format!("mat{c}x{r}"),
+        };
+        parse_named(&name, matrix_sources(c, r, explicit))
     })
 }
 
@@ -192,15 +201,14 @@ fn mat_index(c: u8, r: u8) -> usize {
 /// The overloads a constructor call is resolved against, for diagnostics; empty for
 /// arrays and structures, whose rules are not tabulated.
 pub fn overloads(types: &TypeTable, ctor: Ctor) -> &'static [Overload] {
-    let t = tables();
     match ctor {
-        Ctor::Vec(k) => &t.vec_inferred[usize::from(k - 2)],
-        Ctor::Mat(c, r) => &t.mat_inferred[mat_index(c, r)],
+        Ctor::Vec(k) => vec_overloads(k, false),
+        Ctor::Mat(c, r) => mat_overloads(c, r, false),
         Ctor::Array => &[],
         Ctor::Type(ty) => match types.kind(ty) {
-            TypeKind::Scalar(_) => &t.scalar,
-            TypeKind::Vector { size, .. } => &t.vec_explicit[usize::from(size - 2)],
-            TypeKind::Matrix { cols, rows, .. } => &t.mat_explicit[mat_index(cols, rows)],
+            TypeKind::Scalar(_) => scalar_overloads(),
+            TypeKind::Vector { size, .. } => vec_overloads(size, true),
+            TypeKind::Matrix { cols, rows, .. } => mat_overloads(cols, rows, true),
             _ => &[],
         },
     }

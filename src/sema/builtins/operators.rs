@@ -95,36 +95,26 @@ fn parse_all(op: &str, sources: Vec<&str>) -> Vec<Overload> {
 
 /// The overloads of a binary operator.
 pub fn binary_overloads(op: BinaryOp) -> &'static [Overload] {
-    static TABLE: OnceLock<Vec<Vec<Overload>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        BINARY_OPS
-            .iter()
-            .map(|&op| parse_all(op.as_str(), binary_sources(op)))
-            .collect()
-    });
+    // Each operator's overloads are parsed when first asked for (see `table::overloads`).
+    static TABLE: [OnceLock<Vec<Overload>>; BINARY_OPS.len()] =
+        [const { OnceLock::new() }; BINARY_OPS.len()];
     let index = BINARY_OPS
         .iter()
         .position(|&o| o == op)
         .expect("every binary operator is listed");
-    &table[index]
+    TABLE[index].get_or_init(|| parse_all(op.as_str(), binary_sources(op)))
 }
 
 /// The overloads of a unary operator other than `&` and `*`.
 pub fn unary_overloads(op: UnaryOp) -> &'static [Overload] {
-    static TABLE: OnceLock<[Vec<Overload>; 3]> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        [
-            parse_all("-", vec!["(e: vN<S>) -> vN<S> | S: signed"]),
-            parse_all("!", vec!["(e: vN<bool>) -> vN<bool>"]),
-            parse_all("~", vec!["(e: vN<S>) -> vN<S> | S: int"]),
-        ]
-    });
-    match op {
-        UnaryOp::Negate => &table[0],
-        UnaryOp::Not => &table[1],
-        UnaryOp::Complement => &table[2],
-        UnaryOp::Deref | UnaryOp::AddressOf => &[],
-    }
+    static TABLE: [OnceLock<Vec<Overload>>; 3] = [const { OnceLock::new() }; 3];
+    let (k, name, source) = match op {
+        UnaryOp::Negate => (0, "-", "(e: vN<S>) -> vN<S> | S: signed"),
+        UnaryOp::Not => (1, "!", "(e: vN<bool>) -> vN<bool>"),
+        UnaryOp::Complement => (2, "~", "(e: vN<S>) -> vN<S> | S: int"),
+        UnaryOp::Deref | UnaryOp::AddressOf => return &[],
+    };
+    TABLE[k].get_or_init(|| parse_all(name, vec![source]))
 }
 
 /// Resolves `lhs op rhs`.

@@ -12,26 +12,23 @@ use std::sync::OnceLock;
 use super::BuiltinFn;
 use super::pattern::{Overload, parse_overload};
 
-/// The parsed overloads of `f`.
+/// The parsed overloads of `f`. Each function's are parsed the first time it is asked
+/// for: a program calls a few dozen of the table's builtins, and parsing all of them
+/// cost a third of a whole compile of a mid-sized shader from the command line.
 pub fn overloads(f: BuiltinFn) -> &'static [Overload] {
-    static TABLE: OnceLock<Vec<Vec<Overload>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        BuiltinFn::ALL
-            .iter()
-            .map(|&f| {
-                sources(f)
-                    .into_iter()
-                    .map(|text| {
-                        let mut o = parse_overload(&text);
-                        let sig = text.split('|').next().unwrap_or("").trim();
-                        o.text = format!("{}{}", f.name(), sig);
-                        o
-                    })
-                    .collect()
+    static TABLE: [OnceLock<Vec<Overload>>; BuiltinFn::ALL.len()] =
+        [const { OnceLock::new() }; BuiltinFn::ALL.len()];
+    TABLE[f as usize].get_or_init(|| {
+        sources(f)
+            .into_iter()
+            .map(|text| {
+                let mut o = parse_overload(&text);
+                let sig = text.split('|').next().unwrap_or("").trim();
+                o.text = format!("{}{}", f.name(), sig);
+                o
             })
             .collect()
-    });
-    &table[f as usize]
+    })
 }
 
 const FLOAT_UNARY: &str = "(e: vN<S>) -> vN<S> | S: float";
