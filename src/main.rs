@@ -76,6 +76,8 @@ struct Args {
     format: Format,
     to: Option<String>,
     out: Option<String>,
+    /// `--out-dir DIR`: `compile` writes each input's output there, named after it.
+    out_dir: Option<String>,
     opt_level: Option<u8>,
     passes: Option<Vec<String>>,
     entry: Option<String>,
@@ -158,6 +160,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         format: Format::Human,
         to: None,
         out: None,
+        out_dir: None,
         opt_level: None,
         passes: None,
         entry: None,
@@ -193,6 +196,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             }
             "--to" => args.to = Some(value("--to")?),
             "-o" | "--output" | "--out" => args.out = Some(value("-o")?),
+            "--out-dir" => args.out_dir = Some(value("--out-dir")?),
             "--passes" => {
                 let list = value("--passes")?;
                 args.passes = Some(
@@ -360,9 +364,10 @@ fn cmd_check(args: &Args) -> Result<u8, String> {
     if args.files.is_empty() {
         return Err("`check` needs at least one file (or `-` for stdin)".into());
     }
-    let mut worst = 0;
-    let mut json_all: Vec<serde_json::Value> = Vec::new();
-    for path in &args.files {
+    let many = args.files.len() > 1;
+    // Each file on whichever core is free; the reports in the order the files were given.
+    type Checked = Result<(u8, String, Vec<serde_json::Value>), String>;
+    let checked = on_every_core(&args.files, |path| -> Checked {
         let bytes = read_input(path)?;
         let (source, diagnostics) = match decode_source(bytes) {
             Ok(source) => {
@@ -371,22 +376,35 @@ fn cmd_check(args: &Args) -> Result<u8, String> {
             }
             Err(d) => (String::new(), vec![d]),
         };
-        worst = worst.max(exit_code_for(&diagnostics));
+        let mut human = String::new();
+        let mut json = Vec::new();
         match args.format {
-            Format::Human => report(path, &source, &diagnostics, Format::Human),
+            Format::Human if !diagnostics.is_empty() => {
+                human = diag::render_human(display_name(path), &source, &diagnostics);
+            }
+            Format::Human => {}
             Format::Json => {
                 let value = diag::to_json_value(&source, &diagnostics);
                 if let serde_json::Value::Array(list) = &value["diagnostics"] {
                     for d in list {
                         let mut d = d.clone();
-                        if args.files.len() > 1 {
+                        if many {
                             d["file"] = serde_json::Value::String(path.clone());
                         }
-                        json_all.push(d);
+                        json.push(d);
                     }
                 }
             }
         }
+        Ok((exit_code_for(&diagnostics), human, json))
+    });
+    let mut worst = 0;
+    let mut json_all: Vec<serde_json::Value> = Vec::new();
+    for result in checked {
+        let (code, human, json) = result?;
+        worst = worst.max(code);
+        to_stderr(&human);
+        json_all.extend(json);
     }
     if args.format == Format::Json {
         to_stdout(&format!(
@@ -397,8 +415,55 @@ fn cmd_check(args: &Args) -> Result<u8, String> {
     Ok(worst)
 }
 
+/// Runs `work` on each item, on every core the machine has (scoped threads with the
+/// compiler's stack, taking the next item as they finish one), and gives the results in
+/// the items' order, so that what is printed does not depend on the schedule. One item
+/// runs on the calling thread.
+fn on_every_core<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if threads <= 1 {
+        return items.iter().map(work).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(STACK_SIZE)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(item) = items.get(k) else {
+                                return done;
+                            };
+                            done.push((k, work(item)));
+                        }
+                    })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| match w {
+                // A worker that panicked has printed its message: panic on, as a single
+                // thread would have, so the process exits with 101.
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                Err(e) => {
+                    to_stderr(&format!("refract: cannot start a compiler thread: {e}\n"));
+                    std::process::exit(2)
+                }
+            })
+            .collect()
+    });
+    results.sort_unstable_by_key(|&(k, _)| k);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
 fn cmd_compile(args: &Args) -> Result<u8, String> {
-    let path = single_file(args)?;
     let to = args
         .to
         .as_deref()
@@ -411,10 +476,108 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
         "ir-bin" => Target::Ir,
         _ => Target::from_name(to).ok_or_else(|| format!("unknown target `{to}`"))?,
     };
+    let Some(dir) = args.out_dir.as_deref() else {
+        let path = single_file(args)?;
+        let (code, report, output) = compile_file(args, target, path)?;
+        to_stderr(&report);
+        if let Some((bytes, binary)) = output {
+            write_output(args.out.as_deref(), &bytes, binary)?;
+        }
+        return Ok(code);
+    };
+    // Many files: each input's output in `dir`, named after it, compiled on every core.
+    if args.files.is_empty() {
+        return Err("`compile` needs at least one file".into());
+    }
+    if args.out.is_some() {
+        return Err(
+            "`-o` names one output; with `--out-dir` each output is named after its input".into(),
+        );
+    }
+    let outputs = output_paths(&args.files, dir, to)?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{dir}`: {e}"))?;
+    let jobs: Vec<(&str, &str)> = args
+        .files
+        .iter()
+        .map(String::as_str)
+        .zip(outputs.iter().map(String::as_str))
+        .collect();
+    let compiled = on_every_core(&jobs, |&(path, out)| {
+        let (code, report, output) = compile_file(args, target, path)?;
+        if let Some((bytes, _)) = output {
+            write_output(Some(out), &bytes, true)?;
+        }
+        Ok::<_, String>((code, report))
+    });
+    let mut worst = 0;
+    for result in compiled {
+        let (code, report) = result?;
+        worst = worst.max(code);
+        to_stderr(&report);
+    }
+    Ok(worst)
+}
+
+/// Where `--out-dir` puts each input's output: the input's file name with the target's
+/// extension. Two inputs of the same name, stdin, and an output that would overwrite an
+/// input are refused before anything is compiled.
+fn output_paths(files: &[String], dir: &str, to: &str) -> Result<Vec<String>, String> {
+    let extension = match to {
+        "spirv" => "spv",
+        "gen-ir" => "genir",
+        "ir-bin" => "rir",
+        "ast" => "json",
+        other => other,
+    };
+    let mut seen = std::collections::HashMap::new();
+    let mut outputs = Vec::with_capacity(files.len());
+    for path in files {
+        let stem = std::path::Path::new(path)
+            .file_stem()
+            .filter(|_| path != "-")
+            .ok_or_else(|| {
+                format!(
+                    "`--out-dir` names each output after its input file, and `{}` has no name",
+                    display_name(path)
+                )
+            })?;
+        let out = std::path::Path::new(dir)
+            .join(stem)
+            .with_extension(extension);
+        let out = out.to_string_lossy().into_owned();
+        if let Some(first) = seen.insert(out.clone(), path) {
+            return Err(format!(
+                "`{first}` and `{path}` would both be written to `{out}`"
+            ));
+        }
+        outputs.push(out);
+    }
+    for (path, out) in files.iter().zip(&outputs) {
+        let same = |a: &str, b: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if let Some(input) = files.iter().find(|f| same(f, out)) {
+            return Err(format!(
+                "the output of `{path}` would overwrite the input `{input}`"
+            ));
+        }
+    }
+    Ok(outputs)
+}
+
+/// What compiling one file gives: the exit code, what goes to stderr (the passes' report,
+/// then the diagnostics), and the output with whether it is binary.
+type Compiled = (u8, String, Option<(Vec<u8>, bool)>);
+
+/// Compiles one file as the command line asks. A decoding problem reported in JSON goes
+/// to stdout, as `check` does.
+fn compile_file(args: &Args, target: Target, path: &str) -> Result<Compiled, String> {
     let source = match load_source(path, args.format)? {
         Ok(s) => s,
-        Err(code) => return Ok(code),
+        Err(code) => return Ok((code, String::new(), None)),
     };
+    let failed = |d: Diagnostic| Ok((1, compile_report(args, path, &source, &[d]), None));
     let mut options = Options::new(target);
     if let Some(level) = args.opt_level {
         options.opt_level = level;
@@ -424,17 +587,11 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     options.error_limit = args.error_limit;
     options.spirv = match spirv_options(args, path) {
         Ok(o) => o,
-        Err(d) => {
-            report(path, &source, std::slice::from_ref(&d), args.format);
-            return Ok(1);
-        }
+        Err(d) => return failed(d),
     };
     options.r#gen = match refract::back::r#gen::Options::from_flag(args.gen_simd.as_deref()) {
         Ok(o) => o,
-        Err(d) => {
-            report(path, &source, std::slice::from_ref(&d), args.format);
-            return Ok(1);
-        }
+        Err(d) => return failed(d),
     };
     if let Some(sm) = &args.shader_model {
         let model = refract::back::hlsl::ShaderModel::from_name(sm).ok_or_else(|| {
@@ -457,45 +614,35 @@ fn cmd_compile(args: &Args) -> Result<u8, String> {
     options.print_after_all = args.print_after_all;
     options.time_passes = args.time_passes;
     options.verify = args.verify;
-    if linkable {
+    if args.to.as_deref() == Some("ir-bin") {
         options.linkable = Some(args.imports.clone());
         let (bytes, diagnostics) = refract::compile_linkable(&source, &options);
-        report_compile(args, path, &source, &diagnostics);
-        return match bytes {
-            Some(bytes) => {
-                write_output(args.out.as_deref(), &bytes, true)?;
-                Ok(0)
-            }
-            None => Ok(exit_code_for(&diagnostics).max(1)),
-        };
+        let report = compile_report(args, path, &source, &diagnostics);
+        return Ok(match bytes {
+            Some(bytes) => (0, report, Some((bytes, true))),
+            None => (exit_code_for(&diagnostics).max(1), report, None),
+        });
     }
     let result = refract::compile(&source, &options);
-    if let Some(passes) = &result.passes {
-        print_pass_report(passes);
-    }
-    report_compile(args, path, &source, &result.diagnostics);
-    match result.output {
-        Some(Output::Text(text)) if result.ok() => {
-            write_output(args.out.as_deref(), text.as_bytes(), false)?;
-            Ok(0)
-        }
-        Some(Output::Words(words)) if result.ok() => {
-            write_output(args.out.as_deref(), &words_to_bytes(&words), true)?;
-            Ok(0)
-        }
-        _ => Ok(exit_code_for(&result.diagnostics).max(1)),
-    }
+    let mut report = result.passes.as_ref().map(pass_report).unwrap_or_default();
+    report.push_str(&compile_report(args, path, &source, &result.diagnostics));
+    let ok = result.ok();
+    Ok(match result.output {
+        Some(Output::Text(text)) if ok => (0, report, Some((text.into_bytes(), false))),
+        Some(Output::Words(words)) if ok => (0, report, Some((words_to_bytes(&words), true))),
+        _ => (exit_code_for(&result.diagnostics).max(1), report, None),
+    })
 }
 
-/// A compile's diagnostics: stdout carries the compiled output, so JSON goes to stderr.
-fn report_compile(args: &Args, path: &str, source: &str, diagnostics: &[Diagnostic]) {
+/// A compile's diagnostics as they go to stderr.
+fn compile_report(args: &Args, path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
     match args.format {
-        Format::Human => report(path, source, diagnostics, Format::Human),
-        Format::Json => to_stderr(&format!("{}\n", diag::render_json(source, diagnostics))),
+        Format::Human if diagnostics.is_empty() => String::new(),
+        Format::Human => diag::render_human(display_name(path), source, diagnostics),
+        Format::Json => format!("{}\n", diag::render_json(source, diagnostics)),
     }
 }
 
-/// `refract link A B … -o OUT`: binary (or text) IR modules in, one binary module out.
 fn cmd_link(args: &Args) -> Result<u8, String> {
     if args.files.is_empty() {
         return Err("`link` needs the IR modules to link".into());
@@ -722,6 +869,11 @@ fn parse_binding_map(entry: &str) -> Option<((u32, u32), (u32, u32))> {
 /// `--print-after-all`'s IR after each pass, then `--time-passes`' table, on stderr (the
 /// output may be on stdout). A step that a step ran names the step that ran it.
 fn print_pass_report(report: &refract::passes::Report) {
+    to_stderr(&pass_report(report));
+}
+
+/// The passes' report as `--print-after-all` and `--time-passes` print it.
+fn pass_report(report: &refract::passes::Report) -> String {
     // A step's IR is printed after its own steps', so its parent is the first step after
     // it one level up.
     let mut parents = vec![None; report.printed.len()];
@@ -746,7 +898,7 @@ fn print_pass_report(report: &refract::passes::Report) {
         out.push_str(";; pass times\n");
         out.push_str(&refract::passes::manager::format_timings(&report.timings));
     }
-    to_stderr(&out);
+    out
 }
 
 /// The SPIR-V back end's options from `--spirv-version`, `--target-env` and `-g`.

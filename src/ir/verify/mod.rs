@@ -295,6 +295,22 @@ impl Verifier<'_> {
                 last_offset = Some(o);
             }
         }
+        // WGSL rounds a struct's size up to its alignment; a `@size` that is not a
+        // multiple has no WGSL spelling (the last member's `@size` would make it larger,
+        // past 2^32 − 1 bytes for `@size(4294967295)` at alignment 16).
+        let size = m
+            .decoration(s, Opcode::DecoSize)
+            .and_then(|d| m.operand_opt(d, 0))
+            .and_then(|x| m.const_u32(x));
+        if let (Some(size), Some(l)) = (size, super::layout::layout(m, s)) {
+            if l.align > 1 && size % l.align != 0 {
+                let msg = format!(
+                    "a struct's size must be a multiple of its alignment, but {size} is not a multiple of {}",
+                    l.align
+                );
+                self.err(Rule::Decoration, s, msg);
+            }
+        }
     }
 
     fn global_var(&mut self, v: Inst) {
