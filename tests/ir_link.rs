@@ -140,8 +140,8 @@ fn link_errors_are_diagnostics() {
     // A struct of another layout under the same name is another type, so `@light`'s
     // pointer type differs.
     let other_struct = MAIN
-        .replace("@offset(16)", "@offset(20)")
-        .replace("@size(32)", "@size(36)");
+        .replace("@offset(16)", "@offset(32)")
+        .replace("@size(32)", "@size(48)");
     let layout = link_texts(&[("main", &other_struct), ("lib", LIB)]).expect_err("layouts differ");
     assert_eq!(codes_of(&layout), [codes::LINK_TYPE_MISMATCH]);
 }
