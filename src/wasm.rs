@@ -287,54 +287,50 @@ fn run_options(value: &JsValue) -> Result<RunRequest, Diagnostic> {
             "`run` needs options: `{ entryPoint: string, dispatch: [x, y, z] }`".to_string(),
         ));
     }
-    let invalid = |field: &str, e: &str| usage(format!("invalid run options: `{field}` {e}"));
-    let get = |field: &str| {
-        Reflect::get(value, &JsValue::from_str(field))
-            .ok()
-            .filter(|v| !v.is_undefined() && !v.is_null())
-    };
-    let required = |field: &str| {
-        get(field).ok_or_else(|| usage(format!("invalid run options: missing field `{field}`")))
-    };
-    let entry = string(&required("entryPoint")?).map_err(|e| invalid("entryPoint", e))?;
-    let dispatch = workgroup_counts(&required("dispatch")?).map_err(|e| invalid("dispatch", e))?;
-    let mut buffers = Vec::new();
-    if let Some(given) = get("buffers") {
-        const SHAPE: &str = "must map \"group:binding\" to an ArrayBuffer or a typed array";
-        if !given.is_object() || Array::is_array(&given) {
-            return Err(invalid("buffers", SHAPE));
-        }
-        for pair in Object::entries(&Object::from(given)).iter() {
-            let pair = Array::from(&pair);
-            let key = pair.get(0).as_string().unwrap_or_default();
-            let (group, binding) = key
-                .split_once(':')
-                .and_then(|(g, b)| Some((g.trim().parse().ok()?, b.trim().parse().ok()?)))
-                .ok_or_else(|| invalid("buffers", SHAPE))?;
-            let data = buffer_bytes(&pair.get(1)).ok_or_else(|| invalid("buffers", SHAPE))?;
-            buffers.push(crate::back::r#gen::RunBuffer {
-                group,
-                binding,
-                data,
-            });
-        }
-    }
-    let simd = match get("simd").map(|v| v.as_f64()) {
-        None => None,
-        Some(Some(w)) if w == 8.0 || w == 16.0 => Some(w as u8),
-        Some(_) => return Err(invalid("simd", "must be 8 or 16")),
-    };
-    let overrides = match get("overrides") {
-        Some(v) => override_values(&v).map_err(|e| invalid("overrides", e))?,
-        None => Vec::new(),
-    };
+    let fields = Fields { value, call: "run" };
     Ok(RunRequest {
-        entry,
-        dispatch,
-        buffers,
-        options: crate::back::r#gen::Options { simd },
-        overrides,
+        entry: fields.required("entryPoint", string)?,
+        dispatch: fields.required("dispatch", workgroup_counts)?,
+        buffers: fields.optional("buffers", run_buffers)?.unwrap_or_default(),
+        options: crate::back::r#gen::Options {
+            simd: fields.optional("simd", simd_width)?,
+        },
+        overrides: fields
+            .optional("overrides", override_values)?
+            .unwrap_or_default(),
     })
+}
+
+/// `run`'s `buffers`: `{ "group:binding": ArrayBuffer | typed array }`.
+fn run_buffers(given: &JsValue) -> Result<Vec<crate::back::r#gen::RunBuffer>, &'static str> {
+    const SHAPE: &str = "must map \"group:binding\" to an ArrayBuffer or a typed array";
+    if !given.is_object() || Array::is_array(given) {
+        return Err(SHAPE);
+    }
+    let mut buffers = Vec::new();
+    for pair in Object::entries(&Object::from(given.clone())).iter() {
+        let pair = Array::from(&pair);
+        let key = pair.get(0).as_string().unwrap_or_default();
+        let (group, binding) = key
+            .split_once(':')
+            .and_then(|(g, b)| Some((g.trim().parse().ok()?, b.trim().parse().ok()?)))
+            .ok_or(SHAPE)?;
+        let data = buffer_bytes(&pair.get(1)).ok_or(SHAPE)?;
+        buffers.push(crate::back::r#gen::RunBuffer {
+            group,
+            binding,
+            data,
+        });
+    }
+    Ok(buffers)
+}
+
+/// `run`'s `simd`: 8 or 16 lanes.
+fn simd_width(v: &JsValue) -> Result<u8, &'static str> {
+    match v.as_f64() {
+        Some(w) if w == 8.0 || w == 16.0 => Ok(w as u8),
+        _ => Err("must be 8 or 16"),
+    }
 }
 
 /// One to three workgroup counts (a bare number is the x count), each an integer that
@@ -546,10 +542,8 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
 /// Reads the options of `call`: its own required `key` (`to`, `products`) through
 /// `read_key`, and the shared ones (`opt`, `passes`, `entryPoint`, `overrides`) into [`Options`] (whose
 /// target the caller sets). `shape` is the key's value in the hint given when the options
-/// are not an object at all. Keys are read as JS reads a property, through the prototype
-/// chain; `undefined` and `null` mean absent, and unknown keys are ignored, as JS APIs
-/// usually do. Written out rather than through a serde deserializer, whose generic
-/// machinery cost the package more than these few readers.
+/// are not an object at all. Read by [`Fields`] rather than through a serde deserializer,
+/// whose generic machinery cost the package more than these few readers.
 fn read_options<T>(
     value: JsValue,
     call: &str,
@@ -562,34 +556,70 @@ fn read_options<T>(
             "`{call}` needs options: `{{ {key}: {shape} }}`"
         )));
     }
-    let invalid = |field: &str, e: &str| usage(format!("invalid {call} options: `{field}` {e}"));
-    let get = |field: &str| {
-        Reflect::get(&value, &JsValue::from_str(field))
-            .ok()
-            .filter(|v| !v.is_undefined() && !v.is_null())
+    let fields = Fields {
+        value: &value,
+        call,
     };
-    let own =
-        get(key).ok_or_else(|| usage(format!("invalid {call} options: missing field `{key}`")))?;
-    let own = read_key(&own).map_err(|e| invalid(key, e))?;
+    let own = fields.required(key, read_key)?;
     let mut options = Options::new(Target::Ir);
-    let opt = match get("opt") {
-        Some(v) => Some(
-            v.as_f64()
-                .ok_or_else(|| invalid("opt", "must be a number"))?,
-        ),
-        None => None,
-    };
-    options.opt_level = opt_level(opt)?;
-    options.passes = get("passes")
-        .map(|v| strings(&v).map_err(|e| invalid("passes", e)))
-        .transpose()?;
-    options.entry_point = get("entryPoint")
-        .map(|v| string(&v).map_err(|e| invalid("entryPoint", e)))
-        .transpose()?;
-    if let Some(v) = get("overrides") {
-        options.overrides = override_values(&v).map_err(|e| invalid("overrides", e))?;
+    options.opt_level = opt_level(fields.optional("opt", number)?)?;
+    options.passes = fields.optional("passes", strings)?;
+    options.entry_point = fields.optional("entryPoint", string)?;
+    if let Some(values) = fields.optional("overrides", override_values)? {
+        options.overrides = values;
     }
     Ok((own, options))
+}
+
+/// The fields of a JS options object, read as JS reads a property (through the prototype
+/// chain; `undefined` and `null` mean absent, unknown keys are ignored). One reader for
+/// `compile`, `explore` and `run`, whose errors name the call: `invalid run options:
+/// missing field `entryPoint``, `invalid compile options: `opt` must be a number`.
+struct Fields<'a> {
+    value: &'a JsValue,
+    call: &'a str,
+}
+
+impl Fields<'_> {
+    fn get(&self, field: &str) -> Option<JsValue> {
+        Reflect::get(self.value, &JsValue::from_str(field))
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    }
+
+    fn invalid(&self, field: &str, e: &str) -> Diagnostic {
+        usage(format!("invalid {} options: `{field}` {e}", self.call))
+    }
+
+    /// Field `field`, which must be there, as `read` reads it.
+    fn required<T>(
+        &self,
+        field: &str,
+        read: fn(&JsValue) -> Result<T, &'static str>,
+    ) -> Result<T, Diagnostic> {
+        let v = self.get(field).ok_or_else(|| {
+            usage(format!(
+                "invalid {} options: missing field `{field}`",
+                self.call
+            ))
+        })?;
+        read(&v).map_err(|e| self.invalid(field, e))
+    }
+
+    /// Field `field` as `read` reads it, `None` when absent.
+    fn optional<T>(
+        &self,
+        field: &str,
+        read: fn(&JsValue) -> Result<T, &'static str>,
+    ) -> Result<Option<T>, Diagnostic> {
+        self.get(field)
+            .map(|v| read(&v).map_err(|e| self.invalid(field, e)))
+            .transpose()
+    }
+}
+
+fn number(v: &JsValue) -> Result<f64, &'static str> {
+    v.as_f64().ok_or("must be a number")
 }
 
 fn string(v: &JsValue) -> Result<String, &'static str> {

@@ -8,8 +8,8 @@ OLD_REFRACT and NEW_REFRACT are `refract` binaries (for example two checkouts'
 as tests/common/corpus.rs) and every `tests/invalid/**/*.wgsl` program goes through both,
 for each product below; stdout, stderr and the exit code must be identical. The default
 products are the refactoring check of issue 18: `check --format json`, `reflect`, `fmt`,
-`compile --to spvasm|wgsl|ir|ast` at -O0, -O1 and -O2. `gen` and `gen-ir` (`compile --to
-gen|gen-ir`) are there to choose with `--products`.
+`compile --to spvasm|wgsl|ir|ast` at -O0, -O1 and -O2. `gen`, `gen-ir` and `hlsl`
+(`compile --to gen|gen-ir|hlsl`) are there to choose with `--products`.
 
 Prints the number of files and products compared and every difference (the first 20 in
 full), and exits 1 when any differs. Refactoring and speed work must leave this at 0.
@@ -39,6 +39,7 @@ DEFAULT_PRODUCTS = list(PRODUCTS)
 # them with --products when both builds have it.
 PRODUCTS["gen"] = ["compile", "--to", "gen"]
 PRODUCTS["gen-ir"] = ["compile", "--to", "gen-ir"]
+PRODUCTS["hlsl"] = ["compile", "--to", "hlsl"]
 
 
 def directive_bodies(source, keyword):

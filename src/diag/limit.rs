@@ -52,7 +52,7 @@ pub fn sort_position(d: &Diagnostic) -> u32 {
 }
 
 /// Sorts diagnostics by position, keeping the order of those at one position.
-pub fn sort_by_position(diagnostics: &mut Vec<Diagnostic>) {
+pub fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     crate::util::sort::by_key(diagnostics, |d| u64::from(sort_position(d)));
 }
 

@@ -205,11 +205,12 @@ pub fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
 
 /// `f` and every function it calls, directly or not.
 pub fn call_closure(m: &Module, f: Func) -> Vec<Func> {
-    let mut seen = FxHashSet::default();
+    // By instruction: a set type the npm package has anyway.
+    let mut seen: FxHashSet<Inst> = FxHashSet::default();
     let mut out = Vec::new();
     let mut work = vec![f];
     while let Some(g) = work.pop() {
-        if !seen.insert(g) {
+        if !seen.insert(g.inst()) {
             continue;
         }
         out.push(g);

@@ -406,6 +406,17 @@ impl Opcode {
             .copied()
     }
 
+    /// Whether `name` spells a decoration: a scan of that class alone (a few dozen
+    /// opcodes), for the printer, which asks it of every global it names. The npm
+    /// package, which prints IR but never parses it, then carries no map of every
+    /// opcode's name ([`Opcode::from_name`] is the text parser's).
+    pub fn is_decoration_name(name: &str) -> bool {
+        let (first, last) = RANGES[Class::Decoration as usize];
+        ALL[first as usize..=last as usize]
+            .iter()
+            .any(|op| op.name() == name)
+    }
+
     /// The class, by table lookup (for printing and tests; use the range tests in code).
     pub fn class(self) -> Class {
         self.info().class
@@ -489,6 +500,14 @@ mod tests {
             assert_eq!(Opcode::from_u16(op as u16), Some(op));
         }
         assert!(ALL.len() < 1024, "opcodes must fit in 10 bits");
+    }
+
+    #[test]
+    fn decoration_names_are_the_decorations() {
+        for &op in ALL {
+            assert_eq!(Opcode::is_decoration_name(op.name()), op.is_decoration());
+        }
+        assert!(!Opcode::is_decoration_name("light"));
     }
 
     #[test]

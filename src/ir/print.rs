@@ -92,10 +92,6 @@ const MESSAGE_BUDGET: usize = 1024;
 /// two operands would otherwise spell in 2^64 copies). Every valid type spells in far less.
 const MAX_SPELLING: usize = 64 * 1024;
 
-fn is_decoration_name(s: &str) -> bool {
-    Opcode::from_name(s).is_some_and(|op| op.is_decoration())
-}
-
 pub(crate) fn is_plain_ident(s: &str) -> bool {
     // Bytes rather than chars: a plain identifier is ASCII, and any byte of a non-ASCII
     // character fails the test as the character would.
@@ -382,7 +378,7 @@ impl<'m> Printer<'m> {
             return;
         }
         let name = self.m.name(i).unwrap_or("?");
-        if sigil == b'@' && is_decoration_name(name) {
+        if sigil == b'@' && Opcode::is_decoration_name(name) {
             // `@location` would read as a decoration.
             self.quoted(name);
         } else {

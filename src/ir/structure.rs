@@ -127,6 +127,9 @@ struct LoopInfo {
 /// A block still to walk, with its construct and the region it starts in.
 type Task = (Block, u32, RegionId);
 
+/// The roles a block can have for a construct other than its body's.
+const ROLES: [&str; 2] = ["merge", "continue"];
+
 struct Walker<'m> {
     m: &'m Module,
     tree: StructureTree,
@@ -134,7 +137,9 @@ struct Walker<'m> {
     loops: Vec<LoopInfo>,
     visited: FxHashSet<Inst>,
     /// Every block that is some construct's merge or continue block.
-    structural: FxHashMap<Inst, &'static str>,
+    /// By index into [`ROLES`]: a map of `u32`s, a table type the npm package has anyway
+    /// (each distinct one costs it code).
+    structural: FxHashMap<Inst, u32>,
     loop_of_header: FxHashMap<Inst, u32>,
     back_edge_sources: FxHashSet<Inst>,
 }
@@ -210,7 +215,11 @@ impl Walker<'_> {
         role: &'static str,
         at: Inst,
     ) -> Result<(), StructureError> {
-        if let Some(prev) = self.structural.insert(b.inst(), role) {
+        if let Some(prev) = self
+            .structural
+            .insert(b.inst(), u32::from(role == ROLES[1]))
+        {
+            let prev = ROLES[prev as usize];
             return Err(self.error(
                 Rule::UniqueMerge,
                 at,
@@ -567,6 +576,7 @@ impl Walker<'_> {
             return Ok(Exit::Break);
         }
         if let Some(&role) = self.structural.get(&t.inst()) {
+            let role = ROLES[role as usize];
             let rule = if role == "continue" {
                 Rule::ContinueTarget
             } else {

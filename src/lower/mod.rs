@@ -104,8 +104,9 @@ struct FnState {
     cur: Option<Block>,
     params: Vec<Value>,
     targets: Vec<Target>,
-    /// Blocks some branch targets: a merge block outside this set is unreachable.
-    reached: FxHashSet<Block>,
+    /// Blocks some branch targets: a merge block outside this set is unreachable. By
+    /// instruction: a set type the package has anyway (each distinct one costs it code).
+    reached: FxHashSet<ir::Inst>,
     /// How many times each debug name was given, for `x`, `x_1`, `x_2`.
     names: FxHashMap<String, u32>,
 }

@@ -54,7 +54,7 @@ impl Lowerer<'_, '_> {
     pub(super) fn br(&mut self, target: Block, args: &[Value]) {
         if self.f.cur.take().is_some() {
             self.b.br(target, args);
-            self.f.reached.insert(target);
+            self.f.reached.insert(target.inst());
         }
     }
 
@@ -62,8 +62,8 @@ impl Lowerer<'_, '_> {
     pub(super) fn if_else(&mut self, cond: Value, then: Block, els: Block, merge: Block) {
         if self.f.cur.take().is_some() {
             self.b.if_else(cond, then, els, merge);
-            self.f.reached.insert(then);
-            self.f.reached.insert(els);
+            self.f.reached.insert(then.inst());
+            self.f.reached.insert(els.inst());
         }
     }
 
@@ -71,7 +71,7 @@ impl Lowerer<'_, '_> {
     /// only `unreachable` and what follows is dead.
     fn start_merge(&mut self, m: Block) {
         self.start(m);
-        if !self.f.reached.contains(&m) {
+        if !self.f.reached.contains(&m.inst()) {
             self.b.unreachable();
             self.f.cur = None;
         }
@@ -263,7 +263,7 @@ impl Lowerer<'_, '_> {
         }
         let (h, c, x) = (self.new_block(), self.new_block(), self.new_block());
         self.b.loop_(h, &[], x, c);
-        self.f.reached.insert(h);
+        self.f.reached.insert(h.inst());
         self.start(h);
         self.f.targets.push(Target::Loop { cont: c, merge: x });
         let r = self.loop_parts(h, c, x, cond, body, update, continuing);
@@ -300,7 +300,7 @@ impl Lowerer<'_, '_> {
         self.block(body)?;
         self.br(c, &[]);
         self.start(c);
-        if !self.f.reached.contains(&c) {
+        if !self.f.reached.contains(&c.inst()) {
             // No path continues: the continue construct is dead.
             self.b.unreachable();
             self.f.cur = None;
@@ -361,7 +361,7 @@ impl Lowerer<'_, '_> {
         };
         if self.f.cur.take().is_some() {
             self.b.switch(sel, default, m, &cases);
-            self.f.reached.extend(blocks.iter().copied());
+            self.f.reached.extend(blocks.iter().map(|b| b.inst()));
         }
         self.f.targets.push(Target::Switch { merge: m });
         let mut r = Ok(());

@@ -33,11 +33,11 @@ use crate::ir::{Module, verify};
 use manager::{Manager, Step};
 pub use manager::{Report, RunOptions};
 
-/// A registered pass.
+/// A registered pass. What each does is its constant's doc comment below, not a field:
+/// `refract passes` and the package list names only, and the package's size budget counts
+/// every string it carries.
 pub struct Pass {
     pub name: &'static str,
-    /// One line saying what it does, for `refract passes` and the playground.
-    pub summary: &'static str,
     /// The pass as a step of a pipeline.
     pub step: fn() -> Step<'static>,
 }
@@ -61,57 +61,65 @@ pub const PASSES: &[Pass] = &[
     OPTIMIZE,
 ];
 
+/// Gives a function with early returns one return at the end of its body (flags through
+/// block parameters), so inline can take it.
 const MERGE_RETURN: Pass = Pass {
     name: "merge-return",
-    summary: "gives a function with early returns one return at the end of its body (flags through block parameters), so inline can take it",
     step: || Step::new("merge-return", merge_return::run, ()),
 };
 
+/// Inlines calls by a size-based cost model (small functions, last calls), pointer
+/// parameters included; callees whose one return ends their body.
 const INLINE: Pass = Pass {
     name: "inline",
-    summary: "inlines calls by a size-based cost model (small functions, last calls), pointer parameters included; callees whose one return ends their body",
     step: || Step::new("inline", inline::run, ()),
 };
 
+/// Makes a private variable that only one entry point uses a variable of that function, for
+/// mem2reg to promote.
 const PRIVATE_TO_LOCAL: Pass = Pass {
     name: "private-to-local",
-    summary: "makes a private variable that only one entry point uses a variable of that function, for mem2reg to promote",
     step: || Step::new("private-to-local", private_to_local::run, ()),
 };
 
+/// Promotes function-scope variables whose address does not escape to SSA values and block
+/// parameters (pruned SSA).
 const MEM2REG: Pass = Pass {
     name: "mem2reg",
-    summary: "promotes function-scope variables whose address does not escape to SSA values and block parameters (pruned SSA)",
     step: || Step::new("mem2reg", mem2reg::run, ()),
 };
 
+/// Removes trivial block parameters, branches on constants, empty ifs and straight-line
+/// block boundaries, within the structured rules.
 const SIMPLIFY_CFG: Pass = Pass {
     name: "simplify-cfg",
-    summary: "removes trivial block parameters, branches on constants, empty ifs and straight-line block boundaries, within the structured rules",
     step: || Step::new("simplify-cfg", simplify_cfg::run, ()),
 };
 
+/// Evaluates operations on constants with WGSL's run-time semantics, exactly or not at all
+/// (floats only when finite and normal; never reassociated).
 const CONST_FOLD: Pass = Pass {
     name: "const-fold",
-    summary: "evaluates operations on constants with WGSL's run-time semantics, exactly or not at all (floats only when finite and normal; never reassociated)",
     step: || Step::new("const-fold", const_fold::run, ()),
 };
 
+/// Removes unused pure instructions, unused block parameters, unreachable blocks and unused
+/// global values.
 const DCE: Pass = Pass {
     name: "dce",
-    summary: "removes unused pure instructions, unused block parameters, unreachable blocks and unused global values",
     step: || Step::new("dce", dce::run, ()),
 };
 
+/// Simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes.
 const CLEANUP: Pass = Pass {
     name: "cleanup",
-    summary: "simplify-cfg, const-fold, simplify-cfg and dce, repeated until nothing changes",
     step: cleanup::step,
 };
 
+/// Removes the functions no entry point calls and the module-scope variables and structs
+/// nothing kept uses (modules with an entry point).
 const DEAD_GLOBALS: Pass = Pass {
     name: "dead-globals",
-    summary: "removes the functions no entry point calls and the module-scope variables and structs nothing kept uses (modules with an entry point)",
     step: || {
         Step::new(
             "dead-globals",
@@ -121,9 +129,10 @@ const DEAD_GLOBALS: Pass = Pass {
     },
 };
 
+/// Dead-globals that keeps every resource variable (uniform, storage, handle): the last
+/// step of -O2, after the optimizing passes removed code that used them.
 const UNUSED_GLOBALS: Pass = Pass {
     name: "unused-globals",
-    summary: "dead-globals that keeps every resource variable (uniform, storage, handle): the last step of -O2, after the optimizing passes removed code that used them",
     step: || {
         Step::new(
             "unused-globals",
@@ -135,33 +144,37 @@ const UNUSED_GLOBALS: Pass = Pass {
     },
 };
 
+/// Algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c,
+/// a, a), (x + y) - y, …; no float algebra).
 const SIMPLIFY: Pass = Pass {
     name: "simplify",
-    summary: "algebraic simplification by a table of exact rewrite rules (x - x, x & x, !!b, select(c, a, a), (x + y) - y, …; no float algebra)",
     step: || Step::new("simplify", simplify::run, ()),
 };
 
+/// Merges equal pure values in dominated blocks (CSE); control-dependent operations
+/// (derivatives, sampling, subgroup) only within a block.
 const GVN: Pass = Pass {
     name: "gvn",
-    summary: "merges equal pure values in dominated blocks (CSE); control-dependent operations (derivatives, sampling, subgroup) only within a block",
     step: || Step::new("gvn", gvn::run, ()),
 };
 
+/// Sparse conditional constant propagation (Wegman-Zadeck): constants through block
+/// parameters and branches, deciding branches and switches.
 const SCCP: Pass = Pass {
     name: "sccp",
-    summary: "sparse conditional constant propagation (Wegman-Zadeck): constants through block parameters and branches, deciding branches and switches",
     step: || Step::new("sccp", sccp::run, ()),
 };
 
+/// Hoists loop-invariant pure instructions into the loop's preheader (never loads, effects,
+/// derivatives, sampling, subgroup operations or barriers).
 const LICM: Pass = Pass {
     name: "licm",
-    summary: "hoists loop-invariant pure instructions into the loop's preheader (never loads, effects, derivatives, sampling, subgroup operations or barriers)",
     step: || Step::new("licm", licm::run, ()),
 };
 
+/// Simplify, gvn, sccp, licm and cleanup, repeated until nothing changes (the body of -O2).
 const OPTIMIZE: Pass = Pass {
     name: "optimize",
-    summary: "simplify, gvn, sccp, licm and cleanup, repeated until nothing changes (the body of -O2)",
     step: optimize::step,
 };
 

@@ -45,14 +45,16 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
         .into_iter()
         .filter(|&f| is_stage(m, f, Opcode::DecoFragment))
         .collect();
-    let mut reached: FxHashSet<Func> = FxHashSet::default();
+    // By instruction (a set type the npm package has anyway); hashed as the `Func`s
+    // were, so the walk below visits them in the same order.
+    let mut reached: FxHashSet<Inst> = FxHashSet::default();
     for &f in &fragments {
-        reached.extend(call_closure(m, f));
+        reached.extend(call_closure(m, f).into_iter().map(Func::inst));
     }
     // Storage writes, in the functions fragment shaders run.
     let mut writes = Vec::new();
     for &f in &reached {
-        for blk in m.blocks(f) {
+        for blk in m.blocks(Func(f)) {
             for i in m.children(blk.inst()) {
                 if is_storage_write(m, i) {
                     writes.push(i);

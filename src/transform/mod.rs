@@ -41,7 +41,9 @@
 //!
 //! # The transforms
 //!
-//! [`TRANSFORMS`] lists them with one line each. The order that works, and that the
+//! [`TRANSFORMS`] lists them, each with a line saying what it rewrites (a doc comment
+//! in the list, not a string: nothing prints it, and the npm package's budget counts
+//! every byte). The order that works, and that the
 //! SPIR-V back end uses: the value rewrites first (they make new operations that later
 //! ones may clamp), `pointer-args` before `robustness` (so that every pointer into a
 //! runtime-sized array is an access chain from its variable), `dynamic-index` after
@@ -73,19 +75,16 @@ use crate::passes::manager::Step;
 /// A shared transform, as a back end's list names it.
 pub struct Transform {
     pub name: &'static str,
-    /// One line saying what it rewrites.
-    pub summary: &'static str,
     /// The transform as a step with its default options.
     pub step: fn() -> Step<'static>,
 }
 
 macro_rules! transforms {
-    ($( $module:ident $summary:literal ),* $(,)?) => {
+    ($( $(#[doc = $summary:literal])* $module:ident ),* $(,)?) => {
         /// Every shared transform, in the order that works (see the module documentation).
         pub const TRANSFORMS: &[Transform] = &[
             $( Transform {
                 name: $module::NAME,
-                summary: $summary,
                 step: || Step::new($module::NAME, $module::run, $module::Options::default()),
             }, )*
         ];
@@ -93,22 +92,41 @@ macro_rules! transforms {
 }
 
 transforms! {
-    int_division "integer `/` and `%` by zero, and i32::MIN / -1, give WGSL's results",
-    shift_amount "shift amounts are taken modulo 32",
-    float_to_int "float-to-integer conversions saturate",
-    clamp "`clamp` with bounds that may cross becomes `max` then `min`",
-    bit_fields "`extractBits`/`insertBits` offsets and counts are clamped to 32 bits",
-    pointer_args "calls passing pointers that are not variables call copies specialized to the pointer's root",
-    robustness "indices that may be out of bounds are clamped to the last element",
-    texture_bounds "`textureLoad` clamps its address into the texture; `textureStore` outside it is skipped",
-    dynamic_index "dynamic indices into array and matrix values go through a variable",
-    demote_to_helper "`demote` is emulated with a flag, guarded storage writes and a final kill",
-    zero_workgroup "workgroup variables are zeroed by the first invocation, then a barrier",
-    polyfill "bit-field, bit-search, packing and `modf` builtins become IR arithmetic with WGSL's results",
-    byte_address "storage and uniform buffers become byte buffers read and written at computed offsets",
-    shader_io "entry points take one input and return one output struct, members ordered by location",
-    override_values "overrides given values at compile time take them as their initializers",
-    bake_overrides "overrides with known values become constants and the override-expressions over them are evaluated",
+    /// Integer `/` and `%` by zero, and i32::MIN / -1, give WGSL's results.
+    int_division,
+    /// Shift amounts are taken modulo 32.
+    shift_amount,
+    /// Float-to-integer conversions saturate.
+    float_to_int,
+    /// `clamp` with bounds that may cross becomes `max` then `min`.
+    clamp,
+    /// `extractBits`/`insertBits` offsets and counts are clamped to 32 bits.
+    bit_fields,
+    /// Calls passing pointers that are not variables call copies specialized to the pointer's
+    /// root.
+    pointer_args,
+    /// Indices that may be out of bounds are clamped to the last element.
+    robustness,
+    /// `textureLoad` clamps its address into the texture; `textureStore` outside it is skipped.
+    texture_bounds,
+    /// Dynamic indices into array and matrix values go through a variable.
+    dynamic_index,
+    /// `demote` is emulated with a flag, guarded storage writes and a final kill.
+    demote_to_helper,
+    /// Workgroup variables are zeroed by the first invocation, then a barrier.
+    zero_workgroup,
+    /// Bit-field, bit-search, packing and `modf` builtins become IR arithmetic with WGSL's
+    /// results.
+    polyfill,
+    /// Storage and uniform buffers become byte buffers read and written at computed offsets.
+    byte_address,
+    /// Entry points take one input and return one output struct, members ordered by location.
+    shader_io,
+    /// Overrides given values at compile time take them as their initializers.
+    override_values,
+    /// Overrides with known values become constants and the override-expressions over them are
+    /// evaluated.
+    bake_overrides,
 }
 
 /// The steps every back end starts with: WGSL's defined integer division and remainder,

@@ -39,32 +39,39 @@ pub fn run(m: &mut Module, _: &mut Analyses, o: &Options) -> Result<Changed, Dia
     if o.values.is_empty() {
         return Ok(Changed::None);
     }
-    // Each override by its name and by its id.
-    let mut by_key: FxHashMap<String, Inst> = FxHashMap::default();
+    // Each override by its name and by its id, as its index: a map of `u32`s, a table
+    // type the npm package has anyway.
+    let mut by_key: FxHashMap<String, u32> = FxHashMap::default();
     for c in m.children(m.root()) {
         if m.opcode(c) != Opcode::Override {
             continue;
         }
         if let Some(name) = m.name(c) {
-            by_key.insert(name.to_string(), c);
+            by_key.insert(name.to_string(), c.index() as u32);
         }
         if let Some(id) = m
             .decoration(c, Opcode::DecoId)
             .and_then(|d| m.operand_opt(d, 0))
         {
-            by_key.insert(m.literal(id).to_string(), c);
+            by_key.insert(m.literal(id).to_string(), c.index() as u32);
         }
     }
-    let mut given: FxHashMap<Inst, &str> = FxHashMap::default();
-    for (key, value) in &o.values {
-        let Some(&ov) = by_key.get(key.as_str()) else {
+    // The first value given for each override, by its index in `o.values`: a map of
+    // `u32`s, a table type the npm package has anyway (each distinct one costs it code).
+    let mut given: FxHashMap<Inst, u32> = FxHashMap::default();
+    for (k, (key, value)) in o.values.iter().enumerate() {
+        let Some(ov) = by_key
+            .get(key.as_str())
+            .map(|&k| Inst::from_index(k as usize))
+        else {
             return Err(Diagnostic::error(
                 codes::OVERRIDE_UNKNOWN,
                 format!("a value is given for `{key}`, but no override has that name or id"),
             ));
         };
         let name = m.name(ov).unwrap_or(key).to_string();
-        if let Some(first) = given.insert(ov, key) {
+        if let Some(first) = given.insert(ov, k as u32) {
+            let first = &o.values[first as usize].0;
             return Err(Diagnostic::error(
                 codes::OVERRIDE_UNKNOWN,
                 format!("override `{name}` is given two values (as `{first}` and as `{key}`)"),

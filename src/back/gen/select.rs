@@ -77,7 +77,8 @@ pub struct Selector<'a> {
     /// Per register: the bits of a `loadi` folded into every use.
     folded: Vec<Option<u32>>,
     block_pos: Vec<u32>,
-    endif_pos: FxHashMap<BlockId, u32>,
+    /// By block index (`u32` keys: a hash table instantiation the package has anyway).
+    endif_pos: FxHashMap<u32, u32>,
     fixups: Vec<(usize, Fix)>,
     outputs: Vec<(u32, Reg, Ty)>,
     stack: Vec<Ctx>,
@@ -371,7 +372,7 @@ impl<'a> Selector<'a> {
         for &(at, fix) in &self.fixups {
             let target = match fix {
                 Fix::Block(b) => self.block_pos[b.0 as usize],
-                Fix::Endif(b) => self.endif_pos.get(&b).copied().unwrap_or(eot),
+                Fix::Endif(b) => self.endif_pos.get(&b.0).copied().unwrap_or(eot),
                 Fix::Eot => eot,
             };
             self.insns[at].jip = if target == u32::MAX { eot } else { target };
@@ -427,7 +428,7 @@ impl<'a> Selector<'a> {
             Some(Ctx::If { merge, .. }) if *merge == b => {
                 let i = Insn::new(Opc::Endif, self.simd, Operand::null(Ty::UD), Vec::new());
                 let at = self.emit(i);
-                self.endif_pos.insert(b, at as u32);
+                self.endif_pos.insert(b.0, at as u32);
                 self.stack.pop();
             }
             Some(Ctx::Loop { merge } | Ctx::Switch { merge }) if *merge == b => {
@@ -503,16 +504,16 @@ impl<'a> Selector<'a> {
                 // The case values of each target other than the default, targets in their
                 // first case's order; grouped through a map, as a switch may have
                 // thousands of cases.
-                let mut index: rustc_hash::FxHashMap<BlockId, usize> = Default::default();
+                let mut index: rustc_hash::FxHashMap<u32, u32> = Default::default();
                 let mut targets: Vec<(BlockId, Vec<u32>)> = Vec::new();
                 for &(v, t) in cases {
                     if t == *default {
                         continue;
                     }
-                    let k = *index.entry(t).or_insert_with(|| {
+                    let k = *index.entry(t.0).or_insert_with(|| {
                         targets.push((t, Vec::new()));
-                        targets.len() - 1
-                    });
+                        targets.len() as u32 - 1
+                    }) as usize;
                     targets[k].1.push(v);
                 }
                 for (t, values) in targets {

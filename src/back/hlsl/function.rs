@@ -361,8 +361,10 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
             buffer,
             offset,
             ..
-        } = self.w.x.node(reference).clone()
+        } = self.w.x.node(reference)
         {
+            // The parts, not the whole `Node`, copied out of the arena (see `quarter`).
+            let (store, buffer, offset) = (store.clone(), *buffer, *offset);
             let call = match store {
                 Some(ViewStore::Method { method, convert }) => {
                     let v = match convert {

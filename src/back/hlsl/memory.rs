@@ -300,7 +300,7 @@ fn word<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, offset: E, k: u32) -> E {
         Some(c) => cx.u32_lit(c / 4 + k),
         None => {
             // `(o + 8u) / 4u` is `o / 4u + 2u`.
-            let (base, words) = match cx.node(offset).clone() {
+            let (base, words) = match *cx.node(offset) {
                 Node::Binary(Bin::Add, a, c) if cx.const_u32(c).is_some_and(|c| c % 4 == 0) => {
                     (a, cx.const_u32(c).unwrap_or(0) / 4)
                 }
@@ -327,8 +327,14 @@ fn quarter<'m, C: MemoryCx<'m>>(cx: &mut C, e: E, depth: u32) -> Option<E> {
     if let Some(c) = cx.const_u32(e) {
         return (c % 4 == 0).then(|| cx.u32_lit(c / 4));
     }
-    match cx.node(e).clone() {
-        Node::Binary(Bin::Mul, x, y) => {
+    // The operator and operands, copied out of the arena (a `Node` is never cloned: its
+    // clone is code the npm package would carry for these reads alone).
+    let binary = match *cx.node(e) {
+        Node::Binary(op, x, y) => Some((op, x, y)),
+        _ => None,
+    };
+    match binary? {
+        (Bin::Mul, x, y) => {
             // The constant factor on either side.
             let (a, c) = match (cx.const_u32(x), cx.const_u32(y)) {
                 (_, Some(c)) => (x, c),
@@ -342,7 +348,7 @@ fn quarter<'m, C: MemoryCx<'m>>(cx: &mut C, e: E, depth: u32) -> Option<E> {
             let q = cx.u32_lit(c / 4);
             Some(cx.add(Node::Binary(Bin::Mul, a, q)))
         }
-        Node::Binary(Bin::Add, a, b) if depth < 8 => {
+        (Bin::Add, a, b) if depth < 8 => {
             let (qa, qb) = (quarter(cx, a, depth + 1)?, quarter(cx, b, depth + 1)?);
             Some(cx.add(Node::Binary(Bin::Add, qa, qb)))
         }

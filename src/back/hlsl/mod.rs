@@ -43,7 +43,6 @@ use crate::diag::{Diagnostic, codes};
 use crate::ir::analysis::Analyses;
 use crate::ir::{Inst, Module};
 use crate::passes::manager::{Manager, RunOptions, Step};
-use std::collections::BTreeMap;
 
 /// A Shader Model the output targets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -97,7 +96,7 @@ pub struct Options {
     pub shader_model: ShaderModel,
     /// Where a `(group, binding)` goes, as `(register, space)`; bindings not listed keep
     /// `register(binding, space group)`.
-    pub binding_map: BTreeMap<(u32, u32), (u32, u32)>,
+    pub binding_map: OptionMap<(u32, u32), (u32, u32)>,
     /// Where `@builtin(num_workgroups)` is read from, as `(group, binding)` of a uniform
     /// buffer holding a `uint3`; by default the binding after the last one used in
     /// group 0.
@@ -111,6 +110,30 @@ pub struct Options {
     pub buffer_sizes: Option<BufferSizes>,
 }
 
+impl Options {
+    /// Where `(group, binding)` goes, as `(register, space)`: [`Options::binding_map`]'s
+    /// entry, else `register(binding, space group)`. The npm package's JS API sets no
+    /// binding map, so there it is always the latter, and the map's code stays out of the
+    /// `.wasm` (the package's size budget).
+    pub(crate) fn register_of(&self, group: u32, binding: u32) -> (u32, u32) {
+        let mapped = if cfg!(target_arch = "wasm32") {
+            None
+        } else {
+            self.binding_map.get(&(group, binding))
+        };
+        mapped.copied().unwrap_or((binding, group))
+    }
+
+    /// [`Options::buffer_sizes`], never set by the npm package's JS API (as above).
+    pub(crate) fn buffer_sizes(&self) -> Option<&BufferSizes> {
+        if cfg!(target_arch = "wasm32") {
+            None
+        } else {
+            self.buffer_sizes.as_ref()
+        }
+    }
+}
+
 /// A constant buffer of `uint4`s holding storage buffers' sizes in bytes: the buffer
 /// bound at `(group, binding)` in `index` has its size in word `index % 4` of row
 /// `index / 4`. A buffer not listed is measured with `GetDimensions`.
@@ -119,7 +142,32 @@ pub struct BufferSizes {
     /// `(register, space)` of the constant buffer.
     pub at: (u32, u32),
     /// `(group, binding)` of each storage buffer → its word in the constant buffer.
-    pub index: BTreeMap<(u32, u32), u32>,
+    pub index: OptionMap<(u32, u32), u32>,
+}
+
+/// The maps of [`Options`]: `BTreeMap`s, except in the npm package, whose JS API sets
+/// none of the HLSL options. There they are maps that are always empty and take no room,
+/// so the package carries no code to walk or drop a tree it never has (the drop glue of
+/// the compiler's `Options` was 1.6 KB of its wasm).
+#[cfg(not(target_arch = "wasm32"))]
+pub type OptionMap<K, V> = std::collections::BTreeMap<K, V>;
+#[cfg(target_arch = "wasm32")]
+pub type OptionMap<K, V> = EmptyMap<K, V>;
+
+/// A map with nothing in it: the npm package's [`OptionMap`].
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EmptyMap<K, V>(std::marker::PhantomData<(K, V)>);
+
+#[cfg(target_arch = "wasm32")]
+impl<K, V> EmptyMap<K, V> {
+    pub fn get(&self, _: &K) -> Option<&V> {
+        None
+    }
+
+    pub fn values(&self) -> std::iter::Empty<&V> {
+        std::iter::empty()
+    }
 }
 
 /// Why a module could not be written as HLSL.

@@ -414,7 +414,7 @@ impl Hlsl<'_, '_> {
 
     fn buffer_view(&mut self, i: Inst, buf: E, offset: E) -> Result<E, RaiseError> {
         let m = self.w.m;
-        let Node::Name(sym) = self.w.x.node(buf).clone() else {
+        let Node::Name(sym) = *self.w.x.node(buf) else {
             return Err(self.unsupported_op(i));
         };
         let var = m.operand(i, 0);
@@ -445,7 +445,7 @@ impl Hlsl<'_, '_> {
         let m = self.w.m;
         let op = m.opcode(i);
         let place = ops[0];
-        let view = match self.w.x.node(place).clone() {
+        let view = match *self.w.x.node(place) {
             Node::View { buffer, offset, .. } => Some((buffer, offset)),
             _ => None,
         };
@@ -558,7 +558,7 @@ impl Hlsl<'_, '_> {
     /// options list it; the buffer is declared on first use.
     fn size_from_uniform(&mut self, var: Inst) -> Option<E> {
         let m = self.w.m;
-        let sizes = self.w.options.buffer_sizes.as_ref()?;
+        let sizes = self.w.options.buffer_sizes()?;
         let word = |op: Opcode| crate::raise::plan::decoration_u32(m, var, op);
         let k = *sizes
             .index

@@ -55,7 +55,9 @@ pub struct Writer<'m> {
     pub x: Exprs,
     /// Text of each [`Sym`].
     pub names: Vec<String>,
-    interned: FxHashMap<String, Sym>,
+    /// The [`Sym`] of each text, by index: a map of `u32`s, a table type the npm package
+    /// has anyway (each distinct one costs it code).
+    interned: FxHashMap<String, u32>,
     /// Names of the writer's own helpers, all starting with [`HELPER_PREFIX`] (which the
     /// module's namer reserves, so they meet no other name).
     helper_names: FxHashSet<String>,
@@ -145,12 +147,12 @@ impl<'m> Writer<'m> {
 
     /// The symbol of a name (made once per text).
     pub fn intern(&mut self, text: &str) -> Sym {
-        if let Some(&s) = self.interned.get(text) {
-            return s;
+        if let Some(&k) = self.interned.get(text) {
+            return Sym::from_index(k as usize);
         }
         let s = Sym::from_index(self.names.len());
         self.names.push(text.to_string());
-        self.interned.insert(text.to_string(), s);
+        self.interned.insert(text.to_string(), s.index() as u32);
         s
     }
 
@@ -366,12 +368,7 @@ impl<'m> Writer<'m> {
         else {
             return Err(self.error(v, "a resource without `@group` and `@binding`"));
         };
-        let (register, space) = self
-            .options
-            .binding_map
-            .get(&(group, binding))
-            .copied()
-            .unwrap_or((binding, group));
+        let (register, space) = self.options.register_of(group, binding);
         Ok(register_text(class.letter(), register, space))
     }
 

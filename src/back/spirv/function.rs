@@ -519,7 +519,7 @@ impl Writer<'_> {
                 }
             }
             Opcode::Discard => {
-                if self.opts.version >= super::Version::V1_6 {
+                if self.opts.version() >= super::Version::V1_6 {
                     self.fx.body.op(Op::TerminateInvocation, &[]);
                 } else {
                     self.fx.body.op(Op::Kill, &[]);
@@ -578,7 +578,7 @@ impl Writer<'_> {
 
     /// `OpName` for a named instruction, when writing debug info.
     pub(super) fn name(&mut self, i: Inst, id: u32) {
-        if !self.opts.debug_info || id == 0 {
+        if !self.opts.debug_info() || id == 0 {
             return;
         }
         if let Some(n) = self.m.name(i) {
@@ -645,7 +645,7 @@ impl Writer<'_> {
             }
         }
         // Module-scope variables: SPIR-V 1.4 lists every one the entry point uses.
-        if self.opts.version >= super::Version::V1_4 {
+        if self.opts.version() >= super::Version::V1_4 {
             let used = self.uses_of.get(&f.inst()).cloned().unwrap_or_default();
             for v in used {
                 let id = self.global_var(v)?;

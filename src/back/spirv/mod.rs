@@ -185,10 +185,13 @@ pub struct Options {
     pub verify_input: bool,
 }
 
+/// The SPIR-V version written unless the options choose another.
+const DEFAULT_VERSION: Version = Version::V1_3;
+
 impl Default for Options {
     fn default() -> Self {
         Options {
-            version: Version::V1_3,
+            version: DEFAULT_VERSION,
             target_env: TargetEnv::Vulkan1_1,
             debug_info: false,
             demote_extension: false,
@@ -200,6 +203,28 @@ impl Default for Options {
 }
 
 impl Options {
+    /// [`Options::debug_info`] as the writer reads it: never in the npm package, whose JS
+    /// API sets none of these options, so the code that writes debug info stays out of
+    /// the `.wasm` (the package's size budget). The same holds for the version and the
+    /// target environment below: the package writes the defaults.
+    pub(crate) fn debug_info(&self) -> bool {
+        !cfg!(target_arch = "wasm32") && self.debug_info
+    }
+
+    /// [`Options::version`] as the writer reads it: the default in the npm package.
+    pub(crate) fn version(&self) -> Version {
+        if cfg!(target_arch = "wasm32") {
+            DEFAULT_VERSION
+        } else {
+            self.version
+        }
+    }
+
+    /// [`Options::demote_extension`] as the writer reads it: off in the npm package.
+    fn demote_extension(&self) -> bool {
+        !cfg!(target_arch = "wasm32") && self.demote_extension
+    }
+
     /// Options from the CLI's `--spirv-version` and `--target-env` values (either may be
     /// absent): one implies the other, and both must agree.
     pub fn from_flags(
@@ -247,13 +272,14 @@ impl Options {
 
     /// Whether `OpDemoteToHelperInvocation` is available (core or by extension).
     pub fn has_demote(&self) -> bool {
-        self.version >= Version::V1_6 || self.demote_extension
+        self.version() >= Version::V1_6 || self.demote_extension()
     }
 
     /// Whether workgroup variables may have a zero initializer
     /// (VK_KHR_zero_initialize_workgroup_memory, core in Vulkan 1.3).
     pub fn zero_initializes_workgroup(&self) -> bool {
-        self.target_env >= TargetEnv::Vulkan1_3
+        // The package writes for the default environment (see `debug_info`).
+        !cfg!(target_arch = "wasm32") && self.target_env >= TargetEnv::Vulkan1_3
     }
 }
 

@@ -665,8 +665,8 @@ impl Writer<'_> {
     }
 
     fn demote(&mut self, i: Inst) -> Result<()> {
-        if self.opts.version < Version::V1_6 {
-            if !self.opts.demote_extension {
+        if self.opts.version() < Version::V1_6 {
+            if !self.opts.has_demote() {
                 return Err(Error::malformed(
                     "`demote` reached the writer for a target without demotion (legalization emulates it)",
                     i,

@@ -363,14 +363,14 @@ impl Writer<'_> {
                     self.matrix_layout(id, k as u32, ft);
                 }
             }
-            if self.opts.debug_info {
+            if self.opts.debug_info() {
                 if let Some(name) = m.name(f) {
                     self.names
                         .op_str(Op::MemberName, &[id, k as u32], name, &[]);
                 }
             }
         }
-        if self.opts.debug_info {
+        if self.opts.debug_info() {
             if let Some(name) = m.name(s) {
                 self.names.op_str(Op::Name, &[id], name, &[]);
             }
@@ -736,7 +736,7 @@ impl Writer<'_> {
         let spec_id = self.spec_ids.get(&o).copied().unwrap_or(0);
         self.annotations
             .op(Op::Decorate, &[id, Decoration::SpecId as u32, spec_id]);
-        if self.opts.debug_info {
+        if self.opts.debug_info() {
             if let Some(name) = m.name(o) {
                 self.names.op_str(Op::Name, &[id], name, &[]);
             }
@@ -964,7 +964,7 @@ impl Writer<'_> {
                 _ => {}
             }
         }
-        if self.opts.debug_info {
+        if self.opts.debug_info() {
             if let Some(name) = m.name(v) {
                 self.names.op_str(Op::Name, &[id], name, &[]);
             }

@@ -120,7 +120,7 @@ impl<'a> Writer<'a> {
     /// Writes the module.
     pub fn write(mut self) -> Result<Vec<u32>> {
         let m = self.m;
-        if let Some(d) = self.debug.filter(|_| self.opts.debug_info) {
+        if let Some(d) = self.debug.filter(|_| self.opts.debug_info()) {
             self.line_index = Some(LineIndex::new(d.text));
             self.file_id = self.alloc();
             let id = self.file_id;
@@ -264,7 +264,7 @@ impl<'a> Writer<'a> {
         );
         out.extend_from_slice(&[
             spirv::MAGIC_NUMBER,
-            self.opts.version.word(),
+            self.opts.version().word(),
             0,
             self.next_id,
             0,

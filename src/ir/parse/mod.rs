@@ -131,10 +131,6 @@ struct Parser<'s, 'm> {
     ops_buf: Vec<Inst>,
 }
 
-fn is_decoration_name(s: &str) -> bool {
-    Opcode::from_name(s).is_some_and(|op| op.is_decoration())
-}
-
 /// Splits a reference token into its debug name (without sigil and suffix) or `None`
 /// for a numbered one.
 fn ref_name(text: &str) -> Option<String> {
@@ -238,7 +234,7 @@ impl<'s, 'm> Parser<'s, 'm> {
     /// The next token starts a decoration `@name`.
     fn at_decoration(&mut self) -> PResult<bool> {
         let t = self.lex.peek()?;
-        Ok(t.kind == Tok::Global && is_decoration_name(&self.text(&t)[1..]))
+        Ok(t.kind == Tok::Global && Opcode::is_decoration_name(&self.text(&t)[1..]))
     }
 
     /// The next two tokens start a definition (`%x:`, `^b:`, `^b(`, `@x:`).

@@ -93,7 +93,9 @@ pub(super) type Result<T> = std::result::Result<T, Diagnostic>;
 
 struct Frame {
     vals: FxHashMap<Inst, Val>,
-    blocks: FxHashMap<Inst, BlockId>,
+    /// The Gen block of each IR block, by its index: a map of `u32`s like others in the
+    /// package, rather than one more instantiation of the hash table for `BlockId`.
+    blocks: FxHashMap<Inst, u32>,
     /// Where `return` goes: the continuation (or the kernel's exit block).
     ret: BlockId,
     /// Region nesting inside this function: 0 at its top level.
@@ -690,7 +692,7 @@ impl<'m> Lower<'m> {
             for (p, v) in m.block_params(entry).into_iter().zip(params) {
                 frame.vals.insert(p.inst(), v);
             }
-            frame.blocks.insert(entry.inst(), self.cur);
+            frame.blocks.insert(entry.inst(), self.cur.0);
         }
         self.frames.push(frame);
         let r = self.region(&tree, tree.root, 0);
@@ -705,10 +707,10 @@ impl<'m> Lower<'m> {
     /// The Gen block of IR block `b` in the current frame.
     fn block_of(&mut self, b: Block) -> BlockId {
         if let Some(&g) = self.frame().blocks.get(&b.inst()) {
-            return g;
+            return BlockId(g);
         }
         let g = self.f.new_block();
-        self.frame().blocks.insert(b.inst(), g);
+        self.frame().blocks.insert(b.inst(), g.0);
         g
     }
 
