@@ -599,6 +599,13 @@ fn compile_file(args: &Args, target: Target, path: &str) -> Result<Compiled, Str
         })?;
         options.hlsl.shader_model = model;
     }
+    // The npm package's HLSL options keep no binding map (back::hlsl::OptionMap), and a
+    // WebAssembly build of this CLI is theirs.
+    #[cfg(target_arch = "wasm32")]
+    if !args.binding_map.is_empty() {
+        return Err("`--binding-map` is not available in a WebAssembly build".to_string());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     for entry in &args.binding_map {
         let (from, to) = parse_binding_map(entry).ok_or_else(|| {
             format!("`--binding-map` takes GROUP:BINDING=REGISTER:SPACE, not `{entry}`")
@@ -857,6 +864,7 @@ fn parse_override(entry: &str) -> Option<(String, f64)> {
 }
 
 /// `G:B=REG:SPACE` as `((group, binding), (register, space))`.
+#[cfg(not(target_arch = "wasm32"))]
 fn parse_binding_map(entry: &str) -> Option<((u32, u32), (u32, u32))> {
     let pair = |s: &str| {
         let (a, b) = s.split_once(':')?;
