@@ -57,9 +57,15 @@ wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$REPO_ROOT/Cargo.lock"
 }
 
-# ensure_wasm_toolchain: the wasm32 target and the wasm-bindgen CLI (with its test runner).
+# ensure_wasm_toolchain: the wasm32 target, the standard library's source (the release
+# package builds its own std, scripts/build-wasm.sh) and the wasm-bindgen CLI (with its
+# test runner).
 ensure_wasm_toolchain() {
   ensure_rust_target wasm32-unknown-unknown
+  if [ ! -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+    log "adding the rust-src component"
+    rustup component add rust-src
+  fi
   ensure_cargo_tool wasm-bindgen wasm-bindgen-cli "$(wasm_bindgen_version)"
 }
 
