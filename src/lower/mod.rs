@@ -123,8 +123,10 @@ pub(crate) struct Lowerer<'a, 'm> {
     locals: Vec<Option<Value>>,
     /// Composite constants already lowered, by the address of their shared parts.
     composites: FxHashMap<(usize, u32), Value>,
-    /// Scalar constants already made, by kind and bits (see [`Lowerer::scalar_const`]).
-    scalars: FxHashMap<(u8, u32), Value>,
+    /// Scalar constants already made, by kind and bits (see [`Lowerer::scalar_const`]);
+    /// the kind widened to `usize` so that the map is the same type as `composites` (one
+    /// copy of the hash table code).
+    scalars: FxHashMap<(usize, u32), Value>,
     f: FnState,
     /// Lowering an override-expression at module scope: no control flow, no locals.
     module_scope: bool,

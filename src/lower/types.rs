@@ -247,7 +247,7 @@ impl Lowerer<'_, '_> {
     /// few constants over and over (member indices, `0.0`, `1.0`) and removes nothing,
     /// so each is looked up there once and then found here, the same instruction.
     pub(super) fn scalar_const(&mut self, s: IrScalar, bits: u32) -> Value {
-        let key = (s as u8, bits);
+        let key = (s as usize, bits);
         if let Some(&v) = self.scalars.get(&key) {
             return v;
         }

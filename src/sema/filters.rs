@@ -49,17 +49,26 @@ impl FilterMap {
 
     /// The new severity of the nearest filter for `rule` enclosing `at`, if any.
     pub fn severity_at(&self, rule: Rule, at: u32) -> Option<FilterSeverity> {
-        self.ranges
-            .iter()
-            .filter(|f| f.rule == rule && f.range.start <= at && at < f.range.end)
-            .min_by_key(|f| f.range.len())
-            .map(|f| f.severity)
-            .or_else(|| {
-                self.globals
-                    .iter()
-                    .find(|(r, _)| *r == rule)
-                    .map(|&(_, s)| s)
-            })
+        // The innermost range filter (the first of the shortest), else the global one.
+        let mut best: Option<&RangeFilter> = None;
+        for f in &self.ranges {
+            if f.rule == rule
+                && f.range.start <= at
+                && at < f.range.end
+                && best.is_none_or(|b| f.range.len() < b.range.len())
+            {
+                best = Some(f);
+            }
+        }
+        if let Some(f) = best {
+            return Some(f.severity);
+        }
+        for &(r, s) in &self.globals {
+            if r == rule {
+                return Some(s);
+            }
+        }
+        None
     }
 }
 
@@ -131,11 +140,13 @@ fn stmt(module: &Module, s: StmtId, out: &mut Vec<RangeFilter>, diags: &mut Vec<
             ..
         } => {
             collect(module, attributes, span, out, diags);
-            let body = clauses
-                .iter()
-                .map(|c| c.span)
-                .reduce(Span::join)
-                .unwrap_or(span);
+            // The clauses' joined spans (a loop: a `reduce` chain is a copy of the
+            // iterator code).
+            let mut body: Option<Span> = None;
+            for c in clauses {
+                body = Some(body.map_or(c.span, |b| b.join(c.span)));
+            }
+            let body = body.unwrap_or(span);
             collect(module, body_attributes, body, out, diags);
             for c in clauses {
                 block(module, &c.body, out, diags);

@@ -99,15 +99,13 @@ pub fn analyze_for_tools(module: &Module, source: &str) -> Program {
 /// leaving the function unchecked hides nothing that would be shown. Its users are past
 /// the limit too, and left unchecked with it.
 fn first_use(module: &Module, res: &resolve::Resolution) -> Vec<u32> {
-    let mut first: Vec<u32> = module
-        .decls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| match &d.kind {
+    let mut first = Vec::with_capacity(module.decls.len());
+    for (i, d) in module.decls.iter().enumerate() {
+        first.push(match &d.kind {
             GlobalDeclKind::Fn(f) if f.attributes.is_empty() && !res.in_cycle[i] => d.span.start,
             _ => 0,
-        })
-        .collect();
+        });
+    }
     // Dependencies come first in `order`: walked backwards, every declaration's users are
     // final before it passes its position on.
     for &d in res.order.iter().rev() {
@@ -118,6 +116,15 @@ fn first_use(module: &Module, res: &resolve::Resolution) -> Vec<u32> {
         }
     }
     first
+}
+
+/// `n` values made by `make`: for tables of a type whose `Clone` is large code, which
+/// `vec![value; n]` copies into each such table's fill loop, where `make` writes a
+/// constant.
+pub(crate) fn filled<T>(n: usize, make: impl FnMut() -> T) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    v.resize_with(n, make);
+    v
 }
 
 /// `items` each in backticks, separated by `sep` (`` `a`, `b` ``), for the lists

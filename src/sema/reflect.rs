@@ -68,11 +68,12 @@ pub fn reflect(m: &Module, p: &Program) -> Json {
             .map_or(String::new(), |i| m.name(i.name).to_string())
     };
     let sampled = sampled_textures(m, p);
-    let entry_points: Vec<Json> = p
-        .entry_points
-        .iter()
-        .map(|ep| entry_point(m, p, ep, &sampled[ep.decl.index()], &name_of))
-        .collect();
+    // Arrays are filled by loops: each `map(…).collect()` into JSON would be its own
+    // copy of the iterator code in the package.
+    let mut entry_points = Vec::with_capacity(p.entry_points.len());
+    for ep in &p.entry_points {
+        entry_points.push(entry_point(m, p, ep, &sampled[ep.decl.index()], &name_of));
+    }
     let mut bindings = Vec::new();
     let mut overrides = Vec::new();
     let mut structs = Vec::new();
@@ -99,20 +100,21 @@ pub fn reflect(m: &Module, p: &Program) -> Json {
             DeclInfo::Struct(ty) => {
                 if let Some(def) = p.types.as_struct(*ty) {
                     let layout = def.layout;
-                    let members = def.members.iter().map(|mem| {
-                        object(&mut [
+                    let mut members = Vec::with_capacity(def.members.len());
+                    for mem in &def.members {
+                        members.push(object(&mut [
                             ("name", mem.name.as_str().into()),
                             ("type", p.types.name(mem.ty).into()),
                             ("offset", mem.offset.into()),
                             ("size", mem.size.into()),
                             ("align", mem.align.into()),
-                        ])
-                    });
+                        ]));
+                    }
                     structs.push(object(&mut [
                         ("name", def.name.as_str().into()),
                         ("size", layout.map(|l| l.size).into()),
                         ("align", layout.map(|l| l.align).into()),
-                        ("members", Json::Array(members.collect())),
+                        ("members", Json::Array(members)),
                     ]));
                 }
             }
@@ -182,18 +184,22 @@ fn entry_point(
         },
     );
     if let Some(ws) = &ep.workgroup_size {
-        let dims: Vec<Json> = ws
-            .iter()
-            .map(|d| match d {
+        let mut dims = Vec::with_capacity(3);
+        for d in ws {
+            dims.push(match d {
                 WorkgroupDim::Const(n) => (*n).into(),
                 WorkgroupDim::Override(e) => object(&mut [("override", expr_text(m, *e).into())]),
-            })
-            .collect();
+            });
+        }
         put(&mut o, "workgroupSize", Json::Array(dims));
     }
-    let io = |items: &[IoItem]| Json::Array(items.iter().map(|i| io_json(p, i)).collect());
-    put(&mut o, "inputs", io(&ep.inputs));
-    put(&mut o, "outputs", io(&ep.outputs));
+    for (key, items) in [("inputs", &ep.inputs), ("outputs", &ep.outputs)] {
+        let mut list = Vec::with_capacity(items.len());
+        for i in items {
+            list.push(io_json(p, i));
+        }
+        put(&mut o, key, Json::Array(list));
+    }
     let mut bindings = Vec::new();
     let mut overrides = Vec::new();
     for &g in &ep.globals {

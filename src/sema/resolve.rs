@@ -166,11 +166,14 @@ pub fn resolve(module: &Module, diags: &mut Vec<Diagnostic>, horizon: &mut Horiz
         r.walk_decl(i);
     }
     let (order, in_cycle) = order_and_cycles(module, &r.edges, r.diags);
-    let deps = r
-        .edges
-        .iter()
-        .map(|es| es.iter().map(|e| (e.to, e.span)).collect())
-        .collect();
+    let mut deps = Vec::with_capacity(r.edges.len());
+    for es in &r.edges {
+        let mut list = Vec::with_capacity(es.len());
+        for e in es {
+            list.push((e.to, e.span));
+        }
+        deps.push(list);
+    }
     Resolution {
         names: r.names,
         order,
@@ -362,23 +365,21 @@ impl Resolver<'_> {
         let close = |have: &str| {
             have != want && (have.eq_ignore_ascii_case(want) || edit_distance_one(have, want))
         };
-        let locals = self
-            .bindings
-            .iter()
-            .rev()
-            .map(|b| b.sym)
-            .filter(|s| self.current[s.index()] != 0);
-        let globals = self
-            .module
-            .decls
-            .iter()
-            .filter_map(|d| decl_name(&d.kind))
-            .map(|i| i.name);
-        locals
-            .chain(globals)
-            .map(|s| self.name(s))
-            .find(|n| close(n))
-            .map(str::to_string)
+        // Loops, not an iterator chain: a chain of six adapters is six copies of the
+        // iterator code in the package.
+        for b in self.bindings.iter().rev() {
+            if self.current[b.sym.index()] != 0 && close(self.name(b.sym)) {
+                return Some(self.name(b.sym).to_string());
+            }
+        }
+        for d in &self.module.decls {
+            if let Some(i) = decl_name(&d.kind) {
+                if close(self.name(i.name)) {
+                    return Some(self.name(i.name).to_string());
+                }
+            }
+        }
+        None
     }
 
     // ---- Walking ---------------------------------------------------------------------
@@ -581,14 +582,18 @@ impl Resolver<'_> {
         if self.continuing_uses.len() == start {
             return;
         }
-        let uses: rustc_hash::FxHashSet<StmtId> =
-            self.continuing_uses[start..].iter().copied().collect();
+        // Statement indices, not `StmtId`s: a set of `u32` is a hash table type the
+        // package has already.
+        let mut uses = rustc_hash::FxHashSet::<u32>::default();
+        for s in &self.continuing_uses[start..] {
+            uses.insert(s.index() as u32);
+        }
         // The last top-level body declaration the `continuing` block uses.
         let Some((last, decl)) = body
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, s)| uses.contains(s))
+            .find(|(_, s)| uses.contains(&(s.index() as u32)))
             .map(|(i, &s)| (i, s))
         else {
             return;
@@ -713,7 +718,10 @@ fn order_and_cycles(
                     }
                     Mark::Active => {
                         let start = stack.iter().position(|&(x, _)| x == to).unwrap_or(0);
-                        let cycle: Vec<usize> = stack[start..].iter().map(|&(x, _)| x).collect();
+                        let mut cycle = Vec::with_capacity(stack.len() - start);
+                        for &(x, _) in &stack[start..] {
+                            cycle.push(x);
+                        }
                         if !cycle.iter().any(|&c| in_cycle[c]) {
                             diags.push(cycle_diagnostic(module, edges, &cycle));
                         }
@@ -739,18 +747,26 @@ fn cycle_diagnostic(module: &Module, edges: &[Vec<Edge>], cycle: &[usize]) -> Di
     let all_fns = cycle
         .iter()
         .all(|&d| matches!(module.decls[d].kind, GlobalDeclKind::Fn(_)));
-    let mut path: Vec<String> = cycle.iter().map(|&d| format!("`{}`", name(d))).collect();
-    path.push(format!("`{}`", name(cycle[0])));
+    // `a` → `b` → `a`
+    let mut path = String::new();
+    for &d in cycle {
+        path.push('`');
+        path.push_str(&name(d));
+        path.push_str("` → ");
+    }
+    path.push('`');
+    path.push_str(&name(cycle[0]));
+    path.push('`');
     let first = cycle[0];
     let (code, message) = if all_fns {
         (
             codes::RECURSION,
-            format!("recursive function calls: {}", path.join(" → ")),
+            format!("recursive function calls: {path}"),
         )
     } else {
         (
             codes::DEPENDENCY_CYCLE,
-            format!("declarations depend on themselves: {}", path.join(" → ")),
+            format!("declarations depend on themselves: {path}"),
         )
     };
     let mut d = Diagnostic::error(code, message).with_primary(

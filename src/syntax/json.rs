@@ -141,13 +141,25 @@ impl Writer<'_> {
         }
     }
 
-    /// An object: `kind`, the fields `fields` writes, then `span`.
+    /// An object: `kind`, the fields `fields` writes, then `span`. Its two ends are
+    /// functions of their own, called from each of the fifty-odd copies of this one (a
+    /// copy per closure) rather than inlined into them.
     fn node(&mut self, kind: &str, span: Span, fields: impl FnOnce(&mut Self)) {
+        self.node_start(kind);
+        fields(self);
+        self.node_end(span);
+    }
+
+    #[inline(never)]
+    fn node_start(&mut self, kind: &str) {
         self.open(b'{');
         self.key("kind");
         // Kinds are this file's names, which need no escaping.
         self.out.push_json_plain(kind);
-        fields(self);
+    }
+
+    #[inline(never)]
+    fn node_end(&mut self, span: Span) {
         self.key("span");
         self.span(span);
         self.close(b'}');

@@ -278,7 +278,7 @@ impl<'a> Printer<'a> {
         self.tok(self.name(f.name));
         let spans: Vec<Span> = f.params.iter().map(|p| p.span).collect();
         let close = self.close_paren_after(spans.last().map(|s| s.end));
-        self.comma_list(spans.len(), &spans, close, |p, i| {
+        self.comma_list(spans.len(), &spans, close, &mut |p, i| {
             let param = &f.params[i];
             p.sync(param.span);
             p.attributes_inline(&param.attributes);
@@ -687,7 +687,7 @@ impl<'a> Printer<'a> {
                 } else {
                     Self::close_of(expr.span)
                 };
-                self.comma_list(args.len(), &spans, close, |p, i| {
+                self.comma_list(args.len(), &spans, close, &mut |p, i| {
                     p.list_element(args[i], false)
                 });
             }
@@ -827,12 +827,13 @@ impl<'a> Printer<'a> {
 
     /// `( item, item… )` of `n` items, keeping the author's line breaks between items and
     /// before `)` (`spans` are the items' spans, needed only when formatting source).
+    /// `each` is a trait object: one copy of this long function for every list.
     fn comma_list(
         &mut self,
         n: usize,
         spans: &[Span],
         close: Span,
-        mut each: impl FnMut(&mut Self, usize),
+        each: &mut dyn FnMut(&mut Self, usize),
     ) {
         self.tok("(");
         let has_source = self.w.has_source();

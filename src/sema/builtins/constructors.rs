@@ -11,8 +11,8 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::{Overload, parse_overload};
-use super::resolve::{Arg, ResolveError, Resolved, resolve};
+use super::pattern::{Overload, cached, parse_named};
+use super::resolve::{Arg, ResolveError, Resolved, preferred_index, resolve};
 use crate::sema::types::convert::{conversion_rank, with_scalar};
 use crate::sema::types::{ArraySize, Scalar, TypeId, TypeKind, TypeTable};
 
@@ -53,19 +53,40 @@ fn compositions(k: u8) -> Vec<Vec<u8>> {
     out
 }
 
+// The parameter lists are written by loops, where `map`, `collect` and `join` would be a
+// copy of the iterator code per list.
+
+/// Parameters `e1: T` (a part of size 1) or `v1: vecN<T>` for the parts of a vector.
 fn component_params(parts: &[u8], elem: &str) -> String {
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| {
-            if p == 1 {
-                format!("e{}: {elem}", i + 1)
-            } else {
-                format!("v{}: vec{p}<{elem}>", i + 1)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::new();
+    for (i, &p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&if p == 1 {
+            format!("e{}: {elem}", i + 1)
+        } else {
+            format!("v{}: vec{p}<{elem}>", i + 1)
+        });
+    }
+    out
+}
+
+/// Parameters `v1: vecR<T>, …` for `c` columns (`c * r` scalars `e1: T, …` when
+/// `r` is 1).
+fn column_params(c: u8, r: u8) -> String {
+    let mut out = String::new();
+    for i in 1..=c {
+        if i > 1 {
+            out.push_str(", ");
+        }
+        out.push_str(&if r == 1 {
+            format!("e{i}: T")
+        } else {
+            format!("v{i}: vec{r}<T>")
+        });
+    }
+    out
 }
 
 fn vector_sources(k: u8, explicit: bool) -> Vec<String> {
@@ -97,14 +118,8 @@ fn vector_sources(k: u8, explicit: bool) -> Vec<String> {
 
 fn matrix_sources(c: u8, r: u8, explicit: bool) -> Vec<String> {
     let ty = format!("mat{c}x{r}<T>");
-    let columns = (1..=c)
-        .map(|i| format!("v{i}: vec{r}<T>"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let scalars = (1..=c * r)
-        .map(|i| format!("e{i}: T"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let columns = column_params(c, r);
+    let scalars = column_params(c * r, 1);
     if explicit {
         let tmpl = format!("<{ty}>");
         vec![
@@ -141,28 +156,14 @@ static TABLES: Tables = Tables {
     mat_inferred: [const { OnceLock::new() }; 9],
 };
 
-fn parse_named(name: &str, sources: Vec<String>) -> Vec<Overload> {
-    sources
-        .into_iter()
-        .map(|text| {
-            let mut o = parse_overload(&text);
-            let sig = text.split('|').next().unwrap_or("").trim();
-            let sig = sig.strip_prefix('<').map_or(sig, |rest| {
-                // Drop the template (the constructed type) from the displayed signature.
-                // A byte search: `str::find` with a string pattern brings in the two-way
-                // searcher, used nowhere else.
-                let close = rest.as_bytes().windows(2).position(|w| w == b">(");
-                close.map_or(sig, |i| &rest[i + 1..])
-            });
-            o.text = format!("{name}{sig}");
-            o
-        })
-        .collect()
+/// The overloads of one constructor, shown without the template (the constructed type).
+fn parse_ctor(name: &str, sources: Vec<String>) -> Vec<Overload> {
+    parse_named(name, &mut sources.iter().map(String::as_str), true)
 }
 
 fn scalar_overloads() -> &'static [Overload] {
-    TABLES.scalar.get_or_init(|| {
-        parse_named(
+    cached(&TABLES.scalar, &|| {
+        parse_ctor(
             "T",
             vec![
                 "<T>() -> T | T: any".into(),
@@ -177,7 +178,9 @@ fn vec_overloads(k: u8, explicit: bool) -> &'static [Overload] {
         true => (&TABLES.vec_explicit, format!("vec{k}<T>")),
         false => (&TABLES.vec_inferred, format!("vec{k}")),
     };
-    table[usize::from(k - 2)].get_or_init(|| parse_named(&name, vector_sources(k, explicit)))
+    cached(&table[usize::from(k - 2)], &|| {
+        parse_ctor(&name, vector_sources(k, explicit))
+    })
 }
 
 fn mat_overloads(c: u8, r: u8, explicit: bool) -> &'static [Overload] {
@@ -185,12 +188,12 @@ fn mat_overloads(c: u8, r: u8, explicit: bool) -> &'static [Overload] {
         true => &TABLES.mat_explicit,
         false => &TABLES.mat_inferred,
     };
-    table[mat_index(c, r)].get_or_init(|| {
+    cached(&table[mat_index(c, r)], &|| {
         let name = match explicit {
             true => format!("mat{c}x{r}<T>"),
             false => format!("mat{c}x{r}"),
         };
-        parse_named(&name, matrix_sources(c, r, explicit))
+        parse_ctor(&name, matrix_sources(c, r, explicit))
     })
 }
 
@@ -239,8 +242,7 @@ pub fn resolve_constructor(
                 return fixed_params(types, ty, vec![elem; args.len()], args);
             }
             TypeKind::Struct(id) if types.is_constructible(ty) => {
-                let members: Vec<TypeId> =
-                    types.struct_def(id).members.iter().map(|m| m.ty).collect();
+                let members = types.struct_def(id).member_types();
                 if !args.is_empty() && args.len() != members.len() {
                     return Err(ResolveError::NoMatch);
                 }
@@ -305,19 +307,19 @@ fn infer_array(types: &mut TypeTable, args: &[Arg]) -> Result<Resolved, ResolveE
         if !types.is_constructible(c) || (any_runtime && types.is_abstract(c)) {
             continue;
         }
-        let ranks: Option<Vec<u32>> = args
-            .iter()
-            .map(|a| conversion_rank(types, a.ty, c))
-            .collect();
-        if let Some(ranks) = ranks {
+        // Loops rather than iterator chains (each a copy of the iterator code).
+        let mut ranks = Vec::with_capacity(args.len());
+        for a in args {
+            match conversion_rank(types, a.ty, c) {
+                Some(r) => ranks.push(r),
+                None => break,
+            }
+        }
+        if ranks.len() == args.len() {
             ranked.push((c, ranks));
         }
     }
-    let preferred = |a: &[u32], b: &[u32]| {
-        a.iter().zip(b).all(|(x, y)| x <= y) && a.iter().zip(b).any(|(x, y)| x < y)
-    };
-    let winner = (0..ranked.len())
-        .find(|&i| (0..ranked.len()).all(|j| i == j || preferred(&ranked[i].1, &ranked[j].1)));
+    let winner = preferred_index(ranked.len(), &|i| &ranked[i].1);
     match winner {
         Some(i) => {
             let elem = ranked[i].0;

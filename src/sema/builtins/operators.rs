@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::{Overload, parse_overload};
+use super::pattern::{Overload, cached, parse_named};
 use super::resolve::{Arg, ResolveError, Resolved, resolve};
 use crate::sema::types::TypeTable;
 use crate::syntax::ast::{BinaryOp, UnaryOp};
@@ -79,18 +79,12 @@ const BINARY_OPS: [BinaryOp; 18] = [
     BinaryOp::GreaterEqual,
 ];
 
-fn parse_all(op: &str, sources: Vec<&str>) -> Vec<Overload> {
-    sources
-        .into_iter()
-        .map(|text| {
-            let mut o = parse_overload(text);
-            o.text = format!(
-                "operator {op} {}",
-                text.split('|').next().unwrap_or("").trim()
-            );
-            o
-        })
-        .collect()
+fn parse_all(op: &str, sources: &[&str]) -> Vec<Overload> {
+    parse_named(
+        &format!("operator {op} "),
+        &mut sources.iter().copied(),
+        false,
+    )
 }
 
 /// The overloads of a binary operator.
@@ -102,7 +96,9 @@ pub fn binary_overloads(op: BinaryOp) -> &'static [Overload] {
         .iter()
         .position(|&o| o == op)
         .expect("every binary operator is listed");
-    TABLE[index].get_or_init(|| parse_all(op.as_str(), binary_sources(op)))
+    cached(&TABLE[index], &|| {
+        parse_all(op.as_str(), &binary_sources(op))
+    })
 }
 
 /// The overloads of a unary operator other than `&` and `*`.
@@ -114,7 +110,7 @@ pub fn unary_overloads(op: UnaryOp) -> &'static [Overload] {
         UnaryOp::Complement => (2, "~", "(e: vN<S>) -> vN<S> | S: int"),
         UnaryOp::Deref | UnaryOp::AddressOf => return &[],
     };
-    TABLE[k].get_or_init(|| parse_all(name, vec![source]))
+    cached(&TABLE[k], &|| parse_all(name, &[source]))
 }
 
 /// Resolves `lhs op rhs`.

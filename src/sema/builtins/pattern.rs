@@ -27,6 +27,8 @@
 //! Tables are parsed once, on first use; a malformed line is a bug in refract, caught by
 //! the unit tests that parse every table.
 
+use std::sync::OnceLock;
+
 use crate::sema::types::{Access, AddressSpace, Scalar, TextureDim};
 
 /// A variable of an overload, by index into [`Overload::vars`].
@@ -132,6 +134,40 @@ pub struct Overload {
 /// Why a line does not parse: a fixed phrase (the panic names the line), as tables are
 /// part of refract and every one is parsed by the unit tests.
 type Parsed<T> = Result<T, &'static str>;
+
+/// The overloads in `cell`, parsed from the lines `make` gives when first asked for:
+/// `cell.get_or_init` once for every table of builtins, operators and constructors
+/// rather than a copy per table.
+pub fn cached(
+    cell: &'static OnceLock<Vec<Overload>>,
+    make: &dyn Fn() -> Vec<Overload>,
+) -> &'static [Overload] {
+    cell.get_or_init(make)
+}
+
+/// Parses overload lines, each shown (its `text`) as `name` followed by its signature
+/// (the line before its constraints), without the leading template list when
+/// `drop_template` (a constructor's: the constructed type).
+pub fn parse_named(
+    name: &str,
+    sources: &mut dyn Iterator<Item = &str>,
+    drop_template: bool,
+) -> Vec<Overload> {
+    let mut out = Vec::new();
+    for text in sources {
+        let mut o = parse_overload(text);
+        let mut sig = text.split('|').next().unwrap_or("").trim();
+        if let (true, Some(rest)) = (drop_template, sig.strip_prefix('<')) {
+            // A byte search: `str::find` with a string pattern brings in the two-way
+            // searcher, used nowhere else.
+            let close = rest.as_bytes().windows(2).position(|w| w == b">(");
+            sig = close.map_or(sig, |i| &rest[i + 1..]);
+        }
+        o.text = format!("{name}{sig}");
+        out.push(o);
+    }
+    out
+}
 
 /// Parses one overload line. Panics on malformed input: tables are part of refract.
 pub fn parse_overload(text: &str) -> Overload {
@@ -468,16 +504,21 @@ impl<'a> Parser<'a> {
 /// The kind a constraint clause gives a variable whose position suggested `default`.
 fn clause_kind(words: &[&str], default: &VarKind) -> Parsed<VarKind> {
     match default {
-        VarKind::Space(_) => words
-            .iter()
-            .map(|w| AddressSpace::from_name(w).ok_or("bad address space"))
-            .collect::<Parsed<Vec<_>>>()
-            .map(|v| VarKind::Space(Some(v))),
-        VarKind::Access(_) => words
-            .iter()
-            .map(|w| Access::from_name(w).ok_or("bad access mode"))
-            .collect::<Parsed<Vec<_>>>()
-            .map(|v| VarKind::Access(Some(v))),
+        // Loops: a `collect` into a `Result` is two copies of the iterator code each.
+        VarKind::Space(_) => {
+            let mut set = Vec::with_capacity(words.len());
+            for w in words {
+                set.push(AddressSpace::from_name(w).ok_or("bad address space")?);
+            }
+            Ok(VarKind::Space(Some(set)))
+        }
+        VarKind::Access(_) => {
+            let mut set = Vec::with_capacity(words.len());
+            for w in words {
+                set.push(Access::from_name(w).ok_or("bad access mode")?);
+            }
+            Ok(VarKind::Access(Some(set)))
+        }
         VarKind::Type(_) => {
             if let [w] = words {
                 match *w {

@@ -181,21 +181,41 @@ fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Candidate, ResolveEr
         1 => return Ok(candidates.pop().expect("one candidate")),
         _ => {}
     }
-    let preferred = |a: &Candidate, b: &Candidate| {
-        a.ranks.iter().zip(&b.ranks).all(|(x, y)| x <= y)
-            && a.ranks.iter().zip(&b.ranks).any(|(x, y)| x < y)
-    };
-    let winner = (0..candidates.len()).find(|&i| {
-        (0..candidates.len()).all(|j| i == j || preferred(&candidates[i], &candidates[j]))
-    });
-    match winner {
+    match preferred_index(candidates.len(), &|i| &candidates[i].ranks) {
         Some(i) => Ok(candidates.swap_remove(i)),
         None => {
-            let mut ids: Vec<usize> = candidates.iter().map(|c| c.overload).collect();
+            let mut ids = Vec::with_capacity(candidates.len());
+            for c in &candidates {
+                ids.push(c.overload);
+            }
             ids.dedup();
             Err(ResolveError::Ambiguous(ids))
         }
     }
+}
+
+/// The first of `n` candidates preferred to every other, given each one's conversion
+/// ranks: one preferred to another has no rank worse and one better. Shared by overload
+/// and array constructor resolution, in loops rather than iterator chains (a copy of the
+/// iterator code each).
+pub(super) fn preferred_index<'a>(n: usize, ranks: &dyn Fn(usize) -> &'a [u32]) -> Option<usize> {
+    let preferred = |a: &[u32], b: &[u32]| {
+        let (mut worse, mut better) = (false, false);
+        for (x, y) in a.iter().zip(b) {
+            worse |= x > y;
+            better |= x < y;
+        }
+        !worse && better
+    };
+    'candidates: for i in 0..n {
+        for j in 0..n {
+            if i != j && !preferred(ranks(i), ranks(j)) {
+                continue 'candidates;
+            }
+        }
+        return Some(i);
+    }
+    None
 }
 
 fn candidates_of(

@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use super::BuiltinFn;
-use super::pattern::{Overload, parse_overload};
+use super::pattern::{Overload, cached, parse_named};
 
 /// The parsed overloads of `f`. Each function's are parsed the first time it is asked
 /// for: a program calls a few dozen of the table's builtins, and parsing all of them
@@ -18,16 +18,8 @@ use super::pattern::{Overload, parse_overload};
 pub fn overloads(f: BuiltinFn) -> &'static [Overload] {
     static TABLE: [OnceLock<Vec<Overload>>; BuiltinFn::ALL.len()] =
         [const { OnceLock::new() }; BuiltinFn::ALL.len()];
-    TABLE[f as usize].get_or_init(|| {
-        sources(f)
-            .into_iter()
-            .map(|text| {
-                let mut o = parse_overload(&text);
-                let sig = text.split('|').next().unwrap_or("").trim();
-                o.text = format!("{}{}", f.name(), sig);
-                o
-            })
-            .collect()
+    cached(&TABLE[f as usize], &|| {
+        parse_named(f.name(), &mut sources(f).iter().map(String::as_str), false)
     })
 }
 

@@ -109,17 +109,14 @@ impl Checker<'_> {
                 }
                 _ => {
                     self.check_args_only(templates, args);
-                    self.report(
-                        Diagnostic::error(
-                            codes::NOT_CALLABLE,
-                            format!("`{name}` is not a function and cannot be called"),
-                        )
-                        .with_primary(span, "called here")
-                        .with_secondary(
-                            self.decl_name_span(d),
-                            format!("`{name}` is declared here"),
-                        ),
-                    );
+                    self.report(self.error_declared_here(
+                        codes::NOT_CALLABLE,
+                        format!("`{name}` is not a function and cannot be called"),
+                        span,
+                        "called here",
+                        d,
+                        name,
+                    ));
                     return ExprInfo::ERROR;
                 }
             },
@@ -246,20 +243,20 @@ impl Checker<'_> {
         }
         self.note_global_use(d, span);
         if nparams != vals.len() {
-            self.report(
-                Diagnostic::error(
-                    codes::ARGUMENT_COUNT,
-                    format!(
-                        "function `{name}` takes {} argument{}, but {} {} given",
-                        nparams,
-                        if nparams == 1 { "" } else { "s" },
-                        vals.len(),
-                        if vals.len() == 1 { "was" } else { "were" }
-                    ),
-                )
-                .with_primary(self.span(e), "wrong number of arguments")
-                .with_secondary(self.decl_name_span(d), format!("`{name}` is declared here")),
-            );
+            self.report(self.error_declared_here(
+                codes::ARGUMENT_COUNT,
+                format!(
+                    "function `{name}` takes {} argument{}, but {} {} given",
+                    nparams,
+                    if nparams == 1 { "" } else { "s" },
+                    vals.len(),
+                    if vals.len() == 1 { "was" } else { "were" }
+                ),
+                self.span(e),
+                "wrong number of arguments",
+                d,
+                name,
+            ));
             return ExprInfo::ERROR;
         }
         let mut ok = true;
@@ -287,17 +284,14 @@ impl Checker<'_> {
             Some(ty) => value_info(ty, EvalStage::Runtime),
             None => {
                 if !as_statement {
-                    self.report(
-                        Diagnostic::error(
-                            codes::NO_VALUE,
-                            format!("function `{name}` does not return a value"),
-                        )
-                        .with_primary(self.span(e), "used as a value here")
-                        .with_secondary(
-                            self.decl_name_span(d),
-                            format!("`{name}` is declared here"),
-                        ),
-                    );
+                    self.report(self.error_declared_here(
+                        codes::NO_VALUE,
+                        format!("function `{name}` does not return a value"),
+                        self.span(e),
+                        "used as a value here",
+                        d,
+                        name,
+                    ));
                 }
                 ExprInfo::ERROR
             }
@@ -518,11 +512,12 @@ impl Checker<'_> {
         let (Some((lo, hi)), Some(v)) = (f.const_argument_range(param), self.value_of(a)) else {
             return true;
         };
-        let comps: Vec<i64> = match &v {
-            Value::Composite(_, c) => c.iter().filter_map(Value::as_i64).collect(),
-            x => x.as_i64().into_iter().collect(),
-        };
-        if let Some(bad) = comps.iter().find(|&&x| x < lo || x > hi) {
+        let bad = v
+            .scalars()
+            .iter()
+            .filter_map(Value::as_i64)
+            .find(|&x| x < lo || x > hi);
+        if let Some(bad) = bad {
             self.error(
                 codes::CONST_DOMAIN,
                 self.span(a),
@@ -587,17 +582,17 @@ impl Checker<'_> {
         let mut d = Diagnostic::error(codes::NO_MATCHING_OVERLOAD, message)
             .with_primary(span, "no matching overload");
         let _ = e;
-        let shown: Vec<&str> = overloads.iter().map(|o| o.text.as_str()).take(8).collect();
-        if !shown.is_empty() {
-            let more = if overloads.len() > shown.len() {
-                format!("\n  … and {} more", overloads.len() - shown.len())
-            } else {
-                String::new()
-            };
-            d = d.with_note(format!(
-                "the overloads are:\n  {}{more}",
-                shown.join("\n  ")
-            ));
+        // The first eight, one a line.
+        if !overloads.is_empty() {
+            let mut note = String::from("the overloads are:");
+            for o in overloads.iter().take(8) {
+                note.push_str("\n  ");
+                note.push_str(&o.text);
+            }
+            if overloads.len() > 8 {
+                note.push_str(&format!("\n  … and {} more", overloads.len() - 8));
+            }
+            d = d.with_note(note);
         }
         self.report(d);
     }

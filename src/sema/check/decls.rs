@@ -482,11 +482,12 @@ impl Checker<'_> {
                 "a structure member",
             );
             let ty = self.type_expr(m.ty);
-            let io_attrs: Vec<&crate::syntax::ast::Attribute> = attrs
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a.kind, AttributeKind::Align | AttributeKind::Size))
-                .collect();
+            let mut io_attrs = Vec::with_capacity(attrs.len());
+            for &a in &attrs {
+                if !matches!(a.kind, AttributeKind::Align | AttributeKind::Size) {
+                    io_attrs.push(a);
+                }
+            }
             member_io.push(self.io_attrs(&io_attrs, ty, m.name.span));
             if let Some(&prev) = names.get(&(m.name.name.index() as u32)) {
                 self.report(
@@ -823,16 +824,24 @@ impl Checker<'_> {
         }
         let mut facts = std::mem::take(&mut self.f.facts);
         facts.behavior = behavior;
+        let mut param_types = Vec::with_capacity(params.len());
+        for p in &params {
+            param_types.push(p.unwrap_or_else(|| self.p.types.bool()));
+        }
+        let firsts = |list: &[(DeclId, Span)]| {
+            let mut out = Vec::with_capacity(list.len());
+            for &(d, _) in list {
+                out.push(d);
+            }
+            out
+        };
         let info = FnInfo {
-            params: params
-                .iter()
-                .map(|p| p.unwrap_or_else(|| self.p.types.bool()))
-                .collect(),
+            params: param_types,
             ret,
             stage,
             must_use: must_use.is_some() && f.ret.is_some(),
-            callees: facts.calls.iter().map(|c| c.0).collect(),
-            globals: facts.globals.iter().map(|g| g.0).collect(),
+            callees: firsts(&facts.calls),
+            globals: firsts(&facts.globals),
             sampled: std::mem::take(&mut facts.sampled),
             texture_args: std::mem::take(&mut facts.texture_args),
         };
@@ -856,31 +865,53 @@ impl Checker<'_> {
         io: &[super::attrs::IoSpec],
         members: &[NewMember],
     ) {
-        let with_location: Vec<usize> = (0..io.len())
-            .filter(|&k| io[k].attrs.location.is_some())
-            .collect();
-        let blend: Vec<usize> = with_location
-            .iter()
-            .copied()
-            .filter(|&k| io[k].attrs.blend_src.is_some())
-            .collect();
-        if io.iter().any(|x| x.blend_src.is_some() && x.broken)
-            || (blend.is_empty() && io.iter().any(|x| x.blend_src.is_some()))
-        {
+        // One loop gathers what the rules ask about (iterator chains here would each be a
+        // copy of the iterator code in the package).
+        let mut with_location = Vec::new();
+        let mut first_blend = None;
+        let (mut blend_written, mut blend_broken) = (false, false);
+        for (k, x) in io.iter().enumerate() {
+            if x.attrs.location.is_some() {
+                with_location.push(k);
+                if x.attrs.blend_src.is_some() && first_blend.is_none() {
+                    first_blend = Some(k);
+                }
+            }
+            if x.blend_src.is_some() {
+                blend_written = true;
+                blend_broken |= x.broken;
+            }
+        }
+        if blend_broken || (first_blend.is_none() && blend_written) {
             // `@blend_src` was written but is broken (reported): no location rules.
             return;
         }
-        if !blend.is_empty() {
+        if let Some(first_blend) = first_blend {
             let bad = |k: usize, message: &str, label: &str| {
                 Diagnostic::error(codes::BLEND_SRC, message.to_string())
                     .with_primary(io[k].blend_src.or(io[k].location).unwrap_or(s.members[k].name.span), label.to_string())
                     .with_note("dual-source blending needs exactly `@location(0) @blend_src(0)` and `@location(0) @blend_src(1)`")
             };
             // A blend member not at location 0, or a location member without a blend.
-            if let Some(&k) = with_location
-                .iter()
-                .find(|&&k| io[k].attrs.location != Some(0))
-            {
+            let mut misplaced = None;
+            let mut unblended = None;
+            let (mut has_0, mut has_1) = (false, false);
+            let mut tys = Vec::new();
+            for &k in &with_location {
+                let a = &io[k].attrs;
+                if a.location != Some(0) && misplaced.is_none() {
+                    misplaced = Some(k);
+                }
+                if a.blend_src.is_none() && unblended.is_none() {
+                    unblended = Some(k);
+                }
+                has_0 |= a.blend_src == Some(0);
+                has_1 |= a.blend_src == Some(1);
+                if let Some(m) = members.iter().find(|m| m.span == s.members[k].name.span) {
+                    tys.push(m.ty);
+                }
+            }
+            if let Some(k) = misplaced {
                 let d = if io[k].attrs.blend_src.is_some() {
                     bad(
                         k,
@@ -897,31 +928,15 @@ impl Checker<'_> {
                 self.report(d);
                 return;
             }
-            if let Some(&k) = with_location
-                .iter()
-                .find(|&&k| io[k].attrs.blend_src.is_none())
-            {
+            if let Some(k) = unblended {
                 self.report(bad(k, "every `@location(0)` member of a structure using `@blend_src` needs `@blend_src`", "no `@blend_src`"));
                 return;
             }
-            let values: Vec<Option<u32>> = with_location
-                .iter()
-                .map(|&k| io[k].attrs.blend_src)
-                .collect();
-            if !(values.len() == 2 && values.contains(&Some(0)) && values.contains(&Some(1))) {
-                let k = *with_location.last().unwrap_or(&blend[0]);
+            if !(with_location.len() == 2 && has_0 && has_1) {
+                let k = *with_location.last().unwrap_or(&first_blend);
                 self.report(bad(k, "a structure using `@blend_src` needs one member with `@blend_src(0)` and one with `@blend_src(1)`", "dual-source blending declared here"));
                 return;
             }
-            let tys: Vec<_> = with_location
-                .iter()
-                .filter_map(|&k| {
-                    members
-                        .iter()
-                        .find(|m| m.span == s.members[k].name.span)
-                        .map(|m| m.ty)
-                })
-                .collect();
             if tys.len() == 2 && tys[0] != tys[1] {
                 let span = io[with_location[1]].location.unwrap_or(s.name.span);
                 self.error(

@@ -207,12 +207,14 @@ impl Checker<'_> {
             DeclInfo::Fn(_) => {
                 let name = self.sym(ident.name);
                 self.report(
-                    Diagnostic::error(
+                    self.error_declared_here(
                         codes::NOT_A_VALUE,
                         format!("function `{name}` cannot be used as a value"),
+                        ident.span,
+                        "not called",
+                        d,
+                        name,
                     )
-                    .with_primary(ident.span, "not called")
-                    .with_secondary(self.decl_name_span(d), format!("`{name}` is declared here"))
                     .with_note(format!("call it as `{name}(…)`")),
                 );
                 ExprInfo::ERROR
@@ -761,10 +763,7 @@ impl Checker<'_> {
         let Some(s) = self.p.types.scalar_of(lhs_ty) else {
             return;
         };
-        let scalars: Vec<&Value> = match &v {
-            Value::Composite(_, c) => c.iter().collect(),
-            x => vec![x],
-        };
+        let scalars = v.scalars();
         let err = match op {
             BinaryOp::Div | BinaryOp::Rem if s.is_integer() => scalars
                 .iter()

@@ -88,7 +88,7 @@ pub(crate) struct DeclIo {
 
 impl IoTables {
     pub fn new(decls: usize) -> IoTables {
-        IoTables(vec![DeclIo::default(); decls])
+        IoTables(crate::sema::filled(decls, DeclIo::default))
     }
 
     pub fn of(&self, d: DeclId) -> &DeclIo {
@@ -243,8 +243,8 @@ pub(crate) fn check<'m>(
         res,
         p,
         diags,
-        facts: vec![FnFacts::default(); m.decls.len()],
-        access: vec![alias::AccessSummary::default(); m.decls.len()],
+        facts: crate::sema::filled(m.decls.len(), FnFacts::default),
+        access: crate::sema::filled(m.decls.len(), alias::AccessSummary::default),
         io: IoTables::new(m.decls.len()),
         behaviors: vec![Behavior::EMPTY; m.stmts.len()],
         f: FnCtx::default(),
@@ -303,6 +303,22 @@ impl<'m> Checker<'m> {
 
     pub(crate) fn error(&mut self, code: &'static str, span: Span, message: String, label: &str) {
         self.report(Diagnostic::error(code, message).with_primary(span, label));
+    }
+
+    /// An error at `span` about declaration `d`, named `name`, with a second label on
+    /// the declaration: one builder for the several diagnostics of that shape.
+    pub(crate) fn error_declared_here(
+        &self,
+        code: &'static str,
+        message: String,
+        span: Span,
+        label: &str,
+        d: DeclId,
+        name: &str,
+    ) -> Diagnostic {
+        Diagnostic::error(code, message)
+            .with_primary(span, label)
+            .with_secondary(self.decl_name_span(d), format!("`{name}` is declared here"))
     }
 
     /// The type as WGSL spells it.

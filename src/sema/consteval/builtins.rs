@@ -7,7 +7,7 @@
 
 use half::f16;
 
-use super::ops::componentwise;
+use super::ops::{componentwise, dot, floats_of};
 use super::{
     EvalError, EvalResult, Value, composite, convert_scalar_explicit, make_float, make_int_wrapping,
 };
@@ -31,11 +31,10 @@ fn scalar_of(v: &Value) -> Scalar {
     }
 }
 
+// The vector functions below use loops rather than iterator chains, as `ops` does.
+
 fn floats(v: &Value) -> Vec<f64> {
-    match v {
-        Value::Composite(_, c) => c.iter().map(f).collect(),
-        s => vec![f(s)],
-    }
+    floats_of(v.scalars())
 }
 
 /// A vector result of type `ret` from f64 components, each rounded to `s`.
@@ -66,15 +65,13 @@ pub fn eval_builtin(
     let a = |i: usize| &args[i];
     match func {
         All | Any => {
-            let bs: Vec<bool> = match a(0) {
-                Value::Composite(_, c) => c.iter().map(|v| v.as_bool().unwrap_or(false)).collect(),
-                v => vec![v.as_bool().unwrap_or(false)],
-            };
-            Ok(Value::Bool(if func == All {
-                bs.iter().all(|&b| b)
-            } else {
-                bs.iter().any(|&b| b)
-            }))
+            let (mut all, mut any) = (true, false);
+            for v in a(0).scalars() {
+                let b = v.as_bool().unwrap_or(false);
+                all &= b;
+                any |= b;
+            }
+            Ok(Value::Bool(if func == All { all } else { any }))
         }
         Select => {
             let cond = a(2);
@@ -139,14 +136,7 @@ pub fn eval_builtin(
                 }
                 return make_int_wrapping(s, acc);
             }
-            make_float(
-                s,
-                floats(a(0))
-                    .iter()
-                    .zip(floats(a(1)))
-                    .map(|(p, q)| p * q)
-                    .sum(),
-            )
+            make_float(s, dot(&floats(a(0)), &floats(a(1))))
         }
         Dot4U8Packed | Dot4I8Packed => {
             let (x, y) = (
@@ -154,39 +144,43 @@ pub fn eval_builtin(
                 a(1).as_i64().unwrap_or(0) as u32,
             );
             let bytes = |v: u32, i: u32| (v >> (8 * i)) & 0xff;
-            if func == Dot4U8Packed {
-                let sum: u32 = (0..4).map(|i| bytes(x, i) * bytes(y, i)).sum();
-                Ok(Value::U32(sum))
-            } else {
-                let sum: i32 = (0..4)
-                    .map(|i| {
-                        i32::from(bytes(x, i) as u8 as i8) * i32::from(bytes(y, i) as u8 as i8)
-                    })
-                    .sum();
-                Ok(Value::I32(sum))
+            // Neither sum can overflow: four products of bytes.
+            let (mut unsigned, mut signed) = (0u32, 0i32);
+            for i in 0..4 {
+                let (p, q) = (bytes(x, i), bytes(y, i));
+                unsigned += p * q;
+                signed += i32::from(p as u8 as i8) * i32::from(q as u8 as i8);
             }
+            Ok(if func == Dot4U8Packed {
+                Value::U32(unsigned)
+            } else {
+                Value::I32(signed)
+            })
         }
         Length => {
             let s = scalar_of(a(0));
-            make_float(s, floats(a(0)).iter().map(|x| x * x).sum::<f64>().sqrt())
+            let v = floats(a(0));
+            make_float(s, dot(&v, &v).sqrt())
         }
         Distance => {
             let s = scalar_of(a(0));
-            let d: f64 = floats(a(0))
-                .iter()
-                .zip(floats(a(1)))
-                .map(|(x, y)| (x - y) * (x - y))
-                .sum();
-            make_float(s, d.sqrt())
+            let mut v = floats(a(0));
+            for (x, y) in v.iter_mut().zip(floats(a(1))) {
+                *x -= y;
+            }
+            make_float(s, dot(&v, &v).sqrt())
         }
         Normalize => {
             let s = scalar_of(a(0));
-            let v = floats(a(0));
-            let len = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+            let mut v = floats(a(0));
+            let len = dot(&v, &v).sqrt();
             if len == 0.0 {
                 return Err(domain("normalize of a zero vector"));
             }
-            float_vector(ret, s, &v.iter().map(|x| x / len).collect::<Vec<_>>())
+            for x in &mut v {
+                *x /= len;
+            }
+            float_vector(ret, s, &v)
         }
         Cross => {
             let s = scalar_of(a(0));
@@ -203,40 +197,44 @@ pub fn eval_builtin(
         }
         FaceForward => {
             let s = scalar_of(a(0));
-            let (e1, e2, e3) = (floats(a(0)), floats(a(1)), floats(a(2)));
-            let d: f64 = e2.iter().zip(&e3).map(|(x, y)| x * y).sum();
-            let r: Vec<f64> = if d < 0.0 {
-                e1
-            } else {
-                e1.iter().map(|x| -x).collect()
-            };
-            float_vector(ret, s, &r)
+            let (mut e1, e2, e3) = (floats(a(0)), floats(a(1)), floats(a(2)));
+            let d = dot(&e2, &e3);
+            if d.is_nan() || d >= 0.0 {
+                for x in &mut e1 {
+                    *x = -*x;
+                }
+            }
+            float_vector(ret, s, &e1)
         }
         Reflect => {
             let s = scalar_of(a(0));
-            let (e1, e2) = (floats(a(0)), floats(a(1)));
-            let d: f64 = e2.iter().zip(&e1).map(|(x, y)| x * y).sum();
-            let r: Vec<f64> = e1.iter().zip(&e2).map(|(i, n)| i - 2.0 * d * n).collect();
-            float_vector(ret, s, &r)
+            let (mut e1, e2) = (floats(a(0)), floats(a(1)));
+            let d = dot(&e2, &e1);
+            for (i, n) in e1.iter_mut().zip(&e2) {
+                *i -= 2.0 * d * n;
+            }
+            float_vector(ret, s, &e1)
         }
         Refract => {
             let s = scalar_of(a(0));
-            let (e1, e2, eta) = (floats(a(0)), floats(a(1)), f(a(2)));
-            let d: f64 = e2.iter().zip(&e1).map(|(x, y)| x * y).sum();
+            let (mut e1, e2, eta) = (floats(a(0)), floats(a(1)), f(a(2)));
+            let d = dot(&e2, &e1);
             let k = 1.0 - eta * eta * (1.0 - d * d);
-            let r: Vec<f64> = if k < 0.0 {
-                vec![0.0; e1.len()]
-            } else {
-                e1.iter()
-                    .zip(&e2)
-                    .map(|(i, n)| eta * i - (eta * d + k.sqrt()) * n)
-                    .collect()
-            };
-            float_vector(ret, s, &r)
+            for (i, n) in e1.iter_mut().zip(&e2) {
+                *i = if k < 0.0 {
+                    0.0
+                } else {
+                    eta * *i - (eta * d + k.sqrt()) * n
+                };
+            }
+            float_vector(ret, s, &e1)
         }
         Determinant => {
             let s = scalar_of(a(0));
-            let m: Vec<Vec<f64>> = a(0).components().iter().map(floats).collect();
+            let mut m = Vec::new();
+            for col in a(0).components() {
+                m.push(floats(col));
+            }
             make_float(s, determinant(&m))
         }
         Transpose => {
@@ -245,24 +243,19 @@ pub fn eval_builtin(
                 return Err(domain("transpose of a non-matrix"));
             };
             let col_ty = types.vector(rows, scalar);
-            let out = (0..usize::from(cols))
-                .map(|c| {
-                    composite(
-                        col_ty,
-                        (0..usize::from(rows))
-                            .map(|r| m[r].components()[c].clone())
-                            .collect(),
-                    )
-                })
-                .collect();
+            let mut out = Vec::with_capacity(usize::from(cols));
+            for c in 0..usize::from(cols) {
+                let mut col = Vec::with_capacity(usize::from(rows));
+                for row in &m[..usize::from(rows)] {
+                    col.push(row.components()[c].clone());
+                }
+                out.push(composite(col_ty, col));
+            }
             Ok(composite(ret, out))
         }
         Frexp | Modf => {
-            let def_members: Vec<TypeId> = types
-                .as_struct(ret)
-                .map(|d| d.members.iter().map(|m| m.ty).collect())
-                .unwrap_or_default();
-            let (first_ty, second_ty) = (def_members[0], def_members[1]);
+            let members = types.as_struct(ret).map_or(&[][..], |d| &d.members[..]);
+            let (first_ty, second_ty) = (members[0].ty, members[1].ty);
             let first = componentwise(types, first_ty, &[a(0)], &mut |p| {
                 let x = f(p[0]);
                 let s = scalar_of(p[0]);
@@ -582,22 +575,24 @@ fn insert_bits(e: &Value, newbits: &Value, offset: u32, count: u32) -> Value {
     }
 }
 
+/// The determinant by cofactor expansion along the first row, summed from -0.0 as
+/// `Sum` does.
 fn determinant(m: &[Vec<f64>]) -> f64 {
-    match m.len() {
-        2 => m[0][0] * m[1][1] - m[1][0] * m[0][1],
-        n => (0..n)
-            .map(|c| {
-                let minor: Vec<Vec<f64>> = m
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != c)
-                    .map(|(_, col)| col[1..].to_vec())
-                    .collect();
-                let sign = if c % 2 == 0 { 1.0 } else { -1.0 };
-                sign * m[c][0] * determinant(&minor)
-            })
-            .sum(),
+    if m.len() == 2 {
+        return m[0][0] * m[1][1] - m[1][0] * m[0][1];
     }
+    let mut sum = -0.0;
+    for c in 0..m.len() {
+        let mut minor = Vec::with_capacity(m.len());
+        for (i, col) in m.iter().enumerate() {
+            if i != c {
+                minor.push(col[1..].to_vec());
+            }
+        }
+        let sign = if c % 2 == 0 { 1.0 } else { -1.0 };
+        sum += sign * m[c][0] * determinant(&minor);
+    }
+    sum
 }
 
 /// frexp for f64: `x = fract * 2^exp` with `|fract|` in [0.5, 1), or (0, 0) for zero.
@@ -665,33 +660,23 @@ fn pack_float(func: BuiltinFn, xs: &[f64]) -> EvalResult {
 
 fn unpack(func: BuiltinFn, x: u32, ret: TypeId) -> EvalResult {
     use BuiltinFn::*;
-    let part = |i: u32, width: u32| (x >> (width * i)) & ((1u32 << width) - 1);
-    let comps: Vec<Value> = match func {
-        Unpack4x8Snorm => (0..4)
-            .map(|i| Value::F32((f32::from(part(i, 8) as u8 as i8) / 127.0).max(-1.0)))
-            .collect(),
-        Unpack4x8Unorm => (0..4)
-            .map(|i| Value::F32(part(i, 8) as f32 / 255.0))
-            .collect(),
-        Unpack2x16Snorm => (0..2)
-            .map(|i| Value::F32((f32::from(part(i, 16) as u16 as i16) / 32767.0).max(-1.0)))
-            .collect(),
-        Unpack2x16Unorm => (0..2)
-            .map(|i| Value::F32(part(i, 16) as f32 / 65535.0))
-            .collect(),
-        Unpack2x16Float => {
-            let mut v = Vec::new();
-            for i in 0..2 {
-                let h = f16::from_bits(part(i, 16) as u16);
-                v.push(make_float(Scalar::F32, f64::from(h))?);
-            }
-            v
-        }
-        Unpack4xI8 => (0..4)
-            .map(|i| Value::I32(i32::from(part(i, 8) as u8 as i8)))
-            .collect(),
-        _ => (0..4).map(|i| Value::U32(part(i, 8))).collect(),
+    let width = match func {
+        Unpack2x16Snorm | Unpack2x16Unorm | Unpack2x16Float => 16,
+        _ => 8,
     };
+    let mut comps = Vec::with_capacity(4);
+    for i in 0..32 / width {
+        let part = (x >> (width * i)) & ((1u32 << width) - 1);
+        comps.push(match func {
+            Unpack4x8Snorm => Value::F32((f32::from(part as u8 as i8) / 127.0).max(-1.0)),
+            Unpack4x8Unorm => Value::F32(part as f32 / 255.0),
+            Unpack2x16Snorm => Value::F32((f32::from(part as u16 as i16) / 32767.0).max(-1.0)),
+            Unpack2x16Unorm => Value::F32(part as f32 / 65535.0),
+            Unpack2x16Float => make_float(Scalar::F32, f64::from(f16::from_bits(part as u16)))?,
+            Unpack4xI8 => Value::I32(i32::from(part as u8 as i8)),
+            _ => Value::U32(part),
+        });
+    }
     Ok(composite(ret, comps))
 }
 
@@ -720,11 +705,7 @@ fn push_halves(v: &Value, out: &mut Vec<u16>) {
 
 fn bitcast(types: &mut TypeTable, templates: &[TypeId], v: &Value, ret: TypeId) -> EvalResult {
     let _ = templates;
-    let scalars = match v {
-        Value::Composite(_, c) => &c[..],
-        s => std::slice::from_ref(s),
-    };
-    for x in scalars {
+    for x in v.scalars() {
         if let Value::AbstractInt(x) = *x {
             if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&x) {
                 return Err(EvalError::overflow(x, "u32"));

@@ -112,6 +112,14 @@ impl Value {
     }
 
     /// The components of a composite; empty for scalars.
+    /// A value's scalars: a composite's components, or the scalar itself.
+    pub fn scalars(&self) -> &[Value] {
+        match self {
+            Value::Composite(_, c) => c,
+            s => std::slice::from_ref(s),
+        }
+    }
+
     pub fn components(&self) -> &[Value] {
         match self {
             Value::Composite(_, c) => c,
@@ -171,8 +179,15 @@ impl Value {
             Value::F32(x) => ("F32", debug_f32(*x)),
             Value::F16(x) => ("F16", debug_f32(x.to_f32())),
             Value::Composite(ty, c) => {
-                let parts: Vec<String> = c.iter().map(Value::debug_text).collect();
-                ("Composite", format!("{ty:?}, [{}]", parts.join(", ")))
+                let mut inner = format!("{ty:?}, [");
+                for (k, v) in c.iter().enumerate() {
+                    if k > 0 {
+                        inner.push_str(", ");
+                    }
+                    inner.push_str(&v.debug_text());
+                }
+                inner.push(']');
+                ("Composite", inner)
             }
             Value::Zero(ty) => ("Zero", format!("{ty:?}")),
         };
@@ -190,8 +205,16 @@ impl Value {
             Value::F32(x) => format_float(f64::from(*x), "f"),
             Value::F16(x) => format_float(f64::from(*x), "h"),
             Value::Composite(ty, c) => {
-                let parts: Vec<String> = c.iter().map(|v| v.display(types)).collect();
-                format!("{}({})", types.name(*ty), parts.join(", "))
+                let mut out = types.name(*ty);
+                out.push('(');
+                for (k, v) in c.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(&v.display(types));
+                }
+                out.push(')');
+                out
             }
             Value::Zero(ty) => format!("{}()", types.name(*ty)),
         }
@@ -291,7 +314,7 @@ pub fn zero(types: &mut TypeTable, ty: TypeId) -> Option<Value> {
             composite(ty, vec![e; n as usize])
         }
         TypeKind::Struct(id) => {
-            let members: Vec<TypeId> = types.struct_def(id).members.iter().map(|m| m.ty).collect();
+            let members = types.struct_def(id).member_types();
             let mut vals: Vec<Value> = Vec::with_capacity(members.len());
             for (i, &m) in members.iter().enumerate() {
                 // Members of one type share one zero value: building each apart would
@@ -395,7 +418,7 @@ pub fn component_types(types: &mut TypeTable, ty: TypeId, n: usize) -> Vec<TypeI
         TypeKind::Vector { scalar, .. } => vec![types.scalar(scalar); n],
         TypeKind::Matrix { rows, scalar, .. } => vec![types.vector(rows, scalar); n],
         TypeKind::Array { elem, .. } => vec![elem; n],
-        TypeKind::Struct(id) => types.struct_def(id).members.iter().map(|m| m.ty).collect(),
+        TypeKind::Struct(id) => types.struct_def(id).member_types(),
         _ => vec![ty; n],
     }
 }
@@ -512,10 +535,10 @@ pub fn construct(types: &mut TypeTable, ty: TypeId, args: &[Value]) -> EvalResul
             if args.len() == usize::from(cols) {
                 return Ok(composite(ty, args.to_vec()));
             }
-            let columns = args
-                .chunks(usize::from(rows))
-                .map(|c| composite(col_ty, c.to_vec()))
-                .collect();
+            let mut columns = Vec::with_capacity(usize::from(cols));
+            for c in args.chunks(usize::from(rows)) {
+                columns.push(composite(col_ty, c.to_vec()));
+            }
             Ok(composite(ty, columns))
         }
         _ => Ok(composite(ty, args.to_vec())),
@@ -561,13 +584,11 @@ pub fn swizzle(v: &Value, picks: &[u8], ty: TypeId) -> Value {
     if let [one] = picks {
         return comps[usize::from(*one)].clone();
     }
-    composite(
-        ty,
-        picks
-            .iter()
-            .map(|&p| comps[usize::from(p)].clone())
-            .collect(),
-    )
+    let mut out = Vec::with_capacity(picks.len());
+    for &p in picks {
+        out.push(comps[usize::from(p)].clone());
+    }
+    composite(ty, out)
 }
 
 #[cfg(test)]

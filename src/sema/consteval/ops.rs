@@ -19,23 +19,67 @@ pub(super) fn componentwise(
     args: &[&Value],
     f: &mut dyn FnMut(&[&Value]) -> EvalResult,
 ) -> EvalResult {
-    let n = args.iter().map(|a| a.components().len()).max().unwrap_or(0);
+    let mut n = 0;
+    for a in args {
+        n = n.max(a.components().len());
+    }
     if n == 0 {
         return f(args);
     }
     let elem_tys = component_types(types, ret, n);
     let mut out = Vec::with_capacity(n);
+    let mut parts = Vec::with_capacity(args.len());
     for (i, &ety) in elem_tys.iter().enumerate() {
-        let parts: Vec<&Value> = args
-            .iter()
-            .map(|a| match a {
+        parts.clear();
+        for a in args {
+            parts.push(match a {
                 Value::Composite(_, c) => &c[i],
                 s => *s,
-            })
-            .collect();
+            });
+        }
         out.push(componentwise(types, ety, &parts, f)?);
     }
     Ok(composite(ret, out))
+}
+
+// Loops rather than iterator chains in the vector and matrix arithmetic: each `map`,
+// `zip` and `collect` is its own copy of the iterator code in the package.
+
+/// The floating point values of scalars (0 for any other value).
+pub(super) fn floats_of(vals: &[Value]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(vals.len());
+    for v in vals {
+        out.push(v.as_f64().unwrap_or(0.0));
+    }
+    out
+}
+
+/// The sum of the products of `x`'s and `y`'s components, summed from -0.0 as `Sum`
+/// does (so that all -0.0 products stay -0.0).
+pub(super) fn dot(x: &[f64], y: &[f64]) -> f64 {
+    let mut sum = -0.0;
+    for (p, q) in x.iter().zip(y) {
+        sum += p * q;
+    }
+    sum
+}
+
+/// Columns of a matrix as rows of numbers.
+fn columns(m: &[Value]) -> Vec<Vec<f64>> {
+    let mut out = Vec::with_capacity(m.len());
+    for c in m {
+        out.push(floats_of(c.components()));
+    }
+    out
+}
+
+/// Row `r` of a matrix given by its columns.
+fn row(m: &[Vec<f64>], r: usize) -> Vec<f64> {
+    let mut out = Vec::with_capacity(m.len());
+    for c in m {
+        out.push(c[r]);
+    }
+    out
 }
 
 fn ret_scalar(types: &TypeTable, ret: TypeId) -> Scalar {
@@ -111,14 +155,6 @@ fn matrix_product(
     let scalar = ret_scalar(types, ret);
     let lc = lhs.components();
     let rc = rhs.components();
-    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
-    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).map(|(x, y)| x * y).sum() };
-    // Columns of a matrix as f64 rows of numbers.
-    let cols = |m: &[Value]| -> Vec<Vec<f64>> {
-        m.iter()
-            .map(|c| c.components().iter().map(f).collect())
-            .collect()
-    };
     match (
         lm,
         rm,
@@ -127,20 +163,19 @@ fn matrix_product(
         (_, _, true) => Ok(None),
         (true, false, _) => {
             // mat C×R × vecC: component r is Σ_c m[c][r] v[c].
-            let m = cols(lc);
-            let v: Vec<f64> = rc.iter().map(f).collect();
+            let m = columns(lc);
+            let v = floats_of(rc);
             let rows = m.first().map_or(0, Vec::len);
             let mut out = Vec::with_capacity(rows);
             for r in 0..rows {
-                let row: Vec<f64> = m.iter().map(|c| c[r]).collect();
-                out.push(make_float(scalar, dot(&row, &v))?);
+                out.push(make_float(scalar, dot(&row(&m, r), &v))?);
             }
             Ok(Some(composite(ret, out)))
         }
         (false, true, _) => {
             // vecR × mat C×R: component c is dot(v, m[c]).
-            let m = cols(rc);
-            let v: Vec<f64> = lc.iter().map(f).collect();
+            let m = columns(rc);
+            let v = floats_of(lc);
             let mut out = Vec::with_capacity(m.len());
             for c in &m {
                 out.push(make_float(scalar, dot(&v, c))?);
@@ -149,8 +184,8 @@ fn matrix_product(
         }
         (true, true, _) => {
             // mat K×R × mat C×K: result[c][r] = Σ_k a[k][r] b[c][k].
-            let a = cols(lc);
-            let b = cols(rc);
+            let a = columns(lc);
+            let b = columns(rc);
             let rows = a.first().map_or(0, Vec::len);
             let TypeKind::Matrix { rows: rr, .. } = types.kind(ret) else {
                 return Ok(None);
@@ -160,8 +195,7 @@ fn matrix_product(
             for bc in &b {
                 let mut col = Vec::with_capacity(rows);
                 for r in 0..rows {
-                    let row: Vec<f64> = a.iter().map(|c| c[r]).collect();
-                    col.push(make_float(scalar, dot(&row, bc))?);
+                    col.push(make_float(scalar, dot(&row(&a, r), bc))?);
                 }
                 out.push(composite(col_ty, col));
             }

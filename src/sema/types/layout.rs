@@ -262,10 +262,11 @@ pub fn check_address_space_layout(
     uniform_standard_layout: bool,
 ) -> Result<(), LayoutViolation> {
     let strict_uniform = space == AddressSpace::Uniform && !uniform_standard_layout;
-    let mut seen = HashSet::default();
+    // Type indices: a set of `u32` is a hash table type the package has already.
+    let mut seen = HashSet::<u32>::default();
     let mut stack = vec![ty];
     while let Some(ty) = stack.pop() {
-        if !seen.insert(ty) {
+        if !seen.insert(ty.index() as u32) {
             continue;
         }
         match table.kind(ty) {

@@ -567,6 +567,15 @@ pub struct StructDef {
 }
 
 impl StructDef {
+    /// The members' types, in order (one loop for every place that lists them).
+    pub fn member_types(&self) -> Vec<TypeId> {
+        let mut out = Vec::with_capacity(self.members.len());
+        for m in &self.members {
+            out.push(m.ty);
+        }
+        out
+    }
+
     pub fn member(&self, name: &str) -> Option<(usize, &StructMember)> {
         self.members
             .iter()

@@ -251,7 +251,10 @@ impl<'a> Walker<'a> {
             p.pointee_non_uniform || p.pointee_from.is_some() || p.contents_required.is_some()
         });
         let (pre_state, roots) = if touches_memory {
-            let roots: Vec<RootKind> = args.iter().map(|&a| self.expr_root(a).0).collect();
+            let mut roots = Vec::with_capacity(args.len());
+            for &a in args {
+                roots.push(self.expr_root(a).0);
+            }
             (self.state.clone(), roots)
         } else {
             (Vec::new(), Vec::new())

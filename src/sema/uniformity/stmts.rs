@@ -313,7 +313,7 @@ impl<'a> Walker<'a> {
         if let Some(l) = self.breakables.iter_mut().rev().find(|b| b.is_loop) {
             l.continues.extend(b.continues);
         }
-        let refs: Vec<(bool, &Vec<Node>)> = exits.iter().map(|s| (true, s)).collect();
+        let refs = all_live(&exits);
         self.state = if refs.is_empty() {
             before
         } else {
@@ -348,17 +348,29 @@ impl<'a> Walker<'a> {
 
     /// Joins variable states from several control-flow paths (those marked live).
     fn join_states(&mut self, paths: &[(bool, &Vec<Node>)]) -> Vec<Node> {
-        let live = || paths.iter().filter(|(l, _)| *l).map(|(_, s)| *s);
-        let Some(n) = live().map(|s| s.len()).max() else {
+        // Loops over the live paths: an iterator chain would be a copy of the iterator
+        // code for each use.
+        let mut longest = None;
+        for &(live, s) in paths {
+            if live {
+                longest = Some(longest.map_or(s.len(), |n: usize| n.max(s.len())));
+            }
+        }
+        let Some(n) = longest else {
             return paths.first().map(|(_, s)| (*s).clone()).unwrap_or_default();
         };
         let mut out = Vec::with_capacity(n);
         let mut vals = std::mem::take(&mut self.join_buf);
         for x in 0..n {
             vals.clear();
-            vals.extend(live().filter_map(|s| s.get(x).copied()));
+            for &(live, s) in paths {
+                if let (true, Some(&v)) = (live, s.get(x)) {
+                    vals.push(v);
+                }
+            }
             vals.dedup();
-            if vals.windows(2).all(|w| w[0] == w[1]) {
+            // Deduplicated, the values are all equal when at most one is left.
+            if vals.len() <= 1 {
                 out.push(vals[0]);
             } else {
                 out.push(self.join(&vals));
@@ -383,14 +395,13 @@ impl<'a> Walker<'a> {
         // Loop header: each variable's value at the start of an iteration.
         let before = self.state.clone();
         let header: Vec<Node> = if iterates {
-            before
-                .iter()
-                .map(|&v| {
-                    let n = self.node();
-                    self.edges.push((n, v));
-                    n
-                })
-                .collect()
+            let mut header = Vec::with_capacity(before.len());
+            for &v in &before {
+                let n = self.node();
+                self.edges.push((n, v));
+                header.push(n);
+            }
+            header
         } else {
             before.clone()
         };
@@ -458,7 +469,7 @@ impl<'a> Walker<'a> {
             }
         }
         // After the loop: the states at every break.
-        let exits: Vec<(bool, &Vec<Node>)> = ctx.breaks.iter().map(|b| (true, b)).collect();
+        let exits = all_live(&ctx.breaks);
         let mut out = if exits.is_empty() {
             self.state.clone()
         } else {
@@ -633,4 +644,13 @@ impl<'a> Walker<'a> {
             _ => false,
         }
     }
+}
+
+/// The paths for [`Walker::join_states`] from states that are all live.
+fn all_live(states: &[Vec<Node>]) -> Vec<(bool, &Vec<Node>)> {
+    let mut out = Vec::with_capacity(states.len());
+    for s in states {
+        out.push((true, s));
+    }
+    out
 }

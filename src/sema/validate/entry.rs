@@ -111,6 +111,15 @@ struct Item {
     spec: IoSpec,
 }
 
+/// The IO items of checked items (one loop for inputs and outputs).
+fn io_items(items: Vec<Item>) -> Vec<IoItem> {
+    let mut out = Vec::with_capacity(items.len());
+    for i in items {
+        out.push(i.io);
+    }
+    out
+}
+
 /// Checks an entry point's interface and builds its [`EntryPoint`].
 pub(crate) fn entry_point(
     m: &Module,
@@ -203,8 +212,8 @@ pub(crate) fn entry_point(
         decl: d,
         name,
         stage,
-        inputs: inputs.into_iter().map(|i| i.io).collect(),
-        outputs: outputs.into_iter().map(|i| i.io).collect(),
+        inputs: io_items(inputs),
+        outputs: io_items(outputs),
         workgroup_size: fin.io.of(d).workgroup_size.clone(),
         globals: Vec::new(),
     })

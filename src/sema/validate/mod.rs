@@ -228,16 +228,17 @@ fn statically_accessed(fin: &Finished, root: DeclId) -> Vec<DeclId> {
             }
         }
     }
-    (0..seen.len())
-        .filter(|&i| seen[i])
-        .map(DeclId::from_index)
-        .filter(|&d| {
-            matches!(
-                fin.program.decl(d),
-                DeclInfo::Var(_) | DeclInfo::Override(_)
-            )
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (i, &s) in seen.iter().enumerate() {
+        let d = DeclId::from_index(i);
+        if s && matches!(
+            fin.program.decl(d),
+            DeclInfo::Var(_) | DeclInfo::Override(_)
+        ) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 fn resource_rules(
@@ -314,17 +315,17 @@ fn binding_attr_span(m: &Module, d: DeclId) -> Option<Span> {
     let GlobalDeclKind::Var(v) = &m.decls[d.index()].kind else {
         return None;
     };
-    v.attributes
-        .iter()
-        .filter(|a| {
-            matches!(
-                a.kind,
-                crate::syntax::ast::AttributeKind::Group
-                    | crate::syntax::ast::AttributeKind::Binding
-            )
-        })
-        .map(|a| a.span)
-        .reduce(Span::join)
+    // A loop: a `filter`, `map` and `reduce` chain is a copy of the iterator code.
+    let mut span: Option<Span> = None;
+    for a in &v.attributes {
+        if matches!(
+            a.kind,
+            crate::syntax::ast::AttributeKind::Group | crate::syntax::ast::AttributeKind::Binding
+        ) {
+            span = Some(span.map_or(a.span, |s| s.join(a.span)));
+        }
+    }
+    span
 }
 
 /// The span of an entry point's name.

@@ -825,11 +825,13 @@ impl<'s> Parser<'s> {
     }
 
     pub(super) fn report_attributes_not_allowed(&mut self, attributes: &[Attribute], what: &str) {
-        let span = attributes
-            .iter()
-            .map(|a| a.span)
-            .reduce(Span::join)
-            .unwrap_or(Span::DETACHED);
+        // The attributes' joined spans (a loop: a `reduce` chain is a copy of the
+        // iterator code).
+        let mut span: Option<Span> = None;
+        for a in attributes {
+            span = Some(span.map_or(a.span, |s| s.join(a.span)));
+        }
+        let span = span.unwrap_or(Span::DETACHED);
         self.report(
             Diagnostic::error(
                 codes::ATTRIBUTES_NOT_ALLOWED,
