@@ -168,23 +168,9 @@ impl Operand {
     }
 }
 
-/// Where a memory message goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Surface {
-    Bti(u8),
-    Slm,
-    Private,
-}
-
-impl Surface {
-    fn name(self) -> String {
-        match self {
-            Surface::Bti(b) => format!("bti{b}"),
-            Surface::Slm => "slm".into(),
-            Surface::Private => "private".into(),
-        }
-    }
-}
+/// Where a memory message goes: the address space of the Gen IR's memory instruction
+/// (`bti{n}`, `slm` or `private` in the text).
+pub use super::ir::Space as Surface;
 
 /// A `send` message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -274,45 +260,57 @@ pub enum Opc {
 }
 
 impl Opc {
-    pub fn name(self) -> String {
+    /// Appends the opcode's name to `out`.
+    pub fn write_name(self, out: &mut String) {
         match self {
-            Opc::Mov => "mov".into(),
-            Opc::Sel => "sel".into(),
-            Opc::Not => "not".into(),
-            Opc::And => "and".into(),
-            Opc::Or => "or".into(),
-            Opc::Xor => "xor".into(),
-            Opc::Shl => "shl".into(),
-            Opc::Shr => "shr".into(),
-            Opc::Asr => "asr".into(),
-            Opc::Add => "add".into(),
-            Opc::Mul => "mul".into(),
-            Opc::Mach => "mach".into(),
-            Opc::Mad => "mad".into(),
-            Opc::Cmp => "cmp".into(),
-            Opc::Rndd => "rndd".into(),
-            Opc::Rndu => "rndu".into(),
-            Opc::Rnde => "rnde".into(),
-            Opc::Rndz => "rndz".into(),
-            Opc::Frc => "frc".into(),
-            Opc::Cbit => "cbit".into(),
-            Opc::Fbh => "fbh".into(),
-            Opc::Fbl => "fbl".into(),
-            Opc::Bfrev => "bfrev".into(),
-            Opc::Bfe => "bfe".into(),
-            Opc::Bfi => "bfi".into(),
-            Opc::Math(f) => format!("math.{}", f.name()),
-            Opc::Send(_) => "send".into(),
-            Opc::If => "if".into(),
-            Opc::Else => "else".into(),
-            Opc::Endif => "endif".into(),
-            Opc::While => "while".into(),
-            Opc::Break => "break".into(),
-            Opc::Cont => "cont".into(),
-            Opc::Halt => "halt".into(),
-            Opc::Goto => "goto".into(),
-            Opc::Nop => "nop".into(),
-            Opc::Lanes(l) => l.name(),
+            Opc::Math(f) => {
+                out.push_str("math.");
+                out.push_str(f.name());
+            }
+            Opc::Lanes(l) => l.write_name(out),
+            _ => out.push_str(self.plain_name()),
+        }
+    }
+
+    /// The name of an opcode without operands in its name.
+    fn plain_name(self) -> &'static str {
+        match self {
+            Opc::Mov => "mov",
+            Opc::Sel => "sel",
+            Opc::Not => "not",
+            Opc::And => "and",
+            Opc::Or => "or",
+            Opc::Xor => "xor",
+            Opc::Shl => "shl",
+            Opc::Shr => "shr",
+            Opc::Asr => "asr",
+            Opc::Add => "add",
+            Opc::Mul => "mul",
+            Opc::Mach => "mach",
+            Opc::Mad => "mad",
+            Opc::Cmp => "cmp",
+            Opc::Rndd => "rndd",
+            Opc::Rndu => "rndu",
+            Opc::Rnde => "rnde",
+            Opc::Rndz => "rndz",
+            Opc::Frc => "frc",
+            Opc::Cbit => "cbit",
+            Opc::Fbh => "fbh",
+            Opc::Fbl => "fbl",
+            Opc::Bfrev => "bfrev",
+            Opc::Bfe => "bfe",
+            Opc::Bfi => "bfi",
+            Opc::If => "if",
+            Opc::Else => "else",
+            Opc::Endif => "endif",
+            Opc::While => "while",
+            Opc::Break => "break",
+            Opc::Cont => "cont",
+            Opc::Halt => "halt",
+            Opc::Goto => "goto",
+            Opc::Nop => "nop",
+            Opc::Send(_) => "send",
+            Opc::Math(_) | Opc::Lanes(_) => "?",
         }
     }
 
@@ -496,7 +494,7 @@ pub fn insn_text(i: &Insn) -> String {
     if let Some(p) = i.pred {
         s.push_str(if p.invert { "(-f0.0) " } else { "(+f0.0) " });
     }
-    s.push_str(&i.op.name());
+    i.op.write_name(&mut s);
     if let Some(c) = i.cmod {
         let name = match (i.op, c) {
             (Opc::Sel, Cond::Lt) => "l",
@@ -511,7 +509,7 @@ pub fn insn_text(i: &Insn) -> String {
     let _ = write!(s, " ({})", i.exec);
     match i.op {
         _ if i.op.is_flow() => {
-            if i.op != Opc::Endif {
+            if !matches!(i.op, Opc::Endif) {
                 let _ = write!(s, " L{}", i.jip);
             }
         }
@@ -581,7 +579,7 @@ pub fn print_kernel(out: &mut String, k: &Kernel) {
     );
     let mut targets = vec![false; k.insns.len() + 1];
     for i in &k.insns {
-        if i.op.is_flow() && i.op != Opc::Endif {
+        if i.op.is_flow() && !matches!(i.op, Opc::Endif) {
             if let Some(t) = targets.get_mut(i.jip as usize) {
                 *t = true;
             }

@@ -356,24 +356,22 @@ pub enum LaneOp {
 }
 
 impl LaneOp {
-    pub fn name(self) -> String {
-        let red = |r: Red| match r {
-            Red::Add => "add",
-            Red::Mul => "mul",
-            Red::Min => "min",
-            Red::Max => "max",
-            Red::And => "and",
-            Red::Or => "or",
-            Red::Xor => "xor",
+    /// Appends the operation's name (`reduce.add`, `shfl`…) to `out`.
+    pub fn write_name(self, out: &mut String) {
+        // In the order of `Red`'s variants.
+        const RED: [&str; 7] = ["add", "mul", "min", "max", "and", "or", "xor"];
+        let (name, red) = match self {
+            LaneOp::Reduce(r) => ("reduce.", Some(r)),
+            LaneOp::Inclusive(r) => ("scan.", Some(r)),
+            LaneOp::Exclusive(r) => ("xscan.", Some(r)),
+            LaneOp::Shuffle => ("shfl", None),
+            LaneOp::First => ("first", None),
+            LaneOp::Elect => ("elect", None),
+            LaneOp::Ballot => ("ballot", None),
         };
-        match self {
-            LaneOp::Reduce(r) => format!("reduce.{}", red(r)),
-            LaneOp::Inclusive(r) => format!("scan.{}", red(r)),
-            LaneOp::Exclusive(r) => format!("xscan.{}", red(r)),
-            LaneOp::Shuffle => "shfl".into(),
-            LaneOp::First => "first".into(),
-            LaneOp::Elect => "elect".into(),
-            LaneOp::Ballot => "ballot".into(),
+        out.push_str(name);
+        if let Some(r) = red {
+            out.push_str(RED[r as usize]);
         }
     }
 }
@@ -465,10 +463,11 @@ pub enum Term {
 impl Term {
     /// The successors (CFG edges), in operand order, distinct.
     pub fn succs(&self) -> Vec<BlockId> {
-        // Distinct in linear time: a switch may have tens of thousands of cases.
-        let mut out = crate::util::distinct::Distinct::new();
+        // Distinct in linear time: a switch may have tens of thousands of cases. By
+        // number, a `Distinct` the package has anyway.
+        let mut out = crate::util::distinct::Distinct::<u32>::new();
         let mut push = |b: BlockId| {
-            out.push(b);
+            out.push(b.0);
         };
         match self {
             Term::Br { target, .. } => push(*target),
@@ -485,7 +484,7 @@ impl Term {
             }
             Term::Ret | Term::Discard | Term::Unreachable => {}
         }
-        out.into_vec()
+        out.into_vec().into_iter().map(BlockId).collect()
     }
 
     /// The registers the terminator reads.
@@ -679,64 +678,38 @@ pub fn inst_to_string(f: &Function, i: &Inst) -> String {
         regs(&mut s, &i.dst);
         s.push_str(" = ");
     }
-    let name = match i.op {
+    match i.op {
         Op::LoadI(bits) => {
             let _ = write!(s, "loadi.{} {}", i.ty.name(), imm_text(i.ty, bits));
             return s;
         }
-        Op::Mov => "mov".to_string(),
-        Op::Neg => "neg".into(),
-        Op::Not => "not".into(),
-        Op::Abs => "abs".into(),
-        Op::Rndd => "rndd".into(),
-        Op::Rndu => "rndu".into(),
-        Op::Rnde => "rnde".into(),
-        Op::Rndz => "rndz".into(),
-        Op::Frc => "frc".into(),
-        Op::Cbit => "cbit".into(),
-        Op::Fbh => "fbh".into(),
-        Op::Fbl => "fbl".into(),
-        Op::Bfrev => "bfrev".into(),
-        Op::Add => "add".into(),
-        Op::Sub => "sub".into(),
-        Op::Mul => "mul".into(),
-        Op::MulHi => "mulh".into(),
-        Op::And => "and".into(),
-        Op::Or => "or".into(),
-        Op::Xor => "xor".into(),
-        Op::Shl => "shl".into(),
-        Op::Shr => "shr".into(),
-        Op::Min => "min".into(),
-        Op::Max => "max".into(),
-        Op::Mad => "mad".into(),
-        Op::Cmp(c) => format!("cmp.{}", c.name()),
-        Op::Sel => "sel".into(),
-        Op::Cvt(from) => format!("cvt.{}", from.name()),
-        Op::Bitcast(from) => format!("bitcast.{}", from.name()),
-        Op::Math(m) => format!("math.{}", m.name()),
-        Op::Bfe => "bfe".into(),
-        Op::Bfi => "bfi".into(),
-        Op::Load(sp) => format!("load.{}", sp.name()),
-        Op::Store(sp) => format!("store.{}", sp.name()),
-        Op::Atomic(sp, a) => format!("atomic.{}.{}", a.name(), sp.name()),
-        Op::Barrier => "barrier".into(),
-        Op::Fence => "fence".into(),
         Op::Special(sp) => {
             let _ = write!(s, "{}.{}", sp.name(), i.ty.name());
             return s;
         }
-        Op::Output(slot) => format!("output[{slot}]"),
-        Op::Demote => "demote".into(),
-        Op::Lanes(l) => l.name(),
-        Op::Deriv(d) => format!(
-            "deriv.{}",
-            match d {
+        Op::Cmp(c) => push2(&mut s, "cmp.", c.name()),
+        Op::Cvt(from) => push2(&mut s, "cvt.", from.name()),
+        Op::Bitcast(from) => push2(&mut s, "bitcast.", from.name()),
+        Op::Math(m) => push2(&mut s, "math.", m.name()),
+        Op::Load(sp) => push2(&mut s, "load.", &sp.name()),
+        Op::Store(sp) => push2(&mut s, "store.", &sp.name()),
+        Op::Atomic(sp, a) => {
+            push2(&mut s, "atomic.", a.name());
+            push2(&mut s, ".", &sp.name());
+        }
+        Op::Output(slot) => {
+            let _ = write!(s, "output[{slot}]");
+        }
+        Op::Lanes(l) => l.write_name(&mut s),
+        Op::Deriv(d) => {
+            let d = match d {
                 Deriv::X => "x",
                 Deriv::Y => "y",
                 Deriv::XFine => "x.fine",
                 Deriv::YFine => "y.fine",
-            }
-        ),
+            };
+            push2(&mut s, "deriv.", d);
+        }
         Op::Texture {
             opcode,
             texture,
@@ -745,16 +718,60 @@ pub fn inst_to_string(f: &Function, i: &Inst) -> String {
             let name = crate::ir::opcode::ALL
                 .get(opcode as usize)
                 .map_or("texture", |o| o.name());
-            format!("{name}.t{texture}.s{sampler}")
+            let _ = write!(s, "{name}.t{texture}.s{sampler}");
         }
-    };
-    let _ = write!(s, "{}.{}", name, i.ty.name());
+        op => s.push_str(plain_name(op)),
+    }
+    push2(&mut s, ".", i.ty.name());
     if !i.src.is_empty() {
         s.push(' ');
         regs(&mut s, &i.src);
     }
     let _ = f;
     s
+}
+
+fn push2(s: &mut String, a: &str, b: &str) {
+    s.push_str(a);
+    s.push_str(b);
+}
+
+/// The name of an operation without operands in its name.
+fn plain_name(op: Op) -> &'static str {
+    match op {
+        Op::Mov => "mov",
+        Op::Neg => "neg",
+        Op::Not => "not",
+        Op::Abs => "abs",
+        Op::Rndd => "rndd",
+        Op::Rndu => "rndu",
+        Op::Rnde => "rnde",
+        Op::Rndz => "rndz",
+        Op::Frc => "frc",
+        Op::Cbit => "cbit",
+        Op::Fbh => "fbh",
+        Op::Fbl => "fbl",
+        Op::Bfrev => "bfrev",
+        Op::Add => "add",
+        Op::Sub => "sub",
+        Op::Mul => "mul",
+        Op::MulHi => "mulh",
+        Op::And => "and",
+        Op::Or => "or",
+        Op::Xor => "xor",
+        Op::Shl => "shl",
+        Op::Shr => "shr",
+        Op::Min => "min",
+        Op::Max => "max",
+        Op::Mad => "mad",
+        Op::Sel => "sel",
+        Op::Bfe => "bfe",
+        Op::Bfi => "bfi",
+        Op::Barrier => "barrier",
+        Op::Fence => "fence",
+        Op::Demote => "demote",
+        _ => "?",
+    }
 }
 
 /// An immediate's text: floats as decimals that read back exactly (or their bits).

@@ -131,8 +131,13 @@ pub fn size_align(m: &Module, t: Inst) -> Option<(u32, u32)> {
 
 /// The sizes and alignments one query has worked out, by struct: a struct whose members
 /// repeat a type (`struct S1 { a: S0, b: S0 }`, nested thirty times) is measured once,
-/// not once per path to it.
-type Memo = rustc_hash::FxHashMap<Inst, Option<(u32, u32)>>;
+/// not once per path to it. Structs are numbered through a table of `u32`s, a hash table
+/// instantiation the package has anyway.
+#[derive(Default)]
+struct Memo {
+    index: rustc_hash::FxHashMap<Inst, u32>,
+    layouts: Vec<Option<(u32, u32)>>,
+}
 
 /// A struct's member offsets and its (size, alignment), in one pass over its members.
 fn struct_layout(
@@ -198,13 +203,15 @@ fn size_align_within(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option
             }
         }
         Opcode::Struct => {
-            if let Some(&l) = memo.get(&t) {
-                return l;
+            if let Some(&k) = memo.index.get(&t) {
+                return memo.layouts[k as usize];
             }
             // A struct that reaches itself (only a malformed module) has no layout.
-            memo.insert(t, None);
+            let k = memo.layouts.len();
+            memo.layouts.push(None);
+            memo.index.insert(t, k as u32);
             let l = struct_layout(m, t, depth, memo).map(|(_, l)| l);
-            memo.insert(t, l);
+            memo.layouts[k] = l;
             l?
         }
         _ => return None,

@@ -267,31 +267,47 @@ impl<'a> Selector<'a> {
 
     /// A message moving one value between a temporary GRF and a spill slot.
     fn spill_move(&mut self, slot: u32, grf: u8, write: bool) {
-        let addr = self.plain_dst(self.temp_grf(6), Ty::UD);
         let a = self.spill_addr(slot);
-        self.op(Opc::Mov, addr, vec![Operand::imm(a, Ty::UD)]);
+        self.mov_to(self.temp_grf(6), Ty::UD, Operand::imm(a, Ty::UD));
         let surface = Surface::Private;
-        let (msg, dst) = if write {
-            let data = self.plain_dst(self.temp_grf(7), Ty::UD);
-            self.op(Opc::Mov, data, vec![Operand::lanes(grf, Ty::UD)]);
-            let msg = Msg::Write {
+        let msg = if write {
+            self.mov_to(self.temp_grf(7), Ty::UD, Operand::lanes(grf, Ty::UD));
+            Msg::Write {
                 surface,
                 channels: 1,
                 bytes: 4,
-            };
-            (msg, Operand::null(Ty::UD))
+            }
         } else {
-            let msg = Msg::Read {
+            Msg::Read {
                 surface,
                 channels: 1,
                 bytes: 4,
-            };
-            (msg, Operand::lanes(grf, Ty::UD))
+            }
         };
-        let at = vec![Operand::lanes(self.temp_grf(6), Ty::UD)];
-        let mut i = Insn::new(Opc::Send(msg), self.simd, dst, at);
-        i.mlen = if write { 2 * self.k } else { self.k };
-        i.rlen = if write { 0 } else { self.k };
+        let (mlen, rlen) = if write {
+            (2 * self.k, 0)
+        } else {
+            (self.k, self.k)
+        };
+        self.send(self.simd, msg, self.temp_grf(6), grf, mlen, rlen);
+    }
+
+    /// A `send` of `msg` over `exec` lanes: its payload is `mlen` GRFs from `payload`,
+    /// its response `rlen` GRFs from `resp` (the null register when `rlen` is 0).
+    fn send(&mut self, exec: u8, msg: Msg, payload: u8, resp: u8, mlen: u8, rlen: u8) {
+        let dst = if rlen > 0 {
+            Operand::lanes(resp, Ty::UD)
+        } else {
+            Operand::null(Ty::UD)
+        };
+        let mut i = Insn::new(
+            Opc::Send(msg),
+            exec,
+            dst,
+            vec![Operand::lanes(payload, Ty::UD)],
+        );
+        i.mlen = mlen;
+        i.rlen = rlen;
         self.emit(i);
     }
 
@@ -332,13 +348,7 @@ impl<'a> Selector<'a> {
     }
 
     fn dst(&self, r: Reg, ty: Ty) -> Operand {
-        let mut o = Operand::lanes(self.dst_grf(r), ty);
-        o.region = Region {
-            vstride: 0,
-            width: 1,
-            hstride: Region::lanes(ty).hstride,
-        };
-        o
+        self.plain_dst(self.dst_grf(r), ty)
     }
 
     fn finish_dst(&mut self, r: Reg) {
@@ -448,13 +458,13 @@ impl<'a> Selector<'a> {
     /// `f0.0 = (r != 0)` per lane.
     fn flag_from(&mut self, r: Reg) {
         let s = self.src(r, Ty::UD, 1);
-        let mut i = Insn::new(
-            Opc::Cmp,
-            self.simd,
-            Operand::null(Ty::UD),
-            vec![s, Operand::imm(0, Ty::UD)],
-        );
-        i.cmod = Some(Cond::Ne);
+        self.cmp(Operand::null(Ty::UD), s, Operand::imm(0, Ty::UD), Cond::Ne);
+    }
+
+    /// `cmp.c dst a b`.
+    fn cmp(&mut self, dst: Operand, a: Operand, b: Operand, c: Cond) {
+        let mut i = Insn::new(Opc::Cmp, self.simd, dst, vec![a, b]);
+        i.cmod = Some(c);
         self.emit(i);
     }
 
@@ -525,10 +535,7 @@ impl<'a> Selector<'a> {
                         } else {
                             Operand::lanes(self.temp_grf(3), Ty::UD)
                         };
-                        let mut c =
-                            Insn::new(Opc::Cmp, self.simd, dst, vec![s, Operand::imm(*v, ty)]);
-                        c.cmod = Some(Cond::Eq);
-                        self.emit(c);
+                        self.cmp(dst, s, Operand::imm(*v, ty), Cond::Eq);
                         if n > 0 {
                             self.op(
                                 Opc::Or,
@@ -537,14 +544,12 @@ impl<'a> Selector<'a> {
                             );
                         }
                     }
-                    let mut c = Insn::new(
-                        Opc::Cmp,
-                        self.simd,
+                    self.cmp(
                         Operand::null(Ty::UD),
-                        vec![acc, Operand::imm(0, Ty::UD)],
+                        acc,
+                        Operand::imm(0, Ty::UD),
+                        Cond::Ne,
                     );
-                    c.cmod = Some(Cond::Ne);
-                    self.emit(c);
                     self.jump(Opc::Goto, Fix::Block(t), Some(Pred { invert: false }));
                 }
                 if *default != next {
@@ -553,14 +558,7 @@ impl<'a> Selector<'a> {
             }
             Term::Ret => {
                 self.flush_outputs();
-                let mut i = Insn::new(
-                    Opc::Send(Msg::Eot),
-                    self.simd,
-                    Operand::null(Ty::UD),
-                    vec![Operand::lanes(0, Ty::UD)],
-                );
-                i.mlen = 1;
-                self.emit(i);
+                self.send(self.simd, Msg::Eot, 0, 0, 1, 0);
             }
             Term::Discard => self.jump(Opc::Halt, Fix::Eot, None),
             Term::Unreachable => {}
@@ -601,7 +599,7 @@ impl<'a> Selector<'a> {
                 if let Loc::Imm(bits) = s.loc {
                     // A folded constant: the modifier is applied now.
                     s.loc = Loc::Imm(const_unary(i.op, ty, bits));
-                } else if i.op == Op::Neg {
+                } else if matches!(i.op, Op::Neg) {
                     s.neg = true;
                 } else {
                     s.abs = true;
@@ -689,19 +687,12 @@ impl<'a> Selector<'a> {
             Op::Store(space) => self.store(i, space),
             Op::Atomic(space, aop) => self.atomic(i, space, aop),
             Op::Barrier | Op::Fence => {
-                let msg = if i.op == Op::Barrier {
+                let msg = if matches!(i.op, Op::Barrier) {
                     Msg::Barrier
                 } else {
                     Msg::Fence
                 };
-                let mut x = Insn::new(
-                    Opc::Send(msg),
-                    1,
-                    Operand::null(Ty::UD),
-                    vec![Operand::lanes(0, Ty::UD)],
-                );
-                x.mlen = 1;
-                self.emit(x);
+                self.send(1, msg, 0, 0, 1, 0);
             }
             Op::Special(s) => self.special(i, s),
             Op::Output(slot) => self.outputs.push((slot, i.src[0], ty)),
@@ -743,10 +734,27 @@ impl<'a> Selector<'a> {
     /// `opc` of `srcs` into `i`'s destination, of type `ty`: the instruction, for its
     /// condition or predicate.
     fn write_dst(&mut self, i: &Inst, opc: Opc, ty: Ty, srcs: Vec<Operand>) -> &mut Insn {
-        let d = self.dst(i.dst[0], ty);
+        self.write_reg(i.dst[0], opc, ty, srcs)
+    }
+
+    /// `opc` of `srcs` into register `r`, of type `ty` (stored back if it is spilled).
+    fn write_reg(&mut self, r: Reg, opc: Opc, ty: Ty, srcs: Vec<Operand>) -> &mut Insn {
+        let d = self.dst(r, ty);
         let at = self.op(opc, d, srcs);
-        self.finish_dst(i.dst[0]);
+        self.finish_dst(r);
         &mut self.insns[at]
+    }
+
+    /// Register `r` from channel `c` of a message's response.
+    fn response(&mut self, r: Reg, c: u8, ty: Ty) {
+        let s = Operand::lanes(self.msg_grf(c), ty);
+        self.write_reg(r, Opc::Mov, ty, vec![s]);
+    }
+
+    /// `mov` of `s` into GRF `g`, as `ty`.
+    fn mov_to(&mut self, g: u8, ty: Ty, s: Operand) {
+        let d = self.plain_dst(g, ty);
+        self.op(Opc::Mov, d, vec![s]);
     }
 
     /// `opc` of `i`'s sources into its destination, as `[first source, other sources,
@@ -776,7 +784,7 @@ impl<'a> Selector<'a> {
             Op::Shr => Opc::Shr,
             _ => Opc::Sel,
         };
-        if i.op == Op::Sub {
+        if matches!(i.op, Op::Sub) {
             match b.loc {
                 Loc::Imm(bits) => b.loc = Loc::Imm(const_unary(Op::Neg, ty, bits)),
                 _ => b.neg = true,
@@ -819,14 +827,6 @@ impl<'a> Selector<'a> {
         self.write_dst(i, Opc::Mov, t, vec![src]);
     }
 
-    fn surface(space: Space) -> Surface {
-        match space {
-            Space::Buffer(b) => Surface::Bti(b),
-            Space::Slm => Surface::Slm,
-            Space::Private => Surface::Private,
-        }
-    }
-
     /// Moves `regs` into the message area after the address: channel `c` at
     /// `msg + (1 + c) * k`. Sources are reloaded first (temporaries 1–4).
     fn payload(&mut self, addr: Reg, regs: &[Reg], ty: Ty) {
@@ -835,11 +835,9 @@ impl<'a> Selector<'a> {
         for (n, r) in regs.iter().enumerate() {
             srcs.push(self.src(*r, ty, 2 + n as u8));
         }
-        let a_dst = self.plain_dst(self.msg_grf(0), Ty::UD);
-        self.op(Opc::Mov, a_dst, vec![a]);
+        self.mov_to(self.msg_grf(0), Ty::UD, a);
         for (n, s) in srcs.into_iter().enumerate() {
-            let d = self.plain_dst(self.msg_grf(1 + n as u8), ty);
-            self.op(Opc::Mov, d, vec![s]);
+            self.mov_to(self.msg_grf(1 + n as u8), ty, s);
         }
     }
 
@@ -857,24 +855,15 @@ impl<'a> Selector<'a> {
         let ty = i.ty;
         self.payload(i.src[0], &[], ty);
         let n = i.dst.len() as u8;
-        let mut x = Insn::new(
-            Opc::Send(Msg::Read {
-                surface: Self::surface(space),
-                channels: n,
-                bytes: ty.size() as u8,
-            }),
-            self.simd,
-            Operand::lanes(self.msg_grf(0), Ty::UD),
-            vec![Operand::lanes(self.msg_grf(0), Ty::UD)],
-        );
-        x.mlen = self.k;
-        x.rlen = n * self.k;
-        self.emit(x);
+        let msg = Msg::Read {
+            surface: space,
+            channels: n,
+            bytes: ty.size() as u8,
+        };
+        let m = self.msg_grf(0);
+        self.send(self.simd, msg, m, m, self.k, n * self.k);
         for (c, d) in i.dst.iter().enumerate() {
-            let s = Operand::lanes(self.msg_grf(c as u8), ty);
-            let dd = self.dst(*d, ty);
-            self.op(Opc::Mov, dd, vec![s]);
-            self.finish_dst(*d);
+            self.response(*d, c as u8, ty);
         }
     }
 
@@ -882,46 +871,29 @@ impl<'a> Selector<'a> {
         let ty = i.ty;
         self.payload(i.src[0], &i.src[1..], ty);
         let n = (i.src.len() - 1) as u8;
-        let mut x = Insn::new(
-            Opc::Send(Msg::Write {
-                surface: Self::surface(space),
-                channels: n,
-                bytes: ty.size() as u8,
-            }),
-            self.simd,
-            Operand::null(Ty::UD),
-            vec![Operand::lanes(self.msg_grf(0), Ty::UD)],
-        );
-        x.mlen = (1 + n) * self.k;
-        self.emit(x);
+        let msg = Msg::Write {
+            surface: space,
+            channels: n,
+            bytes: ty.size() as u8,
+        };
+        let m = self.msg_grf(0);
+        self.send(self.simd, msg, m, m, (1 + n) * self.k, 0);
     }
 
     fn atomic(&mut self, i: &Inst, space: Space, aop: super::ir::AtomicOp) {
         let ty = i.ty;
         self.payload(i.src[0], &i.src[1..], ty);
         let returns = !i.dst.is_empty();
-        let mut x = Insn::new(
-            Opc::Send(Msg::Atomic {
-                surface: Self::surface(space),
-                op: aop,
-                ty,
-            }),
-            self.simd,
-            if returns {
-                Operand::lanes(self.msg_grf(0), Ty::UD)
-            } else {
-                Operand::null(Ty::UD)
-            },
-            vec![Operand::lanes(self.msg_grf(0), Ty::UD)],
-        );
-        x.mlen = i.src.len() as u8 * self.k;
-        x.rlen = if returns { self.k } else { 0 };
-        self.emit(x);
+        let msg = Msg::Atomic {
+            surface: space,
+            op: aop,
+            ty,
+        };
+        let m = self.msg_grf(0);
+        let rlen = if returns { self.k } else { 0 };
+        self.send(self.simd, msg, m, m, i.src.len() as u8 * self.k, rlen);
         if let Some(&d) = i.dst.first() {
-            let s = Operand::lanes(self.msg_grf(0), ty);
-            let dd = self.dst(d, ty);
-            self.op(Opc::Mov, dd, vec![s]);
-            self.finish_dst(d);
+            self.response(d, 0, ty);
         }
     }
 
@@ -932,33 +904,26 @@ impl<'a> Selector<'a> {
         for (c, r) in i.src.iter().enumerate() {
             let ty = self.f.ty(*r);
             let s = self.src(*r, ty, 4);
-            let d = self.plain_dst(self.msg_grf(c as u8), ty);
-            self.op(Opc::Mov, d, vec![s]);
+            self.mov_to(self.msg_grf(c as u8), ty, s);
         }
         let rlen = (i.dst.len() as u8) * self.k;
-        let mut x = Insn::new(
-            Opc::Send(Msg::Sample {
-                opcode,
-                texture,
-                sampler,
-            }),
+        let msg = Msg::Sample {
+            opcode,
+            texture,
+            sampler,
+        };
+        let m = self.msg_grf(0);
+        self.send(
             self.simd,
-            if rlen > 0 {
-                Operand::lanes(self.msg_grf(0), Ty::UD)
-            } else {
-                Operand::null(Ty::UD)
-            },
-            vec![Operand::lanes(self.msg_grf(0), Ty::UD)],
+            msg,
+            m,
+            m,
+            (i.src.len() as u8).max(1) * self.k,
+            rlen,
         );
-        x.mlen = (i.src.len() as u8).max(1) * self.k;
-        x.rlen = rlen;
-        self.emit(x);
         for (c, d) in i.dst.iter().enumerate() {
             let ty = self.f.ty(*d);
-            let s = Operand::lanes(self.msg_grf(c as u8), ty);
-            let dd = self.dst(*d, ty);
-            self.op(Opc::Mov, dd, vec![s]);
-            self.finish_dst(*d);
+            self.response(*d, c as u8, ty);
         }
     }
 
@@ -968,26 +933,18 @@ impl<'a> Selector<'a> {
         for chunk in outputs.chunks(4) {
             for (c, &(_, r, ty)) in chunk.iter().enumerate() {
                 let s = self.src(r, ty, 1);
-                let d = self.plain_dst(self.msg_grf(1 + c as u8), ty);
-                self.op(Opc::Mov, d, vec![s]);
+                self.mov_to(self.msg_grf(1 + c as u8), ty, s);
             }
             let slots = chunk.len() as u8;
             let first = chunk[0].0;
-            let addr = self.plain_dst(self.msg_grf(0), Ty::UD);
-            self.op(Opc::Mov, addr, vec![Operand::imm(first, Ty::UD)]);
+            self.mov_to(self.msg_grf(0), Ty::UD, Operand::imm(first, Ty::UD));
             let msg = if fragment {
                 Msg::RtWrite { slots }
             } else {
                 Msg::UrbWrite { slots }
             };
-            let mut x = Insn::new(
-                Opc::Send(msg),
-                self.simd,
-                Operand::null(Ty::UD),
-                vec![Operand::lanes(self.msg_grf(0), Ty::UD)],
-            );
-            x.mlen = (1 + slots) * self.k;
-            self.emit(x);
+            let m = self.msg_grf(0);
+            self.send(self.simd, msg, m, m, (1 + slots) * self.k, 0);
         }
     }
 }

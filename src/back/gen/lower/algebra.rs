@@ -60,7 +60,8 @@ enum Def {
 /// The definitions the rules look at, by register, and the block's value numbers.
 #[derive(Default)]
 pub(super) struct Algebra {
-    defs: FxHashMap<Reg, Def>,
+    /// By register number (registers are dense, so a vector rather than a hash table).
+    defs: Vec<Option<Def>>,
     depth: u32,
     /// Float operations emitted in block `numbered` since lowering entered it last, by
     /// operation and operands (commutative ones with their operands sorted).
@@ -71,13 +72,25 @@ pub(super) struct Algebra {
 impl Algebra {
     pub(super) fn note_const(&mut self, r: Reg, ty: Ty, bits: u32) {
         if ty.is_float() {
-            self.defs.insert(r, Def::Const(bits));
+            self.note(r, Def::Const(bits));
         }
     }
 
+    fn note(&mut self, r: Reg, def: Def) {
+        let k = r.0 as usize;
+        if self.defs.len() <= k {
+            self.defs.resize(k + 1, None);
+        }
+        self.defs[k] = Some(def);
+    }
+
+    fn def(&self, r: Reg) -> Option<Def> {
+        self.defs.get(r.0 as usize).copied().flatten()
+    }
+
     fn bits(&self, r: Reg) -> Option<u32> {
-        match self.defs.get(&r) {
-            Some(Def::Const(b)) => Some(*b),
+        match self.def(r) {
+            Some(Def::Const(b)) => Some(b),
             _ => None,
         }
     }
@@ -104,11 +117,9 @@ impl Algebra {
 
     /// `p + q` as `f * (x + y)` when both are products sharing the factor `f`.
     fn common_factor(&self, p: Reg, q: Reg) -> Option<(Reg, Reg, Reg)> {
-        let (Some(Def::Mul(a, b)), Some(Def::Mul(c, d))) = (self.defs.get(&p), self.defs.get(&q))
-        else {
+        let (Some(Def::Mul(a, b)), Some(Def::Mul(c, d))) = (self.def(p), self.def(q)) else {
             return None;
         };
-        let (a, b, c, d) = (*a, *b, *c, *d);
         if self.same(a, c) {
             Some((a, b, d))
         } else if self.same(a, d) {
@@ -243,12 +254,12 @@ impl Lower<'_> {
             return Some(self.reuse(ty, a));
         }
         // x + (p - x) → p and (p - x) + x → p.
-        if let Some(&Def::Sub(p, q)) = al.defs.get(&b)
+        if let Some(Def::Sub(p, q)) = al.def(b)
             && al.same(q, a)
         {
             return Some(self.reuse(ty, p));
         }
-        if let Some(&Def::Sub(p, q)) = al.defs.get(&a)
+        if let Some(Def::Sub(p, q)) = al.def(a)
             && al.same(q, b)
         {
             return Some(self.reuse(ty, p));
@@ -274,10 +285,10 @@ impl Lower<'_> {
             return Some(self.reuse(ty, a));
         }
         // (p + q) - p → q, (p + q) - q → p, (p - q) - p → -q.
-        match al.defs.get(&a) {
-            Some(&Def::Add(p, q)) if al.same(p, b) => Some(self.reuse(ty, q)),
-            Some(&Def::Add(p, q)) if al.same(q, b) => Some(self.reuse(ty, p)),
-            Some(&Def::Sub(p, q)) if al.same(p, b) => Some(self.float_neg(ty, q)),
+        match al.def(a) {
+            Some(Def::Add(p, q)) if al.same(p, b) => Some(self.reuse(ty, q)),
+            Some(Def::Add(p, q)) if al.same(q, b) => Some(self.reuse(ty, p)),
+            Some(Def::Sub(p, q)) if al.same(p, b) => Some(self.float_neg(ty, q)),
             _ => None,
         }
     }
@@ -309,7 +320,7 @@ impl Lower<'_> {
             Op::Add => Def::Add(a, b),
             _ => Def::Sub(a, b),
         };
-        self.algebra.defs.insert(d, def);
+        self.algebra.note(d, def);
         d
     }
 

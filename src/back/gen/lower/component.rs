@@ -93,10 +93,10 @@ impl Lower<'_> {
             O::Rem => {
                 if t.is_float() {
                     // x - y * trunc(x / y)
-                    let q = self.b2(Op::Math(MathFn::Fdiv), t, a[0], a[1]);
+                    let q = self.fdiv(t, a[0], a[1]);
                     let tq = self.b1(Op::Rndz, t, q);
-                    let p = self.b2(Op::Mul, t, a[1], tq);
-                    self.b2(Op::Sub, t, a[0], p)
+                    let p = self.mul(t, a[1], tq);
+                    self.sub(t, a[0], p)
                 } else {
                     self.b2(Op::Math(MathFn::IntRem), t, a[0], a[1])
                 }
@@ -110,35 +110,35 @@ impl Lower<'_> {
             }
             O::Exp => {
                 let k = self.fconst(t, std::f32::consts::LOG2_E);
-                let x = self.b2(Op::Mul, t, a[0], k);
+                let x = self.mul(t, a[0], k);
                 self.b1(Op::Math(MathFn::Exp2), t, x)
             }
             O::Log => self.ln(t, a[0]),
             O::Tan => {
                 let s = self.b1(Op::Math(MathFn::Sin), t, a[0]);
                 let c = self.b1(Op::Math(MathFn::Cos), t, a[0]);
-                self.b2(Op::Math(MathFn::Fdiv), t, s, c)
+                self.fdiv(t, s, c)
             }
             O::Sinh | O::Cosh | O::Tanh => self.hyperbolic(op, t, a[0]),
             O::Asinh | O::Acosh => {
                 // log(x + sqrt(x² ± 1))
                 let one = self.fconst(t, 1.0);
-                let x2 = self.b2(Op::Mul, t, a[0], a[0]);
+                let x2 = self.mul(t, a[0], a[0]);
                 let pm = if op == O::Asinh { Op::Add } else { Op::Sub };
                 let s = self.b2(pm, t, x2, one);
                 let r = self.b1(Op::Math(MathFn::Sqrt), t, s);
-                let y = self.b2(Op::Add, t, a[0], r);
+                let y = self.add(t, a[0], r);
                 self.ln(t, y)
             }
             O::Atanh => {
                 // 0.5 * log((1 + x) / (1 - x))
                 let one = self.fconst(t, 1.0);
-                let p = self.b2(Op::Add, t, one, a[0]);
-                let q = self.b2(Op::Sub, t, one, a[0]);
-                let d = self.b2(Op::Math(MathFn::Fdiv), t, p, q);
+                let p = self.add(t, one, a[0]);
+                let q = self.sub(t, one, a[0]);
+                let d = self.fdiv(t, p, q);
                 let lg = self.ln(t, d);
                 let h = self.fconst(t, 0.5);
-                self.b2(Op::Mul, t, h, lg)
+                self.mul(t, h, lg)
             }
             O::Atan => {
                 let one = self.fconst(t, 1.0);
@@ -147,8 +147,8 @@ impl Lower<'_> {
             O::Atan2 => self.atan2(t, a[0], a[1]),
             O::Asin | O::Acos => {
                 let one = self.fconst(t, 1.0);
-                let x2 = self.b2(Op::Mul, t, a[0], a[0]);
-                let s = self.b2(Op::Sub, t, one, x2);
+                let x2 = self.mul(t, a[0], a[0]);
+                let s = self.sub(t, one, x2);
                 let r = self.b1(Op::Math(MathFn::Sqrt), t, s);
                 if op == O::Asin {
                     self.atan2(t, a[0], r)
@@ -157,22 +157,22 @@ impl Lower<'_> {
                 }
             }
             O::Clamp => {
-                let x = self.b2(Op::Max, t, a[0], a[1]);
-                self.b2(Op::Min, t, x, a[2])
+                let x = self.max(t, a[0], a[1]);
+                self.min(t, x, a[2])
             }
             O::Saturate => {
                 let z = self.fconst(t, 0.0);
                 let o = self.fconst(t, 1.0);
-                let x = self.b2(Op::Max, t, a[0], z);
-                self.b2(Op::Min, t, x, o)
+                let x = self.max(t, a[0], z);
+                self.min(t, x, o)
             }
             O::Mix => {
                 // e1 * (1 - e3) + e2 * e3
                 let one = self.fconst(t, 1.0);
-                let s = self.b2(Op::Sub, t, one, a[2]);
-                let p = self.b2(Op::Mul, t, a[0], s);
-                let q = self.b2(Op::Mul, t, a[1], a[2]);
-                self.b2(Op::Add, t, p, q)
+                let s = self.sub(t, one, a[2]);
+                let p = self.mul(t, a[0], s);
+                let q = self.mul(t, a[1], a[2]);
+                self.add(t, p, q)
             }
             O::Step => {
                 let c = self.cmp(Cond::Ge, t, a[1], a[0]);
@@ -181,19 +181,19 @@ impl Lower<'_> {
                 self.sel(t, c, one, z)
             }
             O::Smoothstep => {
-                let num = self.b2(Op::Sub, t, a[2], a[0]);
-                let den = self.b2(Op::Sub, t, a[1], a[0]);
-                let q = self.b2(Op::Math(MathFn::Fdiv), t, num, den);
+                let num = self.sub(t, a[2], a[0]);
+                let den = self.sub(t, a[1], a[0]);
+                let q = self.fdiv(t, num, den);
                 let z = self.fconst(t, 0.0);
                 let o = self.fconst(t, 1.0);
-                let x = self.b2(Op::Max, t, q, z);
-                let x = self.b2(Op::Min, t, x, o);
+                let x = self.max(t, q, z);
+                let x = self.min(t, x, o);
                 let two = self.fconst(t, 2.0);
                 let three = self.fconst(t, 3.0);
-                let tx = self.b2(Op::Mul, t, two, x);
-                let s = self.b2(Op::Sub, t, three, tx);
-                let x2 = self.b2(Op::Mul, t, x, x);
-                self.b2(Op::Mul, t, x2, s)
+                let tx = self.mul(t, two, x);
+                let s = self.sub(t, three, tx);
+                let x2 = self.mul(t, x, x);
+                self.mul(t, x2, s)
             }
             O::Sign => {
                 let (z, p, n) = if t.is_float() {
@@ -217,18 +217,18 @@ impl Lower<'_> {
                     PI / 180.0
                 };
                 let k = self.fconst(t, k);
-                self.b2(Op::Mul, t, a[0], k)
+                self.mul(t, a[0], k)
             }
             O::Ldexp => self.ldexp(t, a[0], a[1]),
             O::QuantizeToF16 => {
-                let h = self.b1(Op::Cvt(t), Ty::HF, a[0]);
-                self.b1(Op::Cvt(Ty::HF), t, h)
+                let h = self.cvt(t, Ty::HF, a[0]);
+                self.cvt(Ty::HF, t, h)
             }
             O::CountLeadingZeros => {
                 let u = self.as_ud(t, a[0]);
                 let h = self.b1(Op::Fbh, Ty::UD, u);
                 let k31 = self.ud(31);
-                let r = self.b2(Op::Sub, Ty::UD, k31, h);
+                let r = self.sub(Ty::UD, k31, h);
                 let z = self.ud(0);
                 let is0 = self.cmp(Cond::Eq, Ty::UD, u, z);
                 let k32 = self.ud(32);
@@ -239,7 +239,7 @@ impl Lower<'_> {
                 let u = self.as_ud(t, a[0]);
                 let lo = self.b1(Op::Fbl, Ty::UD, u);
                 let k32 = self.ud(32);
-                let r = self.b2(Op::Min, Ty::UD, lo, k32);
+                let r = self.min(Ty::UD, lo, k32);
                 self.ud_to(t, r)
             }
             O::FirstTrailingBit | O::FirstLeadingBit => {
@@ -268,7 +268,7 @@ impl Lower<'_> {
                 let y = self.b1(Op::Deriv(y), t, a[0]);
                 let ax = self.b1(Op::Abs, t, x);
                 let ay = self.b1(Op::Abs, t, y);
-                self.b2(Op::Add, t, ax, ay)
+                self.add(t, ax, ay)
             }
             _ => return None,
         })

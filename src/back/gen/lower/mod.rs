@@ -92,7 +92,8 @@ pub(super) fn malformed(m: &Module, at: Inst, what: &str) -> Diagnostic {
 pub(super) type Result<T> = std::result::Result<T, Diagnostic>;
 
 struct Frame {
-    vals: FxHashMap<Inst, Val>,
+    /// The value of each IR instruction, by its index in [`Lower::vals`].
+    vals: FxHashMap<Inst, u32>,
     /// The Gen block of each IR block, by its index: a map of `u32`s like others in the
     /// package, rather than one more instantiation of the hash table for `BlockId`.
     blocks: FxHashMap<Inst, u32>,
@@ -108,9 +109,12 @@ pub(super) struct Lower<'m> {
     cur: BlockId,
     order: Vec<BlockId>,
     frames: Vec<Frame>,
-    globals: FxHashMap<Inst, Val>,
+    /// Every lowered value, indexed by the tables of `u32`s that name them (one hash
+    /// table instantiation the package has anyway, rather than one per kind of value).
+    vals: Vec<Val>,
+    globals: FxHashMap<Inst, u32>,
     /// Leaves of module-scope values computed in the kernel prologue.
-    global_vals: FxHashMap<Inst, Vec<Reg>>,
+    global_vals: FxHashMap<Inst, u32>,
     pub simd: u8,
     inline_depth: u32,
     /// Definitions of float leaves, for the rewrites of `algebra.rs`.
@@ -161,6 +165,7 @@ pub fn lower(m: &Module, entry: Func, simd: u8) -> Result<Function> {
         cur: entry_block,
         order: vec![prologue, entry_block],
         frames: Vec::new(),
+        vals: Vec::new(),
         globals: FxHashMap::default(),
         global_vals: FxHashMap::default(),
         simd,
@@ -208,6 +213,13 @@ impl<'m> Lower<'m> {
             src: src.to_vec(),
         });
         d
+    }
+
+    /// A value the dispatch provides. Not inlined, as the operations of `ops.rs`'s
+    /// `binary_ops!` are not.
+    #[inline(never)]
+    pub fn special(&mut self, s: Special, ty: Ty) -> Reg {
+        self.emit(Op::Special(s), ty, &[])
     }
 
     pub fn emit0(&mut self, op: Op, ty: Ty, src: &[Reg]) {
@@ -346,7 +358,7 @@ impl<'m> Lower<'m> {
                     };
                     let off = layout::round_up(self.f.slm_size, align.max(4));
                     self.f.slm_size = off.saturating_add(size);
-                    self.globals.insert(
+                    self.global(
                         v,
                         Val::P(Ptr {
                             space: Space::Slm,
@@ -399,7 +411,7 @@ impl<'m> Lower<'m> {
                 class,
                 pushed: Vec::new(),
             });
-            self.globals.insert(
+            self.global(
                 v,
                 Val::P(Ptr {
                     space: Space::Buffer(bti),
@@ -417,7 +429,7 @@ impl<'m> Lower<'m> {
                 continue;
             }
             let ptr = self.alloc_private(store, v)?;
-            self.globals.insert(v, Val::P(ptr));
+            self.global(v, Val::P(ptr));
             self.initialize(ptr, store, m.operand_opt(v, 0), v)?;
         }
         Ok(())
@@ -444,23 +456,20 @@ impl<'m> Lower<'m> {
             let (_, align) = layout::size_align(m, m.operand(t, 0)).ok_or_else(bad)?;
             self.cur = BlockId(0);
             let n = self.scalar(count)?;
-            let n = match self.f.ty(n) {
-                Ty::UD => n,
-                t => self.emit(Op::Bitcast(t), Ty::UD, &[n]),
-            };
+            let n = self.as_ud(self.f.ty(n), n);
             let align = align.max(4);
             let off = match end {
                 None => self.ud(layout::round_up(self.f.slm_size, align)),
                 Some(e) => {
                     let up = self.ud(align - 1);
-                    let x = self.emit(Op::Add, Ty::UD, &[e, up]);
+                    let x = self.add(Ty::UD, e, up);
                     let mask = self.ud(!(align - 1));
                     self.emit(Op::And, Ty::UD, &[x, mask])
                 }
             };
             let s = self.ud(stride);
-            let bytes = self.emit(Op::Mul, Ty::UD, &[n, s]);
-            end = Some(self.emit(Op::Add, Ty::UD, &[off, bytes]));
+            let bytes = self.mul(Ty::UD, n, s);
+            end = Some(self.add(Ty::UD, off, bytes));
             self.cur = saved;
             let p = Ptr {
                 space: Space::Slm,
@@ -468,7 +477,7 @@ impl<'m> Lower<'m> {
                 dynamic: Some(off),
                 binding: None,
             };
-            self.globals.insert(v, Val::P(p));
+            self.global(v, Val::P(p));
         }
         self.f.slm_size = self.f.slm_size.max(layout::SLM_BYTES);
         Ok(())
@@ -525,32 +534,27 @@ impl<'m> Lower<'m> {
             .and_then(|c| m.const_u32(c))
             .and_then(BuiltinValue::from_u32);
         let [sx, sy, _] = self.f.workgroup_size;
-        let xyz = |l: &mut Self, sp: fn(u8) -> Special| -> Vec<Reg> {
-            (0..3)
-                .map(|k| l.emit(Op::Special(sp(k)), Ty::UD, &[]))
-                .collect()
-        };
         if self.f.stage == Stage::Compute {
             let b = builtin.ok_or_else(|| malformed(m, at, "a compute input without a builtin"))?;
             return Ok(match b {
-                BuiltinValue::LocalInvocationId => xyz(self, Special::LocalId),
-                BuiltinValue::WorkgroupId => xyz(self, Special::GroupId),
-                BuiltinValue::NumWorkgroups => xyz(self, Special::NumGroups),
+                BuiltinValue::LocalInvocationId => self.xyz(Special::LocalId),
+                BuiltinValue::WorkgroupId => self.xyz(Special::GroupId),
+                BuiltinValue::NumWorkgroups => self.xyz(Special::NumGroups),
                 BuiltinValue::GlobalInvocationId => {
-                    let lid = xyz(self, Special::LocalId);
-                    let gid = xyz(self, Special::GroupId);
+                    let lid = self.xyz(Special::LocalId);
+                    let gid = self.xyz(Special::GroupId);
                     let mut out = Vec::new();
                     for k in 0..3 {
                         let size = self.ud(self.f.workgroup_size[k]);
-                        let base = self.emit(Op::Mul, Ty::UD, &[gid[k], size]);
-                        out.push(self.emit(Op::Add, Ty::UD, &[base, lid[k]]));
+                        let base = self.mul(Ty::UD, gid[k], size);
+                        out.push(self.add(Ty::UD, base, lid[k]));
                     }
                     out
                 }
                 BuiltinValue::LocalInvocationIndex => vec![self.local_index()],
                 BuiltinValue::WorkgroupIndex => {
-                    let gid = xyz(self, Special::GroupId);
-                    let ng = xyz(self, Special::NumGroups);
+                    let gid = self.xyz(Special::GroupId);
+                    let ng = self.xyz(Special::NumGroups);
                     vec![self.flatten(&gid, ng[0], ng[1])]
                 }
                 BuiltinValue::GlobalInvocationIndex => {
@@ -569,7 +573,7 @@ impl<'m> Lower<'m> {
                     vec![self.emit(Op::Math(super::ir::MathFn::IntDiv), Ty::UD, &[li, w])]
                 }
                 BuiltinValue::SubgroupInvocationId => {
-                    vec![self.emit(Op::Special(Special::Lane), Ty::UD, &[])]
+                    vec![self.special(Special::Lane, Ty::UD)]
                 }
                 _ => return Err(unsupported(m, at, "this compute builtin")),
             });
@@ -588,7 +592,7 @@ impl<'m> Lower<'m> {
         for (k, ty) in leaves.into_iter().enumerate() {
             let slot = self.f.inputs.len() as u32;
             self.f.inputs.push(format!("{name}.{k}"));
-            out.push(self.emit(Op::Special(Special::Input(slot)), ty, &[]));
+            out.push(self.special(Special::Input(slot), ty));
         }
         Ok(out)
     }
@@ -597,17 +601,17 @@ impl<'m> Lower<'m> {
         // global_invocation_index = flattened global id over the whole dispatch.
         let mut gid = Vec::new();
         for k in 0..3u8 {
-            let l = self.emit(Op::Special(Special::LocalId(k)), Ty::UD, &[]);
-            let g = self.emit(Op::Special(Special::GroupId(k)), Ty::UD, &[]);
+            let l = self.special(Special::LocalId(k), Ty::UD);
+            let g = self.special(Special::GroupId(k), Ty::UD);
             let size = self.ud(self.f.workgroup_size[k as usize]);
-            let base = self.emit(Op::Mul, Ty::UD, &[g, size]);
-            gid.push(self.emit(Op::Add, Ty::UD, &[base, l]));
+            let base = self.mul(Ty::UD, g, size);
+            gid.push(self.add(Ty::UD, base, l));
         }
         let mut dims = Vec::new();
         for k in 0..2u8 {
-            let n = self.emit(Op::Special(Special::NumGroups(k)), Ty::UD, &[]);
+            let n = self.special(Special::NumGroups(k), Ty::UD);
             let size = self.ud(self.f.workgroup_size[k as usize]);
-            dims.push(self.emit(Op::Mul, Ty::UD, &[n, size]));
+            dims.push(self.mul(Ty::UD, n, size));
         }
         Ok(self.flatten(&gid, dims[0], dims[1]))
     }
@@ -615,25 +619,28 @@ impl<'m> Lower<'m> {
     /// `v.x + v.y * nx + v.z * (nx * ny)`: the index of `v` in a grid of `nx` by `ny` by
     /// any, for registers `nx` and `ny`.
     fn flatten(&mut self, v: &[Reg], nx: Reg, ny: Reg) -> Reg {
-        let y = self.emit(Op::Mul, Ty::UD, &[v[1], nx]);
-        let nxy = self.emit(Op::Mul, Ty::UD, &[nx, ny]);
-        let z = self.emit(Op::Mul, Ty::UD, &[v[2], nxy]);
-        let s = self.emit(Op::Add, Ty::UD, &[v[0], y]);
-        self.emit(Op::Add, Ty::UD, &[s, z])
+        let y = self.mul(Ty::UD, v[1], nx);
+        let nxy = self.mul(Ty::UD, nx, ny);
+        let z = self.mul(Ty::UD, v[2], nxy);
+        let s = self.add(Ty::UD, v[0], y);
+        self.add(Ty::UD, s, z)
+    }
+
+    /// The `x`, `y` and `z` components of a dispatch value.
+    fn xyz(&mut self, sp: fn(u8) -> Special) -> Vec<Reg> {
+        (0..3).map(|k| self.special(sp(k), Ty::UD)).collect()
     }
 
     /// `local_invocation_index`: the local id flattened over the workgroup size.
     fn local_index(&mut self) -> Reg {
         let [sx, sy, _] = self.f.workgroup_size;
-        let lid: Vec<Reg> = (0..3)
-            .map(|k| self.emit(Op::Special(Special::LocalId(k)), Ty::UD, &[]))
-            .collect();
+        let lid = self.xyz(Special::LocalId);
         let cx = self.ud(sx);
-        let y = self.emit(Op::Mul, Ty::UD, &[lid[1], cx]);
+        let y = self.mul(Ty::UD, lid[1], cx);
         let cxy = self.ud(sx.wrapping_mul(sy));
-        let z = self.emit(Op::Mul, Ty::UD, &[lid[2], cxy]);
-        let s = self.emit(Op::Add, Ty::UD, &[lid[0], y]);
-        self.emit(Op::Add, Ty::UD, &[s, z])
+        let z = self.mul(Ty::UD, lid[2], cxy);
+        let s = self.add(Ty::UD, lid[0], y);
+        self.add(Ty::UD, s, z)
     }
 
     /// Names the output slots of a vertex or fragment entry point.
@@ -690,7 +697,7 @@ impl<'m> Lower<'m> {
         };
         if let Some(entry) = m.entry_block(func) {
             for (p, v) in m.block_params(entry).into_iter().zip(params) {
-                frame.vals.insert(p.inst(), v);
+                frame.vals.insert(p.inst(), self.keep(v));
             }
             frame.blocks.insert(entry.inst(), self.cur.0);
         }
@@ -765,7 +772,7 @@ impl<'m> Lower<'m> {
                 let leaves = self.leaf_tys(t, p)?;
                 let rs: Vec<Reg> = leaves.into_iter().map(|ty| self.f.new_reg(ty)).collect();
                 regs.extend(rs.iter().copied());
-                self.frame().vals.insert(p, Val::S(rs));
+                self.define(p, Val::S(rs));
             }
             self.f.block_mut(g).params = regs;
         }
@@ -903,7 +910,7 @@ impl<'m> Lower<'m> {
         self.frame().depth = saved_depth;
         self.start(cont);
         if m.ty(i).is_some_and(|t| m.opcode(t) != Opcode::Void) {
-            self.frame().vals.insert(i, Val::S(rets));
+            self.define(i, Val::S(rets));
         }
         Ok(())
     }
@@ -919,11 +926,9 @@ impl<'m> Lower<'m> {
 
     /// The lowered value of `v` (materializing constants in the current block).
     pub fn value(&mut self, v: Inst) -> Result<Val> {
-        if let Some(x) = self.frames.last().and_then(|f| f.vals.get(&v)) {
-            return Ok(x.clone());
-        }
-        if let Some(x) = self.globals.get(&v) {
-            return Ok(x.clone());
+        let local = self.frames.last().and_then(|f| f.vals.get(&v));
+        if let Some(&k) = local.or_else(|| self.globals.get(&v)) {
+            return Ok(self.vals[k as usize].clone());
         }
         let m = self.m;
         let op = m.opcode(v);
@@ -940,7 +945,7 @@ impl<'m> Lower<'m> {
             return match m.operand_opt(v, 0) {
                 Some(init) => self.value(init),
                 None => match self.global_vals.get(&v) {
-                    Some(r) => Ok(Val::S(r.clone())),
+                    Some(&k) => Ok(self.vals[k as usize].clone()),
                     None => self.override_argument(v).map(|r| Val::S(vec![r])),
                 },
             };
@@ -948,8 +953,8 @@ impl<'m> Lower<'m> {
         if m.is_global(v) && op.is_pure() {
             // A module-scope expression (of overrides): computed once, in the prologue,
             // which dominates every use.
-            if let Some(r) = self.global_vals.get(&v) {
-                return Ok(Val::S(r.clone()));
+            if let Some(&k) = self.global_vals.get(&v) {
+                return Ok(self.vals[k as usize].clone());
             }
             let saved = self.cur;
             self.cur = BlockId(0);
@@ -961,18 +966,19 @@ impl<'m> Lower<'m> {
                 depth: 0,
             });
             let r = self.inst(v);
-            let mut frames = std::mem::replace(&mut self.frames, saved_frames);
+            let frames = std::mem::replace(&mut self.frames, saved_frames);
             self.cur = saved;
             r?;
-            let val = frames
-                .last_mut()
-                .and_then(|f| f.vals.remove(&v))
+            let k = frames
+                .last()
+                .and_then(|f| f.vals.get(&v).copied())
                 .ok_or_else(|| malformed(m, v, "a module-scope value without a result"))?;
-            let Val::S(regs) = val else {
+            let val = self.vals[k as usize].clone();
+            if matches!(val, Val::P(_)) {
                 return Err(unsupported(m, v, "a module-scope pointer"));
-            };
-            self.global_vals.insert(v, regs.clone());
-            return Ok(Val::S(regs));
+            }
+            self.global_vals.insert(v, k);
+            return Ok(val);
         }
         Err(malformed(m, v, "a value used before it is defined"))
     }
@@ -990,13 +996,14 @@ impl<'m> Lower<'m> {
         self.f.overrides.push((name, m.span(v)));
         let saved = std::mem::replace(&mut self.cur, BlockId(0));
         let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-        let mut r = self.emit(Op::Special(Special::Override(k)), mem_ty, &[]);
+        let mut r = self.special(Special::Override(k), mem_ty);
         if ty == Ty::Bool {
             let z = self.ud(0);
             r = self.emit(Op::Cmp(super::ir::Cond::Ne), Ty::UD, &[r, z]);
         }
         self.cur = saved;
-        self.global_vals.insert(v, vec![r]);
+        let k = self.keep(Val::S(vec![r]));
+        self.global_vals.insert(v, k);
         Ok(r)
     }
 
@@ -1024,7 +1031,20 @@ impl<'m> Lower<'m> {
     }
 
     pub fn define(&mut self, i: Inst, v: Val) {
-        self.frame().vals.insert(i, v);
+        let k = self.keep(v);
+        self.frame().vals.insert(i, k);
+    }
+
+    /// Binds module-scope variable `v`.
+    fn global(&mut self, v: Inst, val: Val) {
+        let k = self.keep(val);
+        self.globals.insert(v, k);
+    }
+
+    /// Stores a value, for the tables to name by its index.
+    fn keep(&mut self, v: Val) -> u32 {
+        self.vals.push(v);
+        self.vals.len() as u32 - 1
     }
 
     fn constant_leaves(
@@ -1262,20 +1282,15 @@ impl<'m> Lower<'m> {
             return Ok(());
         }
         let x = self.scalar(ix)?;
-        let xt = self.f.ty(x);
-        let x = if xt == Ty::UD {
-            x
-        } else {
-            self.emit(Op::Bitcast(xt), Ty::UD, &[x])
-        };
+        let x = self.as_ud(self.f.ty(x), x);
         let scaled = if stride == 1 {
             x
         } else {
             let s = self.ud(stride);
-            self.emit(Op::Mul, Ty::UD, &[x, s])
+            self.mul(Ty::UD, x, s)
         };
         p.dynamic = Some(match p.dynamic {
-            Some(d) => self.emit(Op::Add, Ty::UD, &[d, scaled]),
+            Some(d) => self.add(Ty::UD, d, scaled),
             None => scaled,
         });
         Ok(())
@@ -1289,7 +1304,7 @@ impl<'m> Lower<'m> {
             Some(d) if c == 0 => d,
             Some(d) => {
                 let k = self.ud(c);
-                self.emit(Op::Add, Ty::UD, &[d, k])
+                self.add(Ty::UD, d, k)
             }
         }
     }
@@ -1328,7 +1343,7 @@ impl<'m> Lower<'m> {
                 if let Err(pos) = list.binary_search(&at_off) {
                     list.insert(pos, at_off);
                 }
-                out.push(self.emit(Op::Special(Special::Pushed(bti, at_off)), ty, &[]));
+                out.push(self.special(Special::Pushed(bti, at_off), ty));
             }
             return Ok(out);
         }

@@ -11,6 +11,12 @@ use crate::ir::{Inst, Opcode};
 
 const PI: f32 = std::f32::consts::PI;
 
+/// Entries `start`, `start + stride`… (`n` of them) of `a`: a row of a column-major
+/// matrix.
+fn strided(a: &[Reg], start: usize, stride: usize, n: usize) -> Vec<Reg> {
+    (0..n).map(|j| a[j * stride + start]).collect()
+}
+
 /// Builtins whose accuracy WGSL gives as a bound (or inherits from a formula an
 /// implementation may evaluate differently, or allows to fuse).
 fn inexact(op: Opcode) -> bool {
@@ -61,6 +67,22 @@ fn inexact(op: Opcode) -> bool {
             | O::Determinant
     )
 }
+
+/// Methods for common operations (`self.add(ty, a, b)`…) through [`Lower::b2`], and
+/// below them `bitcast` and `cvt` through [`Lower::b1`]. Not inlined: a call that passes
+/// the operation in memory costs more, at each of the many call sites, than a call of
+/// one of these (measured: 0.8 KB gzipped off the package).
+macro_rules! binary_ops {
+    ($($name:ident: $op:expr;)*) => {
+        $(
+            #[inline(never)]
+            pub(super) fn $name(&mut self, ty: Ty, a: Reg, b: Reg) -> Reg {
+                self.b2($op, ty, a, b)
+            }
+        )*
+    };
+}
+
 const FRAC_PI_2: f32 = std::f32::consts::FRAC_PI_2;
 const FRAC_PI_4: f32 = std::f32::consts::FRAC_PI_4;
 
@@ -71,6 +93,27 @@ impl Lower<'_> {
         } else {
             self.loadi(Ty::F, x.to_bits())
         }
+    }
+
+    binary_ops! {
+        add: Op::Add;
+        sub: Op::Sub;
+        mul: Op::Mul;
+        fdiv: Op::Math(MathFn::Fdiv);
+        min: Op::Min;
+        max: Op::Max;
+    }
+
+    /// `x`'s bits, of type `from`, as a `to`.
+    #[inline(never)]
+    pub(super) fn bitcast(&mut self, from: Ty, to: Ty, x: Reg) -> Reg {
+        self.b1(Op::Bitcast(from), to, x)
+    }
+
+    /// `x`, of type `from`, converted to a `to`.
+    #[inline(never)]
+    pub(super) fn cvt(&mut self, from: Ty, to: Ty, x: Reg) -> Reg {
+        self.b1(Op::Cvt(from), to, x)
     }
 
     /// A binary operation; float `+ - *` go through the algebra rules (`algebra.rs`).
@@ -85,7 +128,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn b1(&mut self, op: Op, ty: Ty, a: Reg) -> Reg {
-        if ty.is_float() && op == Op::Neg {
+        if ty.is_float() && matches!(op, Op::Neg) {
             return self.float_neg(ty, a);
         }
         if ty.is_float() {
@@ -165,7 +208,7 @@ impl Lower<'_> {
             | O::Xor
             | O::Shl
             | O::Shr => self.map(i)?,
-            O::Mul => self.mul(i)?,
+            O::Mul => self.product(i)?,
             O::Eq | O::Ne | O::Lt | O::Le | O::Gt | O::Ge => {
                 let c = match op {
                     O::Eq => Cond::Eq,
@@ -194,7 +237,7 @@ impl Lower<'_> {
                     .collect()
             }
             O::Convert => self.convert(i)?,
-            O::Bitcast => self.bitcast(i)?,
+            O::Bitcast => self.bitcast_op(i)?,
             O::Construct => self.ops(i)?.concat(),
             O::Splat => {
                 let a = self.scalar(m.operand(i, 0))?;
@@ -235,9 +278,9 @@ impl Lower<'_> {
                 let b = self.scalars(m.operand(i, 1))?;
                 let mut out = Vec::new();
                 for (x, y) in [(1, 2), (2, 0), (0, 1)] {
-                    let p = self.b2(Op::Mul, t, a[x], b[y]);
-                    let q = self.b2(Op::Mul, t, a[y], b[x]);
-                    out.push(self.b2(Op::Sub, t, p, q));
+                    let p = self.mul(t, a[x], b[y]);
+                    let q = self.mul(t, a[y], b[x]);
+                    out.push(self.sub(t, p, q));
                 }
                 out
             }
@@ -250,11 +293,7 @@ impl Lower<'_> {
                 let t = self.result_ty(i)?;
                 let a = self.scalars(m.operand(i, 0))?;
                 let b = self.scalars(m.operand(i, 1))?;
-                let d: Vec<Reg> = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(&x, &y)| self.b2(Op::Sub, t, x, y))
-                    .collect();
+                let d: Vec<Reg> = a.iter().zip(&b).map(|(&x, &y)| self.sub(t, x, y)).collect();
                 vec![self.length(t, &d)]
             }
             O::Normalize => {
@@ -262,7 +301,7 @@ impl Lower<'_> {
                 let a = self.scalars(m.operand(i, 0))?;
                 let d = self.dot(t, &a, &a);
                 let r = self.b1(Op::Math(MathFn::Rsq), t, d);
-                a.iter().map(|&x| self.b2(Op::Mul, t, x, r)).collect()
+                a.iter().map(|&x| self.mul(t, x, r)).collect()
             }
             O::FaceForward => {
                 let t = self.result_ty(i)?;
@@ -282,11 +321,11 @@ impl Lower<'_> {
                 let ops = self.ops(i)?;
                 let d = self.dot(t, &ops[1], &ops[0]);
                 let two = self.fconst(t, 2.0);
-                let d2 = self.b2(Op::Mul, t, two, d);
+                let d2 = self.mul(t, two, d);
                 let mut out = Vec::new();
                 for (&x, &n) in ops[0].iter().zip(&ops[1]) {
-                    let p = self.b2(Op::Mul, t, d2, n);
-                    out.push(self.b2(Op::Sub, t, x, p));
+                    let p = self.mul(t, d2, n);
+                    out.push(self.sub(t, x, p));
                 }
                 out
             }
@@ -315,7 +354,7 @@ impl Lower<'_> {
                 let fract: Vec<Reg> = a
                     .iter()
                     .zip(&whole)
-                    .map(|(&x, &w)| self.b2(Op::Sub, t, x, w))
+                    .map(|(&x, &w)| self.sub(t, x, w))
                     .collect();
                 [fract, whole].concat()
             }
@@ -350,7 +389,7 @@ impl Lower<'_> {
     /// sums by columns from the last to the first ([`Self::column_sum`]); where it sees
     /// the rows of the left operand (a vector times a matrix, whose transpose it takes, or
     /// a `transpose(m)` on the left alone) it takes `dot` products ([`Self::dot`]).
-    fn mul(&mut self, i: Inst) -> Result<Vec<Reg>> {
+    fn product(&mut self, i: Inst) -> Result<Vec<Reg>> {
         let m = self.m;
         let (a_t, b_t) = (m.ty(m.operand(i, 0)), m.ty(m.operand(i, 1)));
         let mat = |t: Option<Inst>| t.and_then(|t| m.mat_parts(t));
@@ -364,87 +403,77 @@ impl Lower<'_> {
         let ty = self.result_ty(i)?;
         let a = self.scalars(m.operand(i, 0))?;
         let b = self.scalars(m.operand(i, 1))?;
+        let mut out = Vec::new();
         match (mat(a_t), mat(b_t)) {
             (Some((_, cols)), None) if vec_n(b_t).is_some() => {
                 // mat × vec: r[i] = Σ_j m[j][i] v[j]
-                let rows = rows_of(a_t);
-                if transposed(0) {
-                    return Ok((0..rows)
-                        .map(|r| {
-                            let row: Vec<Reg> =
-                                (0..cols as usize).map(|c| a[c * rows + r]).collect();
-                            self.dot(ty, &row, &b)
-                        })
-                        .collect());
+                let (rows, cols) = (rows_of(a_t), cols as usize);
+                let terms = algebra::column_terms(m, m.operand(i, 0), cols);
+                for r in 0..rows {
+                    let row = strided(&a, r, rows, cols);
+                    out.push(if transposed(0) {
+                        self.dot(ty, &row, &b)
+                    } else {
+                        self.column_sum(ty, &terms, &row, &b)
+                    });
                 }
-                let terms = algebra::column_terms(m, m.operand(i, 0), cols as usize);
-                Ok((0..rows)
-                    .map(|r| self.column_sum(ty, &terms, |c| a[c * rows + r], &b))
-                    .collect())
             }
             (None, Some((_, cols))) if vec_n(a_t).is_some() => {
                 // vec × mat: r[j] = dot(v, m[j])
                 let rows = rows_of(b_t);
-                if transposed(1) {
-                    // v × transpose(m) is m × v.
-                    let terms = algebra::column_terms(m, m.operand(m.operand(i, 1), 0), rows);
-                    let n = vec_n(a_t).unwrap_or(0);
-                    return Ok((0..cols as usize)
-                        .map(|c| self.column_sum(ty, &terms, |j| b[c * rows + j], &a[..n]))
-                        .collect());
+                // v × transpose(m) is m × v.
+                let terms = transposed(1)
+                    .then(|| algebra::column_terms(m, m.operand(m.operand(i, 1), 0), rows));
+                let n = vec_n(a_t).unwrap_or(0);
+                for c in 0..cols as usize {
+                    let col = &b[c * rows..(c + 1) * rows];
+                    out.push(match &terms {
+                        Some(terms) => self.column_sum(ty, terms, col, &a[..n]),
+                        None => self.dot(ty, &a, col),
+                    });
                 }
-                Ok((0..cols as usize)
-                    .map(|c| self.dot(ty, &a, &b[c * rows..(c + 1) * rows]))
-                    .collect())
             }
             (Some((_, k)), Some((_, cols))) => {
                 let rows = rows_of(a_t);
                 let k = k as usize;
                 let forward = transposed(0) && !transposed(1);
                 let terms = algebra::column_terms(m, m.operand(i, 0), k);
-                let mut out = Vec::new();
                 for c in 0..cols as usize {
                     let bc = &b[c * k..(c + 1) * k];
                     for r in 0..rows {
+                        let row = strided(&a, r, rows, k);
                         out.push(if forward {
-                            let row: Vec<Reg> = (0..k).map(|j| a[j * rows + r]).collect();
                             self.dot(ty, &row, bc)
                         } else {
-                            self.column_sum(ty, &terms, |j| a[j * rows + r], bc)
+                            self.column_sum(ty, &terms, &row, bc)
                         });
                     }
                 }
-                Ok(out)
             }
             _ => {
                 let n = a.len().max(b.len());
-                Ok((0..n)
-                    .map(|k| self.b2(Op::Mul, ty, Self::at(&a, k), Self::at(&b, k)))
-                    .collect())
+                for k in 0..n {
+                    out.push(self.mul(ty, Self::at(&a, k), Self::at(&b, k)));
+                }
             }
         }
+        Ok(out)
     }
 
-    /// `Σ_j m[j] * v[j]` over the columns `j` of a matrix (`m(j)` is the entry of column
+    /// `Σ_j m[j] * v[j]` over the columns `j` of a matrix (`m[j]` is the entry of column
     /// `j`), as Mesa's SPIR-V front end writes it: from the last column to the first,
     /// `acc = m[j] * v[j] + acc` (a fused multiply-add that llvmpipe splits into a rounded
     /// product and sum), with neighbouring columns that are one value merged into one
     /// term first ([`algebra::column_terms`]; reassociation, which WGSL allows). The
     /// float rules of `algebra.rs` apply to every product and sum, as NIR's do once the
     /// vectors are split into scalars.
-    fn column_sum(
-        &mut self,
-        t: Ty,
-        terms: &[algebra::Term],
-        m: impl Fn(usize) -> Reg,
-        v: &[Reg],
-    ) -> Reg {
+    fn column_sum(&mut self, t: Ty, terms: &[algebra::Term], m: &[Reg], v: &[Reg]) -> Reg {
         let mut acc = None;
         for term in terms.iter().rev() {
             let fold = |l: &mut Self, cols: std::ops::Range<usize>| {
                 let mut s = v[cols.start];
                 for &x in &v[cols.start + 1..cols.end] {
-                    s = l.b2(Op::Add, t, s, x);
+                    s = l.add(t, s, x);
                 }
                 s
             };
@@ -452,14 +481,14 @@ impl Lower<'_> {
                 Some(mid) => {
                     let a = fold(self, term.cols.start..mid);
                     let b = fold(self, mid..term.cols.end);
-                    self.b2(Op::Add, t, a, b)
+                    self.add(t, a, b)
                 }
                 None => fold(self, term.cols.clone()),
             };
-            let p = self.b2(Op::Mul, t, m(term.cols.start), s);
+            let p = self.mul(t, m[term.cols.start], s);
             acc = Some(match acc {
                 None => p,
-                Some(acc) => self.b2(Op::Add, t, p, acc),
+                Some(acc) => self.add(t, p, acc),
             });
         }
         acc.unwrap_or_else(|| self.fconst(t, 0.0))
@@ -471,9 +500,9 @@ impl Lower<'_> {
     /// (measured on lavapipe: `dot(v.xx, w.yz)` is `v.x * (w.y + w.z)` there).
     fn dot(&mut self, t: Ty, a: &[Reg], b: &[Reg]) -> Reg {
         if a.len().min(b.len()) == 2 && t.is_float() {
-            let p = self.b2(Op::Mul, t, a[0], b[0]);
-            let q = self.b2(Op::Mul, t, a[1], b[1]);
-            return self.b2(Op::Add, t, p, q);
+            let p = self.mul(t, a[0], b[0]);
+            let q = self.mul(t, a[1], b[1]);
+            return self.add(t, p, q);
         }
         let mut acc = self.emit(Op::Mul, t, &[a[0], b[0]]);
         for k in 1..a.len().min(b.len()) {
@@ -504,21 +533,21 @@ impl Lower<'_> {
         let (e1, e2, eta) = (&ops[0], &ops[1], ops[2][0]);
         let d = self.dot(t, e2, e1);
         let one = self.fconst(t, 1.0);
-        let d2 = self.b2(Op::Mul, t, d, d);
-        let omd = self.b2(Op::Sub, t, one, d2);
-        let eta2 = self.b2(Op::Mul, t, eta, eta);
-        let p = self.b2(Op::Mul, t, eta2, omd);
-        let k = self.b2(Op::Sub, t, one, p);
+        let d2 = self.mul(t, d, d);
+        let omd = self.sub(t, one, d2);
+        let eta2 = self.mul(t, eta, eta);
+        let p = self.mul(t, eta2, omd);
+        let k = self.sub(t, one, p);
         let zero = self.fconst(t, 0.0);
         let neg = self.cmp(Cond::Lt, t, k, zero);
         let sk = self.b1(Op::Math(MathFn::Sqrt), t, k);
-        let ed = self.b2(Op::Mul, t, eta, d);
-        let f = self.b2(Op::Add, t, ed, sk);
+        let ed = self.mul(t, eta, d);
+        let f = self.add(t, ed, sk);
         let mut out = Vec::new();
         for c in 0..e1.len() {
-            let x = self.b2(Op::Mul, t, eta, e1[c]);
-            let y = self.b2(Op::Mul, t, f, e2[c]);
-            let r = self.b2(Op::Sub, t, x, y);
+            let x = self.mul(t, eta, e1[c]);
+            let y = self.mul(t, f, e2[c]);
+            let r = self.sub(t, x, y);
             out.push(self.sel(t, neg, zero, r));
         }
         Ok(out)
@@ -545,9 +574,9 @@ impl Lower<'_> {
             return cols[0][0];
         }
         if n == 2 {
-            let p = self.b2(Op::Mul, t, cols[0][0], cols[1][1]);
-            let q = self.b2(Op::Mul, t, cols[1][0], cols[0][1]);
-            return self.b2(Op::Sub, t, p, q);
+            let p = self.mul(t, cols[0][0], cols[1][1]);
+            let q = self.mul(t, cols[1][0], cols[0][1]);
+            return self.sub(t, p, q);
         }
         let mut acc: Option<Reg> = None;
         for r in 0..n {
@@ -562,11 +591,11 @@ impl Lower<'_> {
                 })
                 .collect();
             let d = self.det(t, &minor);
-            let term = self.b2(Op::Mul, t, cols[0][r], d);
+            let term = self.mul(t, cols[0][r], d);
             acc = Some(match acc {
                 None => term,
-                Some(a) if r % 2 == 1 => self.b2(Op::Sub, t, a, term),
-                Some(a) => self.b2(Op::Add, t, a, term),
+                Some(a) if r % 2 == 1 => self.sub(t, a, term),
+                Some(a) => self.add(t, a, term),
             });
         }
         acc.unwrap_or(cols[0][0])
@@ -581,19 +610,19 @@ impl Lower<'_> {
         let mut fr = Vec::new();
         let mut ex = Vec::new();
         for &x in &a {
-            let bits = self.b1(Op::Bitcast(Ty::F), Ty::UD, x);
+            let bits = self.bitcast(Ty::F, Ty::UD, x);
             let k23 = self.ud(23);
             let sh = self.b2(Op::Shr, Ty::UD, bits, k23);
             let kff = self.ud(0xff);
             let e = self.b2(Op::And, Ty::UD, sh, kff);
-            let ed = self.b1(Op::Bitcast(Ty::UD), Ty::D, e);
+            let ed = self.bitcast(Ty::UD, Ty::D, e);
             let k126 = self.loadi(Ty::D, 126);
-            let exp = self.b2(Op::Sub, Ty::D, ed, k126);
+            let exp = self.sub(Ty::D, ed, k126);
             let mant_mask = self.ud(0x807f_ffff);
             let mb = self.b2(Op::And, Ty::UD, bits, mant_mask);
             let half = self.ud(0x3f00_0000);
             let fb = self.b2(Op::Or, Ty::UD, mb, half);
-            let f = self.b1(Op::Bitcast(Ty::UD), Ty::F, fb);
+            let f = self.bitcast(Ty::UD, Ty::F, fb);
             let zero = self.fconst(Ty::F, 0.0);
             let is_zero = self.cmp(Cond::Eq, Ty::F, x, zero);
             let izero = self.loadi(Ty::D, 0);
@@ -738,13 +767,13 @@ impl Lower<'_> {
                 };
                 self.cmp(Cond::Ne, from, x, zero)
             } else {
-                self.b1(Op::Cvt(from), to, x)
+                self.cvt(from, to, x)
             });
         }
         Ok(out)
     }
 
-    fn bitcast(&mut self, i: Inst) -> Result<Vec<Reg>> {
+    fn bitcast_op(&mut self, i: Inst) -> Result<Vec<Reg>> {
         let m = self.m;
         let to = self.result_ty(i)?;
         let from = self.operand_ty(i, 0)?;
@@ -756,7 +785,7 @@ impl Lower<'_> {
                     if from == to {
                         x
                     } else {
-                        self.b1(Op::Bitcast(from), to, x)
+                        self.bitcast(from, to, x)
                     }
                 })
                 .collect());
@@ -766,9 +795,9 @@ impl Lower<'_> {
             let w = if ty == Ty::UW {
                 x
             } else {
-                l.b1(Op::Bitcast(ty), Ty::UW, x)
+                l.bitcast(ty, Ty::UW, x)
             };
-            l.b1(Op::Cvt(Ty::UW), Ty::UD, w)
+            l.cvt(Ty::UW, Ty::UD, w)
         };
         if from.size() == 2 {
             let mut out = Vec::new();
@@ -778,31 +807,23 @@ impl Lower<'_> {
                 let k16 = self.ud(16);
                 let hs = self.b2(Op::Shl, Ty::UD, hi, k16);
                 let w = self.b2(Op::Or, Ty::UD, lo, hs);
-                out.push(if to == Ty::UD {
-                    w
-                } else {
-                    self.b1(Op::Bitcast(Ty::UD), to, w)
-                });
+                out.push(self.ud_to(to, w));
             }
             return Ok(out);
         }
         let mut out = Vec::new();
         for x in a {
-            let w = if from == Ty::UD {
-                x
-            } else {
-                self.b1(Op::Bitcast(from), Ty::UD, x)
-            };
+            let w = self.as_ud(from, x);
             let kff = self.ud(0xffff);
             let lo = self.b2(Op::And, Ty::UD, w, kff);
             let k16 = self.ud(16);
             let hi = self.b2(Op::Shr, Ty::UD, w, k16);
             for h in [lo, hi] {
-                let uw = self.b1(Op::Cvt(Ty::UD), Ty::UW, h);
+                let uw = self.cvt(Ty::UD, Ty::UW, h);
                 out.push(if to == Ty::UW {
                     uw
                 } else {
-                    self.b1(Op::Bitcast(Ty::UW), to, uw)
+                    self.bitcast(Ty::UW, to, uw)
                 });
             }
         }
@@ -829,14 +850,14 @@ impl Lower<'_> {
         let Space::Buffer(bti) = p.space else {
             return Err(malformed(m, i, "`arrayLength` outside a buffer"));
         };
-        let size = self.emit(Op::Special(Special::BufferSize(bti)), Ty::UD, &[]);
+        let size = self.special(Special::BufferSize(bti), Ty::UD);
         let base = self.address(Ptr { dynamic: None, ..p }, 0);
         let base = match p.dynamic {
-            Some(d) => self.b2(Op::Add, Ty::UD, base, d),
+            Some(d) => self.add(Ty::UD, base, d),
             None => base,
         };
-        let clamped = self.b2(Op::Max, Ty::UD, size, base);
-        let bytes = self.b2(Op::Sub, Ty::UD, clamped, base);
+        let clamped = self.max(Ty::UD, size, base);
+        let bytes = self.sub(Ty::UD, clamped, base);
         Ok(self.b2(Op::Math(MathFn::IntDiv), Ty::UD, bytes, s))
     }
 
@@ -853,7 +874,7 @@ impl Lower<'_> {
             return Ok(self.ud(n));
         }
         match p.space {
-            Space::Buffer(bti) => Ok(self.emit(Op::Special(Special::BufferSize(bti)), Ty::UD, &[])),
+            Space::Buffer(bti) => Ok(self.special(Special::BufferSize(bti), Ty::UD)),
             _ => Err(malformed(
                 m,
                 i,
@@ -954,7 +975,7 @@ impl Lower<'_> {
         if t == Ty::UD {
             x
         } else {
-            self.b1(Op::Bitcast(t), Ty::UD, x)
+            self.bitcast(t, Ty::UD, x)
         }
     }
 
@@ -962,14 +983,14 @@ impl Lower<'_> {
         if t == Ty::UD {
             x
         } else {
-            self.b1(Op::Bitcast(Ty::UD), t, x)
+            self.bitcast(Ty::UD, t, x)
         }
     }
 
     pub(super) fn ln(&mut self, t: Ty, x: Reg) -> Reg {
         let l = self.b1(Op::Math(MathFn::Log2), t, x);
         let k = self.fconst(t, std::f32::consts::LN_2);
-        self.b2(Op::Mul, t, l, k)
+        self.mul(t, l, k)
     }
 
     pub(super) fn hyperbolic(&mut self, op: Opcode, t: Ty, x: Reg) -> Reg {
@@ -977,25 +998,25 @@ impl Lower<'_> {
         let x = if op == Opcode::Tanh {
             let lo = self.fconst(t, -10.0);
             let hi = self.fconst(t, 10.0);
-            let c = self.b2(Op::Max, t, x, lo);
-            self.b2(Op::Min, t, c, hi)
+            let c = self.max(t, x, lo);
+            self.min(t, c, hi)
         } else {
             x
         };
         let k = self.fconst(t, std::f32::consts::LOG2_E);
-        let p = self.b2(Op::Mul, t, x, k);
+        let p = self.mul(t, x, k);
         let e = self.b1(Op::Math(MathFn::Exp2), t, p);
         let np = self.b1(Op::Neg, t, p);
         let en = self.b1(Op::Math(MathFn::Exp2), t, np);
         let h = self.fconst(t, 0.5);
-        let s = self.b2(Op::Sub, t, e, en);
-        let sinh = self.b2(Op::Mul, t, s, h);
-        let c = self.b2(Op::Add, t, e, en);
-        let cosh = self.b2(Op::Mul, t, c, h);
+        let s = self.sub(t, e, en);
+        let sinh = self.mul(t, s, h);
+        let c = self.add(t, e, en);
+        let cosh = self.mul(t, c, h);
         match op {
             Opcode::Sinh => sinh,
             Opcode::Cosh => cosh,
-            _ => self.b2(Op::Math(MathFn::Fdiv), t, sinh, cosh),
+            _ => self.fdiv(t, sinh, cosh),
         }
     }
 
@@ -1004,41 +1025,41 @@ impl Lower<'_> {
     pub(super) fn atan2(&mut self, t: Ty, y: Reg, x: Reg) -> Reg {
         let ay = self.b1(Op::Abs, t, y);
         let ax = self.b1(Op::Abs, t, x);
-        let big = self.b2(Op::Max, t, ax, ay);
-        let small = self.b2(Op::Min, t, ax, ay);
+        let big = self.max(t, ax, ay);
+        let small = self.min(t, ax, ay);
         let zero = self.fconst(t, 0.0);
         let big_zero = self.cmp(Cond::Eq, t, big, zero);
         let one = self.fconst(t, 1.0);
         let den = self.sel(t, big_zero, one, big);
-        let r = self.b2(Op::Math(MathFn::Fdiv), t, small, den);
+        let r = self.fdiv(t, small, den);
         // r in [0, 1]: above tan(π/8) use atan(r) = π/4 + atan((r - 1) / (r + 1)).
         let k = self.fconst(t, 0.414_213_57);
         let hi = self.cmp(Cond::Gt, t, r, k);
-        let rm = self.b2(Op::Sub, t, r, one);
-        let rp = self.b2(Op::Add, t, r, one);
-        let q = self.b2(Op::Math(MathFn::Fdiv), t, rm, rp);
+        let rm = self.sub(t, r, one);
+        let rp = self.add(t, r, one);
+        let q = self.fdiv(t, rm, rp);
         let z = self.sel(t, hi, q, r);
         let pi4 = self.fconst(t, FRAC_PI_4);
         let base = self.sel(t, hi, pi4, zero);
-        let z2 = self.b2(Op::Mul, t, z, z);
+        let z2 = self.mul(t, z, z);
         let mut p = self.fconst(t, 8.053_744e-2);
         for c in [-1.387_768_6e-1, 1.997_771e-1, -3.333_295e-1] {
-            let pc = self.b2(Op::Mul, t, p, z2);
+            let pc = self.mul(t, p, z2);
             let kc = self.fconst(t, c);
-            p = self.b2(Op::Add, t, pc, kc);
+            p = self.add(t, pc, kc);
         }
-        let pz = self.b2(Op::Mul, t, p, z2);
-        let pzz = self.b2(Op::Mul, t, pz, z);
-        let at = self.b2(Op::Add, t, pzz, z);
-        let a = self.b2(Op::Add, t, base, at);
+        let pz = self.mul(t, p, z2);
+        let pzz = self.mul(t, pz, z);
+        let at = self.add(t, pzz, z);
+        let a = self.add(t, base, at);
         // Octants: |y| > |x| → π/2 - a; x < 0 → π - a; y < 0 → -a.
         let steep = self.cmp(Cond::Gt, t, ay, ax);
         let pi2 = self.fconst(t, FRAC_PI_2);
-        let a2 = self.b2(Op::Sub, t, pi2, a);
+        let a2 = self.sub(t, pi2, a);
         let a = self.sel(t, steep, a2, a);
         let xneg = self.cmp(Cond::Lt, t, x, zero);
         let pi = self.fconst(t, PI);
-        let a3 = self.b2(Op::Sub, t, pi, a);
+        let a3 = self.sub(t, pi, a);
         let a = self.sel(t, xneg, a3, a);
         let yneg = self.cmp(Cond::Lt, t, y, zero);
         let na = self.b1(Op::Neg, t, a);
@@ -1049,24 +1070,24 @@ impl Lower<'_> {
     pub(super) fn ldexp(&mut self, t: Ty, x: Reg, e: Reg) -> Reg {
         let one = self.loadi(Ty::D, 1);
         let h = self.b2(Op::Shr, Ty::D, e, one);
-        let rest = self.b2(Op::Sub, Ty::D, e, h);
+        let rest = self.sub(Ty::D, e, h);
         let mut acc = x;
         for part in [h, rest] {
             let lo = self.loadi(Ty::D, (-126i32) as u32);
             let hi = self.loadi(Ty::D, 127);
-            let c = self.b2(Op::Max, Ty::D, part, lo);
-            let c = self.b2(Op::Min, Ty::D, c, hi);
+            let c = self.max(Ty::D, part, lo);
+            let c = self.min(Ty::D, c, hi);
             let bias = self.loadi(Ty::D, 127);
-            let b = self.b2(Op::Add, Ty::D, c, bias);
+            let b = self.add(Ty::D, c, bias);
             let k23 = self.loadi(Ty::D, 23);
             let bits = self.b2(Op::Shl, Ty::D, b, k23);
-            let p = self.b1(Op::Bitcast(Ty::D), Ty::F, bits);
+            let p = self.bitcast(Ty::D, Ty::F, bits);
             let p = if t == Ty::HF {
-                self.b1(Op::Cvt(Ty::F), Ty::HF, p)
+                self.cvt(Ty::F, Ty::HF, p)
             } else {
                 p
             };
-            acc = self.b2(Op::Mul, t, acc, p);
+            acc = self.mul(t, acc, p);
         }
         acc
     }
@@ -1074,11 +1095,7 @@ impl Lower<'_> {
     /// The four bytes of `x`, sign- or zero-extended.
     fn bytes(&mut self, x: Reg, signed: bool) -> Vec<Reg> {
         let ty = if signed { Ty::D } else { Ty::UD };
-        let xv = if signed {
-            self.b1(Op::Bitcast(Ty::UD), Ty::D, x)
-        } else {
-            x
-        };
+        let xv = self.ud_to(ty, x);
         (0..4)
             .map(|k| {
                 let off = self.loadi(ty, 8 * k);
@@ -1107,31 +1124,31 @@ impl Lower<'_> {
                     let scale = ((1u32 << (bits - u32::from(snorm))) - 1) as f32;
                     let lo = self.fconst(Ty::F, if snorm { -1.0 } else { 0.0 });
                     let hi = self.fconst(Ty::F, 1.0);
-                    let c = self.b2(Op::Max, Ty::F, x, lo);
-                    let c = self.b2(Op::Min, Ty::F, c, hi);
+                    let c = self.max(Ty::F, x, lo);
+                    let c = self.min(Ty::F, c, hi);
                     let s = self.fconst(Ty::F, scale);
-                    let v = self.b2(Op::Mul, Ty::F, c, s);
+                    let v = self.mul(Ty::F, c, s);
                     let r = self.b1(Op::Rnde, Ty::F, v);
-                    let d = self.b1(Op::Cvt(Ty::F), Ty::D, r);
-                    self.b1(Op::Bitcast(Ty::D), Ty::UD, d)
+                    let d = self.cvt(Ty::F, Ty::D, r);
+                    self.bitcast(Ty::D, Ty::UD, d)
                 }
                 O::Pack2x16Float => {
-                    let h = self.b1(Op::Cvt(Ty::F), Ty::HF, x);
-                    let w = self.b1(Op::Bitcast(Ty::HF), Ty::UW, h);
-                    self.b1(Op::Cvt(Ty::UW), Ty::UD, w)
+                    let h = self.cvt(Ty::F, Ty::HF, x);
+                    let w = self.bitcast(Ty::HF, Ty::UW, h);
+                    self.cvt(Ty::UW, Ty::UD, w)
                 }
                 O::Pack4xI8Clamp => {
                     let lo = self.loadi(Ty::D, (-128i32) as u32);
                     let hi = self.loadi(Ty::D, 127);
-                    let c = self.b2(Op::Max, Ty::D, x, lo);
-                    let c = self.b2(Op::Min, Ty::D, c, hi);
-                    self.b1(Op::Bitcast(Ty::D), Ty::UD, c)
+                    let c = self.max(Ty::D, x, lo);
+                    let c = self.min(Ty::D, c, hi);
+                    self.bitcast(Ty::D, Ty::UD, c)
                 }
                 O::Pack4xU8Clamp => {
                     let hi = self.ud(255);
-                    self.b2(Op::Min, Ty::UD, x, hi)
+                    self.min(Ty::UD, x, hi)
                 }
-                O::Pack4xI8 => self.b1(Op::Bitcast(Ty::D), Ty::UD, x),
+                O::Pack4xI8 => self.bitcast(Ty::D, Ty::UD, x),
                 _ => x,
             };
             let f = self.b2(Op::And, Ty::UD, field, mask);
@@ -1158,29 +1175,25 @@ impl Lower<'_> {
         let mut out = Vec::new();
         for k in 0..n {
             let ty = if signed { Ty::D } else { Ty::UD };
-            let xv = if signed {
-                self.b1(Op::Bitcast(Ty::UD), Ty::D, x)
-            } else {
-                x
-            };
+            let xv = self.ud_to(ty, x);
             let off = self.loadi(ty, bits * k);
             let cnt = self.loadi(ty, bits);
             let f = self.emit(Op::Bfe, ty, &[xv, off, cnt]);
             out.push(match op {
                 O::Unpack4xI8 | O::Unpack4xU8 => f,
                 O::Unpack2x16Float => {
-                    let w = self.b1(Op::Cvt(Ty::UD), Ty::UW, f);
-                    let h = self.b1(Op::Bitcast(Ty::UW), Ty::HF, w);
-                    self.b1(Op::Cvt(Ty::HF), Ty::F, h)
+                    let w = self.cvt(Ty::UD, Ty::UW, f);
+                    let h = self.bitcast(Ty::UW, Ty::HF, w);
+                    self.cvt(Ty::HF, Ty::F, h)
                 }
                 _ => {
-                    let v = self.b1(Op::Cvt(ty), Ty::F, f);
+                    let v = self.cvt(ty, Ty::F, f);
                     let scale = ((1u32 << (bits - u32::from(signed))) - 1) as f32;
                     let s = self.fconst(Ty::F, scale);
-                    let q = self.b2(Op::Math(MathFn::Fdiv), Ty::F, v, s);
+                    let q = self.fdiv(Ty::F, v, s);
                     if signed {
                         let lo = self.fconst(Ty::F, -1.0);
-                        self.b2(Op::Max, Ty::F, q, lo)
+                        self.max(Ty::F, q, lo)
                     } else {
                         q
                     }
@@ -1280,7 +1293,7 @@ impl Lower<'_> {
             _ => {
                 let ty = self.result_ty(i)?;
                 let a = self.scalars(m.operand(i, 0))?;
-                let lane = self.emit(Op::Special(Special::Lane), Ty::UD, &[]);
+                let lane = self.special(Special::Lane, Ty::UD);
                 let arg = match m.operand_opt(i, 1) {
                     Some(x) => {
                         let r = self.scalar(x)?;
@@ -1291,12 +1304,12 @@ impl Lower<'_> {
                 };
                 let idx = match op {
                     O::SubgroupShuffleXor => self.b2(Op::Xor, Ty::UD, lane, arg),
-                    O::SubgroupShuffleUp => self.b2(Op::Sub, Ty::UD, lane, arg),
-                    O::SubgroupShuffleDown => self.b2(Op::Add, Ty::UD, lane, arg),
+                    O::SubgroupShuffleUp => self.sub(Ty::UD, lane, arg),
+                    O::SubgroupShuffleDown => self.add(Ty::UD, lane, arg),
                     O::QuadBroadcast => {
                         let mask = self.ud(!3);
                         let base = self.b2(Op::And, Ty::UD, lane, mask);
-                        self.b2(Op::Add, Ty::UD, base, arg)
+                        self.add(Ty::UD, base, arg)
                     }
                     O::QuadSwapX | O::QuadSwapY | O::QuadSwapDiagonal => {
                         let k = match op {

@@ -206,7 +206,7 @@ impl<'a> Machine<'a> {
         match i.op {
             Opc::Send(msg) => {
                 self.send(th, slm, i, msg, exec_mask)?;
-                if msg == Msg::Eot {
+                if matches!(msg, Msg::Eot) {
                     for l in 0..16 {
                         if mask >> l & 1 == 1 {
                             th.pc[l] = DONE;
@@ -234,7 +234,7 @@ impl<'a> Machine<'a> {
             }
             let enabled = match i.pred {
                 None => true,
-                Some(p) if i.op == Opc::Sel => {
+                Some(p) if matches!(i.op, Opc::Sel) => {
                     let _ = p;
                     true
                 }
@@ -244,7 +244,7 @@ impl<'a> Machine<'a> {
             let sty = i.src.first().map_or(i.dst.ty, |o| o.ty);
             let (value, cond) = compute(i, sty, &src, th.flag >> l & 1 == 1)?;
             if let Some(c) = cond {
-                if i.cmod.is_some() && i.op != Opc::Sel {
+                if i.cmod.is_some() && !matches!(i.op, Opc::Sel) {
                     if c {
                         flag |= 1 << l;
                     } else {
@@ -253,7 +253,7 @@ impl<'a> Machine<'a> {
                 }
             }
             if enabled {
-                let out = if i.op == Opc::Cmp {
+                let out = if matches!(i.op, Opc::Cmp) {
                     value
                 } else {
                     convert(value, result_ty(i, sty), i.dst.ty)
@@ -378,7 +378,7 @@ impl<'a> Machine<'a> {
         lane: usize,
     ) -> Result<&'m mut [u8], Diagnostic> {
         Ok(match s {
-            Surface::Bti(b) => match self.buffers.get_mut((b as usize).wrapping_sub(1)) {
+            Surface::Buffer(b) => match self.buffers.get_mut((b as usize).wrapping_sub(1)) {
                 Some(buf) => buf.as_mut_slice(),
                 None => return Err(unsupported("a message to an unbound surface")),
             },
@@ -822,7 +822,7 @@ fn compute(i: &Insn, ty: Ty, s: &[u32], flag: bool) -> Result<(u32, Option<bool>
         _ => return Err(unsupported("this instruction")),
     };
     let cnd = match i.cmod {
-        Some(c) if i.op != Opc::Sel => Some(compare(c, ty, v, 0)),
+        Some(c) if !matches!(i.op, Opc::Sel) => Some(compare(c, ty, v, 0)),
         _ => None,
     };
     Ok((v, cnd))
