@@ -101,16 +101,16 @@ pub struct Cfg {
 
 impl Cfg {
     pub fn new(m: &Module, f: Func) -> Cfg {
-        let blocks: Vec<Block> = m
-            .children(f.inst())
-            .filter(|&b| m.opcode(b) == Opcode::Block)
-            .map(Block)
-            .collect();
-        let index: FxHashMap<Inst, u32> = blocks
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (b.inst(), i as u32))
-            .collect();
+        // A loop rather than filter/map/collect chains: each chain was its own copy of the
+        // iterator code in the package.
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut index: FxHashMap<Inst, u32> = FxHashMap::default();
+        for b in m.children(f.inst()) {
+            if m.opcode(b) == Opcode::Block {
+                index.insert(b, blocks.len() as u32);
+                blocks.push(Block(b));
+            }
+        }
         let n = blocks.len();
         let mut succ_start = Vec::with_capacity(n + 1);
         let mut succ = Vec::new();

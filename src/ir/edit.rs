@@ -170,6 +170,21 @@ pub fn wider_type(m: &Module, a: Inst, b: Inst) -> Option<Inst> {
     }
 }
 
+/// The first child of block `block` that is not a parameter: where code at the top of
+/// the block goes. One loop for the passes that each had a `find` over a closure (each its
+/// own copy of the iterator code in the package).
+// The loop, not `find`: the package has the loop's code once either way, and this is what
+// was measured and compared.
+#[allow(clippy::manual_find)]
+pub fn first_non_param(m: &Module, block: Inst) -> Option<Inst> {
+    for c in m.children(block) {
+        if m.opcode(c) != Opcode::Param {
+            return Some(c);
+        }
+    }
+    None
+}
+
 /// A builder inserting just before `at`, with `at`'s span.
 pub fn builder_before(m: &mut Module, at: Inst) -> Builder<'_> {
     let span = m.span(at);

@@ -483,9 +483,13 @@ impl Walker<'_> {
                 exit: Exit::Construct,
             },
         );
-        let cases: Vec<(Block, RegionId)> = (distinct.into_vec().into_iter())
-            .map(|t| (t, self.new_region()))
-            .collect();
+        // A loop rather than a map/collect chain: each chain was its own copy of the
+        // iterator code in the package.
+        let targets = distinct.into_vec();
+        let mut cases: Vec<(Block, RegionId)> = Vec::with_capacity(targets.len());
+        for t in targets {
+            cases.push((t, self.new_region()));
+        }
         self.push_node(
             region,
             Node::Switch {

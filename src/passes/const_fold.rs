@@ -225,6 +225,18 @@ fn is_bool_const(m: &Module, x: Inst, value: bool) -> bool {
 }
 
 /// What `i` can be replaced with, if anything.
+/// Operands `from..` of `i` as constant indices, or `None` when one is not a constant: a
+/// loop rather than a collect into `Option` (each such chain was its own copy of the
+/// iterator code in the package).
+fn const_path(m: &Module, i: Inst, from: usize) -> Option<Vec<u32>> {
+    let n = m.num_operands(i);
+    let mut path = Vec::with_capacity(n.saturating_sub(from));
+    for k in from..n {
+        path.push(m.const_u32(m.operand(i, k))?);
+    }
+    Some(path)
+}
+
 pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
     use Opcode as O;
     let op = m.opcode(i);
@@ -246,11 +258,13 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             if member_count(m, ty)? as usize != n {
                 return None;
             }
-            let parts: Vec<Value> = (0..n).map(|k| Value(m.operand(i, k))).collect();
-            for (k, p) in parts.iter().enumerate() {
-                if m.ty(p.0) != m.member_type(ty, Some(k as u32)) {
+            let mut parts: Vec<Value> = Vec::with_capacity(n);
+            for k in 0..n {
+                let p = m.operand(i, k);
+                if m.ty(p) != m.member_type(ty, Some(k as u32)) {
                     return None;
                 }
+                parts.push(Value(p));
             }
             Some(Builder::new(m).const_composite(Type(ty), &parts).inst())
         }
@@ -273,9 +287,7 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             if !(base_op.is_constant() || matches!(base_op, O::Construct | O::Insert)) {
                 return None;
             }
-            let path: Vec<u32> = (1..n)
-                .map(|k| m.const_u32(m.operand(i, k)))
-                .collect::<Option<Vec<u32>>>()?;
+            let path = const_path(m, i, 1)?;
             // A member of a constant is a constant.
             if m.opcode(base).is_constant() {
                 let mut c = base;
@@ -324,7 +336,9 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             }
             // Deeper indices: extract them from the member.
             let mut ops = vec![member];
-            ops.extend((2..n).map(|k| m.operand(i, k)));
+            for k in 2..n {
+                ops.push(m.operand(i, k));
+            }
             let e = m.create(O::Extract, Some(ty), &ops);
             m.insert_before(i, e);
             let span = m.span(i);
@@ -335,9 +349,7 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
             // Inserting a constant into a constant gives a constant; any other insert
             // becomes a `construct` of the other members.
             let (comp, value) = (m.operand(i, 0), m.operand(i, 1));
-            let path: Vec<u32> = (2..n)
-                .map(|k| m.const_u32(m.operand(i, k)))
-                .collect::<Option<Vec<u32>>>()?;
+            let path = const_path(m, i, 2)?;
             if m.opcode(comp).is_constant() && m.opcode(value).is_constant() {
                 return insert_constant(m, comp, &path, value);
             }

@@ -41,17 +41,22 @@ pub struct Options {
 }
 
 pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
-    let entries: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func && is_entry_point(m, c))
-        .collect();
+    // Loops rather than filter/chain/collect: each chain was its own copy of the iterator
+    // code in the package.
+    let mut entries: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Func && is_entry_point(m, c) {
+            entries.push(c);
+        }
+    }
     if entries.is_empty() {
         return Ok(Changed::None);
     }
-    let exported = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func && is_exported(m, c));
-    let entries: Vec<Inst> = entries.iter().copied().chain(exported).collect();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Func && is_exported(m, c) {
+            entries.push(c);
+        }
+    }
     let removed_functions = keep_reachable(m, &entries);
     let removed_globals = unused_module_items(m, options.keep_resources);
     // Removing a function changes the set of functions, which the cache is keyed by.

@@ -11,17 +11,28 @@ use crate::ir::{Inst, Module, Opcode};
 
 /// Keeps only the entry point called `name` and what it uses.
 pub fn keep_only(m: &mut Module, name: &str) -> Result<(), Vec<Diagnostic>> {
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
-    let entries: Vec<Inst> = funcs
-        .iter()
-        .copied()
-        .filter(|&f| is_entry_point(m, f))
-        .collect();
-    let Some(&keep) = entries.iter().find(|&&f| m.name(f) == Some(name)) else {
-        let known: Vec<&str> = entries.iter().filter_map(|&f| m.name(f)).collect();
+    // Plain loops rather than filter/collect chains: each chain was its own copy of the
+    // iterator code in the package.
+    let mut entries: Vec<Inst> = Vec::new();
+    for f in m.children(m.root()) {
+        if m.opcode(f) == Opcode::Func && is_entry_point(m, f) {
+            entries.push(f);
+        }
+    }
+    let mut found = None;
+    for &f in &entries {
+        if m.name(f) == Some(name) {
+            found = Some(f);
+            break;
+        }
+    }
+    let Some(keep) = found else {
+        let mut known: Vec<&str> = Vec::new();
+        for &f in &entries {
+            if let Some(n) = m.name(f) {
+                known.push(n);
+            }
+        }
         let mut d = Diagnostic::error(
             codes::UNKNOWN_ENTRY_POINT,
             format!("there is no entry point named `{name}`"),
@@ -34,10 +45,12 @@ pub fn keep_only(m: &mut Module, name: &str) -> Result<(), Vec<Diagnostic>> {
         return Err(vec![d]);
     };
     keep_reachable(m, &[keep]);
-    let unused_vars: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Var && !m.has_uses(c))
-        .collect();
+    let mut unused_vars: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Var && !m.has_uses(c) {
+            unused_vars.push(c);
+        }
+    }
     for v in unused_vars {
         m.set_operands(v, &[]);
         m.remove(v);

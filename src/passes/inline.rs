@@ -59,11 +59,12 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
     let mut calls: FxHashMap<Inst, u32> = FxHashMap::default();
     let mut size: FxHashMap<Inst, u32> = FxHashMap::default();
     let mut callees: Vec<Vec<Func>> = Vec::with_capacity(funcs.len());
-    let index: FxHashMap<Inst, usize> = funcs
-        .iter()
-        .enumerate()
-        .map(|(k, f)| (f.inst(), k))
-        .collect();
+    // Loops rather than iterator chains here: each chain was its own copy of the
+    // iterator code in the package.
+    let mut index: FxHashMap<Inst, usize> = FxHashMap::default();
+    for (k, f) in funcs.iter().enumerate() {
+        index.insert(f.inst(), k);
+    }
     for &f in &funcs {
         let mut s = 0;
         let mut out = Vec::new();
@@ -110,12 +111,16 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
     let mut budget = size.values().sum::<u32>().saturating_add(BUDGET_SLACK);
     let mut inlinable: FxHashMap<Inst, Option<Inst>> = FxHashMap::default();
     let mut changed = false;
-    for f in order.into_iter().map(|k| funcs[k]) {
-        let sites: Vec<Inst> = m
-            .blocks(f)
-            .flat_map(|b| m.children(b.inst()))
-            .filter(|&i| called(m, i).is_some())
-            .collect();
+    for k in order {
+        let f = funcs[k];
+        let mut sites: Vec<Inst> = Vec::new();
+        for b in m.blocks(f) {
+            for i in m.children(b.inst()) {
+                if called(m, i).is_some() {
+                    sites.push(i);
+                }
+            }
+        }
         if sites.is_empty() {
             continue;
         }

@@ -179,10 +179,17 @@ fn hoist_function(m: &mut Module, an: &mut Analyses, f: Func) -> Result<bool, Di
                 if !op.is_pure() || m.ty(i).is_none() {
                     continue;
                 }
-                let invariant = m.operands(i).all(|x| {
-                    m.is_global(x)
-                        || loop_of_inst(m, x).is_some_and(|inner| !loops.inside(inner, lp))
-                });
+                // A loop rather than `all` over a closure: each such chain was its own copy
+                // of the iterator code in the package.
+                let mut invariant = true;
+                for x in m.operands(i) {
+                    if !(m.is_global(x)
+                        || loop_of_inst(m, x).is_some_and(|inner| !loops.inside(inner, lp)))
+                    {
+                        invariant = false;
+                        break;
+                    }
+                }
                 if invariant {
                     m.detach(i);
                     m.insert_before(anchor, i);

@@ -125,11 +125,12 @@ fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
     for &chain in &chains {
         rewrite_chain(m, chain);
     }
-    let var_index: FxHashMap<Inst, u32> = candidates
-        .iter()
-        .enumerate()
-        .map(|(k, c)| (c.var, k as u32))
-        .collect();
+    // A loop rather than a map/collect chain: each chain was its own copy of the iterator
+    // code in the package.
+    let mut var_index: FxHashMap<Inst, u32> = FxHashMap::default();
+    for (k, c) in candidates.iter().enumerate() {
+        var_index.insert(c.var, k as u32);
+    }
 
     let cfg = an.cfg(m, f);
     let dom = an.dominators(m, f);

@@ -383,10 +383,7 @@ impl Plan {
             let Some(mut end) = last[r as usize].or_else(|| last_block(tree, r)) else {
                 continue;
             };
-            let Some(first) = m
-                .children(mb.inst())
-                .find(|&c| m.opcode(c) != Opcode::Param)
-            else {
+            let Some(first) = crate::ir::edit::first_non_param(m, mb.inst()) else {
                 continue;
             };
             let Some(rest) = split_before(m, first) else {
@@ -458,11 +455,16 @@ impl Plan {
     /// Gives `merge` its flag and value parameters, once; every branch to it passes
     /// `false` and a zero. Returns the types of its parameters before them.
     fn flag(&self, m: &mut Module, flags: &mut Flags, merge: Block) -> Vec<Type> {
+        // Loops rather than filter_map/filter/collect chains: each chain was its own copy
+        // of the iterator code in the package.
         let own = |m: &Module| -> Vec<Type> {
-            params(m, merge)
-                .into_iter()
-                .filter_map(|p| m.ty(p).map(Type))
-                .collect()
+            let mut types = Vec::new();
+            for p in params(m, merge) {
+                if let Some(t) = m.ty(p) {
+                    types.push(Type(t));
+                }
+            }
+            types
         };
         if flags.get(merge).is_some() {
             let mut types = own(m);
@@ -470,11 +472,12 @@ impl Plan {
             return types;
         }
         let types = own(m);
-        let branches: Vec<Inst> = m
-            .uses(merge.inst())
-            .filter(|u| u.index == 0 && m.opcode(u.user) == Opcode::Br)
-            .map(|u| u.user)
-            .collect();
+        let mut branches: Vec<Inst> = Vec::new();
+        for u in m.uses(merge.inst()) {
+            if u.index == 0 && m.opcode(u.user) == Opcode::Br {
+                branches.push(u.user);
+            }
+        }
         let mut b = Builder::new(m);
         let bool_ty = b.ty_bool();
         let no = b.const_bool(false);
@@ -562,17 +565,17 @@ fn demote(m: &mut Module, f: Func, values: &[Inst]) {
         let (Some(ty), Some(block)) = (m.ty(v), m.parent(v)) else {
             continue;
         };
-        let Some(first) = m
-            .children(entry.inst())
-            .find(|&c| m.opcode(c) != Opcode::Param)
-        else {
+        let Some(first) = crate::ir::edit::first_non_param(m, entry.inst()) else {
             continue;
         };
-        let uses: Vec<(Inst, usize)> = m.uses(v).map(|u| (u.user, u.index as usize)).collect();
+        let mut uses: Vec<(Inst, usize)> = Vec::new();
+        for u in m.uses(v) {
+            uses.push((u.user, u.index as usize));
+        }
         let var = crate::ir::edit::builder_before(m, first).local_var(Type(ty), None);
         // After the value: after the block's parameters when it is one.
         let after = if m.opcode(v) == Opcode::Param {
-            m.children(block).find(|&c| m.opcode(c) != Opcode::Param)
+            crate::ir::edit::first_non_param(m, block)
         } else {
             m.next_sibling(v)
         };

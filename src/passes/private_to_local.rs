@@ -97,7 +97,7 @@ fn move_into(m: &mut Module, v: Inst, chains: &[Inst], entry: Inst) {
         m.set_type(p, t.inst());
     }
     m.detach(v);
-    let first = m.children(entry).find(|&c| m.opcode(c) != Opcode::Param);
+    let first = crate::ir::edit::first_non_param(m, entry);
     match first {
         Some(anchor) => m.insert_before(anchor, v),
         None => m.append_child(entry, v),

@@ -63,13 +63,17 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
 /// The branches that pass arguments to `b` (`br` and `loop`), with the index of their
 /// first argument.
 fn incoming(m: &Module, b: Block) -> Vec<(Inst, usize)> {
-    m.uses(b.inst())
-        .filter_map(|u| match (m.opcode(u.user), u.index) {
-            (Opcode::Br, 0) => Some((u.user, 1)),
-            (Opcode::Loop, 0) => Some((u.user, 3)),
-            _ => None,
-        })
-        .collect()
+    // A loop rather than a filter_map/collect chain: each chain was its own copy of the
+    // iterator code in the package.
+    let mut out = Vec::new();
+    for u in m.uses(b.inst()) {
+        match (m.opcode(u.user), u.index) {
+            (Opcode::Br, 0) => out.push((u.user, 1)),
+            (Opcode::Loop, 0) => out.push((u.user, 3)),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether `b` has parameters (they come first).
@@ -83,11 +87,26 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
     let entry = m.entry_block(f);
     // Most functions have no block parameter left to look at (every confirming round
     // meets them all): they cost one walk of their blocks, without the work list.
-    if !m.blocks(f).any(|b| Some(b) != entry && has_params(m, b)) {
+    // Loops rather than any/filter/map/collect chains: each chain was its own copy of the
+    // iterator code in the package.
+    let mut any_params = false;
+    for b in m.blocks(f) {
+        if Some(b) != entry && has_params(m, b) {
+            any_params = true;
+            break;
+        }
+    }
+    if !any_params {
         return false;
     }
-    let mut work: Vec<Block> = m.blocks(f).filter(|&b| Some(b) != entry).collect();
-    let mut queued: FxHashSet<Inst> = work.iter().map(|b| b.inst()).collect();
+    let mut work: Vec<Block> = Vec::new();
+    let mut queued: FxHashSet<Inst> = FxHashSet::default();
+    for b in m.blocks(f) {
+        if Some(b) != entry {
+            work.push(b);
+            queued.insert(b.inst());
+        }
+    }
     while let Some(b) = work.pop() {
         queued.remove(&b.inst());
         if !has_params(m, b) {
@@ -130,7 +149,10 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
                 continue;
             }
             // Blocks whose branches pass this parameter may now have trivial parameters.
-            let users: Vec<Inst> = m.uses(p).map(|u| u.user).collect();
+            let mut users: Vec<Inst> = Vec::new();
+            for u in m.uses(p) {
+                users.push(u.user);
+            }
             for &(br, first) in &branches {
                 m.remove_operand(br, first + k);
             }
@@ -165,7 +187,16 @@ fn branch_instead(m: &mut Module, b: Block, target: Block, args: &[Inst]) {
 }
 
 fn constant_and_empty_ifs(m: &mut Module, an: &mut Analyses, f: Func) -> Result<bool, Diagnostic> {
-    if !m.blocks(f).any(|b| decidable_if(m, b)) {
+    // Loops rather than `any`/`zip`/`collect` chains in this function: each chain was its
+    // own copy of the iterator code in the package.
+    let mut any_decidable = false;
+    for b in m.blocks(f) {
+        if decidable_if(m, b) {
+            any_decidable = true;
+            break;
+        }
+    }
+    if !any_decidable {
         return Ok(false);
     }
     let tree = an.structure(m, f)?;
@@ -193,22 +224,24 @@ fn constant_and_empty_ifs(m: &mut Module, an: &mut Analyses, f: Func) -> Result<
             let taken = if m.literal(cond) != 0 { then_b } else { else_b };
             if break_if {
                 // Only the back-edge direction is a legal plain branch.
-                let back = tree
-                    .region(if taken == then_b {
-                        then_region
-                    } else {
-                        else_region
-                    })
-                    .iter()
-                    .any(|&n| {
-                        matches!(
-                            tree.node(n),
-                            Node::Block {
-                                exit: crate::ir::structure::Exit::BackEdge,
-                                ..
-                            }
-                        )
-                    });
+                let region = tree.region(if taken == then_b {
+                    then_region
+                } else {
+                    else_region
+                });
+                let mut back = false;
+                for &n in region {
+                    if matches!(
+                        tree.node(n),
+                        Node::Block {
+                            exit: crate::ir::structure::Exit::BackEdge,
+                            ..
+                        }
+                    ) {
+                        back = true;
+                        break;
+                    }
+                }
                 if !back {
                     continue;
                 }
@@ -223,22 +256,25 @@ fn constant_and_empty_ifs(m: &mut Module, an: &mut Analyses, f: Func) -> Result<
         // Both arms only branch to the merge, with the same arguments.
         let only_br_to_merge = |b: Block| -> Option<Vec<Inst>> {
             let br = lone_br(m, b).filter(|&br| m.operand(br, 0) == merge.inst())?;
-            Some(m.operands(br).skip(1).collect())
+            let mut args = Vec::new();
+            for k in 1..m.num_operands(br) {
+                args.push(m.operand(br, k));
+            }
+            Some(args)
         };
         let single = |r| matches!(tree.region(r), [_]);
         if let (Some(a), Some(b)) = (only_br_to_merge(then_b), only_br_to_merge(else_b)) {
             if single(then_region) && single(else_region) && selectable(m, &a, &b) {
                 // Where the arms pass different values, the merge takes their `select`.
-                let args: Vec<Inst> = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(&x, &y)| match m.ty(x) {
+                let mut args: Vec<Inst> = Vec::with_capacity(a.len().min(b.len()));
+                for (&x, &y) in a.iter().zip(&b) {
+                    args.push(match m.ty(x) {
                         Some(ty) if x != y => crate::ir::edit::builder_before(m, t)
                             .value(Opcode::Select, Type(ty), &[Value(cond), Value(x), Value(y)])
                             .inst(),
                         _ => x,
-                    })
-                    .collect();
+                    });
+                }
                 branch_instead(m, header, merge, &args);
                 changed = true;
             }

@@ -83,17 +83,23 @@ struct Pending {
 
 pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let root = m.root();
-    let vars: Vec<Inst> = m
-        .children(root)
-        .filter(|&v| m.opcode(v) == Opcode::Var && selected(m, v, options))
-        .collect();
+    // Loops rather than filter/collect chains: each chain was its own copy of the iterator
+    // code in the package.
+    let mut vars: Vec<Inst> = Vec::new();
+    for v in m.children(root) {
+        if m.opcode(v) == Opcode::Var && selected(m, v, options) {
+            vars.push(v);
+        }
+    }
     for &v in &vars {
         rewrite_var(m, v)?;
     }
-    let buffers: Vec<Inst> = m
-        .children(root)
-        .filter(|&v| m.opcode(v) == Opcode::Var && selected_buffer(m, v, options))
-        .collect();
+    let mut buffers: Vec<Inst> = Vec::new();
+    for v in m.children(root) {
+        if m.opcode(v) == Opcode::Var && selected_buffer(m, v, options) {
+            buffers.push(v);
+        }
+    }
     let mut views = false;
     for &v in &buffers {
         views |= rewrite_views(m, v)?;

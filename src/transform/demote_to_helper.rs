@@ -41,10 +41,14 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
         b.store(flag, yes);
         m.remove(d);
     }
-    let fragments: Vec<Func> = functions(m)
-        .into_iter()
-        .filter(|&f| is_stage(m, f, Opcode::DecoFragment))
-        .collect();
+    // Loops rather than filter/map/collect chains: each chain was its own copy of the
+    // iterator code in the package.
+    let mut fragments: Vec<Func> = Vec::new();
+    for f in functions(m) {
+        if is_stage(m, f, Opcode::DecoFragment) {
+            fragments.push(f);
+        }
+    }
     // By instruction (a set type the npm package has anyway); hashed as the `Func`s
     // were, so the walk below visits them in the same order.
     let mut reached: FxHashSet<Inst> = FxHashSet::default();
@@ -67,11 +71,14 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
     }
     // Returns of fragment entry points.
     for &f in &fragments {
-        let returns: Vec<Inst> = m
-            .blocks(f)
-            .filter_map(|blk| m.last_child(blk.inst()))
-            .filter(|&t| m.opcode(t) == Opcode::Return)
-            .collect();
+        let mut returns: Vec<Inst> = Vec::new();
+        for blk in m.blocks(f) {
+            if let Some(t) = m.last_child(blk.inst()) {
+                if m.opcode(t) == Opcode::Return {
+                    returns.push(t);
+                }
+            }
+        }
         for r in returns {
             let mut b = builder_before(m, r);
             let demoted = b.load(flag);

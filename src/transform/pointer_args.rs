@@ -164,17 +164,16 @@ fn specialize_call(
             call,
         ));
     };
-    let shape: Vec<Index> = traced
-        .indices
-        .iter()
-        .map(|&x| {
-            if m.opcode(x) == Opcode::Constant {
-                Index::Const(x)
-            } else {
-                Index::Dynamic(m.ty(x).unwrap_or(x))
-            }
-        })
-        .collect();
+    // Loops rather than map/filter/collect chains: each chain was its own copy of the
+    // iterator code in the package.
+    let mut shape: Vec<Index> = Vec::with_capacity(traced.indices.len());
+    for &x in &traced.indices {
+        shape.push(if m.opcode(x) == Opcode::Constant {
+            Index::Const(x)
+        } else {
+            Index::Dynamic(m.ty(x).unwrap_or(x))
+        });
+    }
     let key = (callee, k, traced.root.clone(), shape.clone());
     let copy = match clones.get(&key) {
         Some(&f) => f,
@@ -186,20 +185,20 @@ fn specialize_call(
     };
     // The new call: the other arguments, then the root (for a local root), then the
     // dynamic indices.
-    let mut args: Vec<Inst> = m.operands(call).skip(1).collect();
-    args.remove(k - 1);
-    if matches!(traced.root, Root::Local(_)) {
-        args.push(traced.root_value);
-    }
-    args.extend(
-        traced
-            .indices
-            .iter()
-            .copied()
-            .filter(|&x| m.opcode(x) != Opcode::Constant),
-    );
     let mut ops = vec![copy.inst()];
-    ops.extend(args);
+    for j in 1..m.num_operands(call) {
+        if j != k {
+            ops.push(m.operand(call, j));
+        }
+    }
+    if matches!(traced.root, Root::Local(_)) {
+        ops.push(traced.root_value);
+    }
+    for &x in &traced.indices {
+        if m.opcode(x) != Opcode::Constant {
+            ops.push(x);
+        }
+    }
     m.set_operands(call, &ops);
     Ok(())
 }

@@ -132,10 +132,13 @@ fn num_workgroups_var(
 }
 
 fn io_decorations(m: &Module, i: Inst) -> Vec<(Opcode, Vec<Inst>)> {
-    m.decorations(i)
-        .filter(|&d| m.opcode(d).is_io_decoration())
-        .map(|d| (m.opcode(d), m.operands_vec(d)))
-        .collect()
+    let mut out = Vec::new();
+    for d in m.decorations(i) {
+        if m.opcode(d).is_io_decoration() {
+            out.push((m.opcode(d), m.operands_vec(d)));
+        }
+    }
+    out
 }
 
 fn location_of(m: &Module, decorations: &[(Opcode, Vec<Inst>)]) -> Option<u32> {
@@ -219,8 +222,17 @@ fn wrap(
     if inputs.is_empty() && outputs.is_empty() {
         return Ok(false);
     }
-    let reads_num_workgroups =
-        options.num_workgroups.is_some() && inputs.iter().any(|l| is_num_workgroups(m, l));
+    // Loops rather than any/partition/map chains: each chain was its own copy of the
+    // iterator code in the package.
+    let mut reads_num_workgroups = false;
+    if options.num_workgroups.is_some() {
+        for l in &inputs {
+            if is_num_workgroups(m, l) {
+                reads_num_workgroups = true;
+                break;
+            }
+        }
+    }
     if canonical(&inputs, params.len()) && canonical(&outputs, 1) && !reads_num_workgroups {
         // Already one struct in and one struct out, in order: this transform's output.
         return Ok(false);
@@ -228,9 +240,14 @@ fn wrap(
     // Read from a buffer instead of the input struct.
     let mut from_buffer = Vec::new();
     if options.num_workgroups.is_some() {
-        let (nwg, rest): (Vec<Leaf>, Vec<Leaf>) =
-            inputs.into_iter().partition(|l| is_num_workgroups(m, l));
-        from_buffer = nwg.into_iter().map(|l| l.at).collect();
+        let mut rest: Vec<Leaf> = Vec::new();
+        for l in inputs {
+            if is_num_workgroups(m, &l) {
+                from_buffer.push(l.at);
+            } else {
+                rest.push(l);
+            }
+        }
         inputs = rest;
     }
     // Through the one shared sort (see `util::sort`): (is builtin, index) as one key.

@@ -56,9 +56,13 @@ impl<'w, 'm> Hlsl<'w, 'm> {
     /// The statements of a list the plan hands back, in order. The plan hands each
     /// statement back once; its slot keeps a placeholder.
     fn take(&mut self, list: Vec<StmtId>) -> Vec<Stmt> {
-        list.into_iter()
-            .map(|s| std::mem::replace(&mut self.stmts[s.index()], Stmt::Break))
-            .collect()
+        // A loop rather than a map/collect chain: each chain was its own copy of the
+        // iterator code in the package.
+        let mut out = Vec::with_capacity(list.len());
+        for s in list {
+            out.push(std::mem::replace(&mut self.stmts[s.index()], Stmt::Break));
+        }
+        out
     }
 
     /// `list` numbered for the plan again, after a change that needed the statements.

@@ -220,12 +220,11 @@ impl<'m> Writer<'m> {
                     let name = namer.name(debug, "S");
                     self.structs.insert(i, name);
                     let mut member_namer = Namer::new(super::names::keywords());
-                    let names = m
-                        .struct_fields(i)
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, f)| member_namer.member(m.name(f), &format!("m{k}")))
-                        .collect();
+                    let fields = m.struct_fields(i);
+                    let mut names = Vec::with_capacity(fields.len());
+                    for (k, f) in fields.into_iter().enumerate() {
+                        names.push(member_namer.member(m.name(f), &format!("m{k}")));
+                    }
                     self.members.insert(i, names);
                 }
                 Opcode::Var | Opcode::Override => {
@@ -549,11 +548,13 @@ impl<'m> Writer<'m> {
             }
             Opcode::Zero => self.zero_value(ty, v, depth),
             Opcode::Composite => {
-                let parts = m
-                    .operands_vec(v)
-                    .into_iter()
-                    .map(|p| self.initializer(p, depth + 1))
-                    .collect::<Result<Vec<E>, Error>>()?;
+                // A loop rather than a collect into `Result`: each such chain was its own
+                // copy of the iterator code in the package.
+                let ops = m.operands_vec(v);
+                let mut parts: Vec<E> = Vec::with_capacity(ops.len());
+                for p in ops {
+                    parts.push(self.initializer(p, depth + 1)?);
+                }
                 self.construct(ty, parts, v)
             }
             _ => Err(self.error(

@@ -1020,8 +1020,18 @@ impl Writer<'_> {
                     .filter(|&k| (k as usize) < fields.len())
                     .map(|k| (e, k as usize))
             };
-            let members: Option<Vec<(Inst, usize)>> = m.uses(p).map(member).collect();
-            if let Some(members) = members {
+            // A loop rather than a collect into `Option`: each such chain was its own copy
+            // of the iterator code in the package.
+            let mut members: Vec<(Inst, usize)> = Vec::new();
+            let mut all_members = true;
+            for u in m.uses(p) {
+                let Some(x) = member(u) else {
+                    all_members = false;
+                    break;
+                };
+                members.push(x);
+            }
+            if all_members {
                 let mut loaded: Vec<u32> = vec![0; fields.len()];
                 for (e, k) in members {
                     if loaded[k] == 0 {

@@ -376,24 +376,26 @@ pub fn compile_owned(
 /// extension), each reported at its declaration. Their typed views at byte offsets need
 /// untyped pointers, which SPIR-V for Vulkan 1.1 lacks.
 fn unsupported_buffers(m: &Module) -> std::result::Result<(), Vec<Diagnostic>> {
-    let diags: Vec<Diagnostic> = m
-        .children(m.root())
-        .filter(|&v| m.opcode(v) == Opcode::Var)
-        .filter(|&v| {
-            m.ty(v)
+    // A loop rather than a filter/map/collect chain: each chain was its own copy of the
+    // iterator code in the package.
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    for v in m.children(m.root()) {
+        if m.opcode(v) == Opcode::Var
+            && m.ty(v)
                 .and_then(|t| m.ptr_parts(t))
                 .is_some_and(|(_, store, _)| {
                     matches!(m.opcode(store), Opcode::Buffer | Opcode::RuntimeBuffer)
                 })
-        })
-        .map(|v| {
-            Error::unsupported(
-                "`buffer` types (the `buffer_view` language extension) are not supported by the SPIR-V back end yet",
-                v,
-            )
-            .to_diagnostic(m)
-        })
-        .collect();
+        {
+            diags.push(
+                Error::unsupported(
+                    "`buffer` types (the `buffer_view` language extension) are not supported by the SPIR-V back end yet",
+                    v,
+                )
+                .to_diagnostic(m),
+            );
+        }
+    }
     if diags.is_empty() { Ok(()) } else { Err(diags) }
 }
 

@@ -272,31 +272,34 @@ impl Analysis<'_> {
     /// after it in the iteration nor after the loop.
     fn coalesce_loop_values(&mut self) {
         let m = self.m;
-        let loops: Vec<(Block, Block, RegionId, Block)> = self
-            .tree
-            .nodes
-            .iter()
-            .filter_map(|n| match *n {
-                Node::Loop {
-                    preheader,
-                    header,
-                    body,
-                    merge,
-                    ..
-                } => Some((preheader, header, body, merge)),
-                _ => None,
-            })
-            .collect();
+        // Loops rather than filter_map/filter/collect chains: each chain was its own copy
+        // of the iterator code in the package.
+        let mut loops: Vec<(Block, Block, RegionId, Block)> = Vec::new();
+        for n in &self.tree.nodes {
+            if let Node::Loop {
+                preheader,
+                header,
+                body,
+                merge,
+                ..
+            } = *n
+            {
+                loops.push((preheader, header, body, merge));
+            }
+        }
         for (preheader, header, body, merge) in loops {
             if !self.reachable.contains(header.inst()) {
                 continue;
             }
-            let back: Vec<Inst> = m
-                .uses(header.inst())
-                .filter(|u| u.index == 0 && m.opcode(u.user) == Opcode::Br)
-                .map(|u| u.user)
-                .filter(|&br| m.parent(br) != Some(preheader.inst()))
-                .collect();
+            let mut back: Vec<Inst> = Vec::new();
+            for u in m.uses(header.inst()) {
+                if u.index == 0
+                    && m.opcode(u.user) == Opcode::Br
+                    && m.parent(u.user) != Some(preheader.inst())
+                {
+                    back.push(u.user);
+                }
+            }
             let [br] = back.as_slice() else { continue };
             let br = *br;
             for (k, p) in crate::ir::cfg::params(m, header).into_iter().enumerate() {

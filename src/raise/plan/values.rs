@@ -541,7 +541,12 @@ impl Walker<'_, '_> {
             // Nothing is evaluated, so nothing is bound either.
             return Ok(Vec::new());
         }
-        let mut values: Vec<Inst> = copies.iter().map(|&(_, a)| a).collect();
+        // Loops rather than map/any/collect chains in this function: each chain was its
+        // own copy of the iterator code in the package.
+        let mut values: Vec<Inst> = Vec::with_capacity(copies.len() + tail.len());
+        for &(_, a) in copies {
+            values.push(a);
+        }
         values.extend_from_slice(tail);
         self.prepare(&values, None, true)?;
         let mut pieces = Vec::with_capacity(values.len());
@@ -550,16 +555,28 @@ impl Walker<'_, '_> {
         }
         // Parallel copy: a value that reads a variable assigned before it goes through a
         // `let`, and so do the reads and effects before it, to keep their order.
-        let assigned: Vec<Symbol> = copies.iter().map(|&(p, _)| self.name_of(p)).collect();
-        let em = &*self.em;
-        let hazard = |k: usize, e: ExprId| -> bool {
-            let before = k.min(assigned.len());
-            assigned[..before].iter().any(|&s| em.mentions(e, s))
-        };
-        let any_hazard = pieces.iter().enumerate().any(|(k, p)| hazard(k, p.expr));
+        let mut assigned: Vec<Symbol> = Vec::with_capacity(copies.len());
+        for &(p, _) in copies {
+            assigned.push(self.name_of(p));
+        }
+        let mut any_hazard = false;
+        'pieces: for (k, p) in pieces.iter().enumerate() {
+            for &s in &assigned[..k.min(assigned.len())] {
+                if self.em.mentions(p.expr, s) {
+                    any_hazard = true;
+                    break 'pieces;
+                }
+            }
+        }
         if any_hazard {
             for (piece, &v) in pieces.iter_mut().zip(&values) {
-                let reads_assigned = assigned.iter().any(|&s| self.em.mentions(piece.expr, s));
+                let mut reads_assigned = false;
+                for &s in &assigned {
+                    if self.em.mentions(piece.expr, s) {
+                        reads_assigned = true;
+                        break;
+                    }
+                }
                 if reads_assigned || piece.effect != Effect::Pure {
                     let name = self.temporary(v, piece.expr, "t")?;
                     piece.expr = self.em.local(name);
@@ -569,6 +586,10 @@ impl Walker<'_, '_> {
         for (k, &(p, _)) in copies.iter().enumerate() {
             self.assign(p, pieces[k].expr)?;
         }
-        Ok(pieces[copies.len()..].iter().map(|p| p.expr).collect())
+        let mut out = Vec::with_capacity(pieces.len() - copies.len());
+        for p in &pieces[copies.len()..] {
+            out.push(p.expr);
+        }
+        Ok(out)
     }
 }

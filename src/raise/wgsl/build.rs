@@ -374,22 +374,38 @@ pub fn walk_names(m: &Module, e: ExprId, f: &mut impl FnMut(crate::util::Symbol)
 /// nesting levels deeper than the statement the parser counts it (a block's statements
 /// one, a `continuing`'s or a switch clause's two).
 pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut Vec<(StmtId, u32)>) {
-    let block = |b: &Block, d: u32, stmts: &mut Vec<(StmtId, u32)>| {
-        stmts.extend(b.stmts.iter().map(|&x| (x, d)));
-    };
+    // Plain loops and `if let`s rather than `extend` over chained iterators: each chain was
+    // its own copy of the iterator code in the package.
+    fn block(b: &Block, d: u32, stmts: &mut Vec<(StmtId, u32)>) {
+        for &x in &b.stmts {
+            stmts.push((x, d));
+        }
+    }
+    fn opt(e: &Option<ExprId>, d: u32, exprs: &mut Vec<(ExprId, u32)>) {
+        if let Some(e) = *e {
+            exprs.push((e, d));
+        }
+    }
     match kind {
         StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
         StmtKind::Block(b) => block(b, 1, stmts),
-        StmtKind::Var(v) => exprs.extend(v.ty.iter().chain(v.init.iter()).map(|&e| (e, 0))),
-        StmtKind::Let(v) | StmtKind::Const(v) => {
-            exprs.extend(v.ty.iter().chain([&v.init]).map(|&e| (e, 0)))
+        StmtKind::Var(v) => {
+            opt(&v.ty, 0, exprs);
+            opt(&v.init, 0, exprs);
         }
-        StmtKind::Assign { lhs, rhs, .. } => exprs.extend(lhs.iter().chain([rhs]).map(|&e| (e, 0))),
+        StmtKind::Let(v) | StmtKind::Const(v) => {
+            opt(&v.ty, 0, exprs);
+            exprs.push((v.init, 0));
+        }
+        StmtKind::Assign { lhs, rhs, .. } => {
+            opt(lhs, 0, exprs);
+            exprs.push((*rhs, 0));
+        }
         StmtKind::Increment(e)
         | StmtKind::Decrement(e)
         | StmtKind::Call(e)
         | StmtKind::ConstAssert(e) => exprs.push((*e, 0)),
-        StmtKind::Return(e) => exprs.extend(e.iter().map(|&e| (e, 0))),
+        StmtKind::Return(e) => opt(e, 0, exprs),
         StmtKind::If {
             cond,
             then_branch,
@@ -398,7 +414,9 @@ pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut V
         } => {
             exprs.push((*cond, 0));
             block(then_branch, 1, stmts);
-            stmts.extend(else_branch.iter().map(|&e| (e, 1)));
+            if let Some(e) = *else_branch {
+                stmts.push((e, 1));
+            }
         }
         StmtKind::Switch {
             selector, clauses, ..
@@ -419,7 +437,7 @@ pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut V
             block(body, 1, stmts);
             if let Some(c) = continuing {
                 block(&c.body, 2, stmts);
-                exprs.extend(c.break_if.iter().map(|&e| (e, 2)));
+                opt(&c.break_if, 2, exprs);
             }
         }
         StmtKind::For {
@@ -429,8 +447,13 @@ pub fn stmt_parts(kind: &StmtKind, exprs: &mut Vec<(ExprId, u32)>, stmts: &mut V
             body,
             ..
         } => {
-            stmts.extend(init.iter().chain(update.iter()).map(|&x| (x, 1)));
-            exprs.extend(cond.iter().map(|&e| (e, 0)));
+            if let Some(x) = *init {
+                stmts.push((x, 1));
+            }
+            if let Some(x) = *update {
+                stmts.push((x, 1));
+            }
+            opt(cond, 0, exprs);
             block(body, 1, stmts);
         }
         StmtKind::While { cond, body, .. } => {

@@ -356,24 +356,23 @@ impl Emitter for Wgsl<'_, '_> {
     }
 
     fn switch(&mut self, out: &mut Vec<StmtId>, selector: ExprId, clauses: Vec<Clause>) {
-        let clauses = clauses
-            .into_iter()
-            .map(|c| {
-                let selectors = c
-                    .labels
-                    .iter()
-                    .map(|&l| match l {
-                        CaseLabel::Value(x) => ast::CaseSelector::Expr(abstract_int(self.ast, x)),
-                        CaseLabel::Default => ast::CaseSelector::Default(Span::DETACHED),
-                    })
-                    .collect();
-                ast::SwitchClause {
-                    selectors,
-                    body: self.ast.block(c.body),
-                    span: Span::DETACHED,
-                }
-            })
-            .collect();
+        // Loops rather than map/collect chains: each was its own copy of the iterator code.
+        let mut out_clauses = Vec::with_capacity(clauses.len());
+        for c in clauses {
+            let mut selectors = Vec::with_capacity(c.labels.len());
+            for &l in &c.labels {
+                selectors.push(match l {
+                    CaseLabel::Value(x) => ast::CaseSelector::Expr(abstract_int(self.ast, x)),
+                    CaseLabel::Default => ast::CaseSelector::Default(Span::DETACHED),
+                });
+            }
+            out_clauses.push(ast::SwitchClause {
+                selectors,
+                body: self.ast.block(c.body),
+                span: Span::DETACHED,
+            });
+        }
+        let clauses = out_clauses;
         out.push(self.ast.stmt(StmtKind::Switch {
             attributes: Vec::new(),
             selector,

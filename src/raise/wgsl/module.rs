@@ -22,11 +22,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module, RaiseError> {
     let root = m.root();
     let children = m.children_vec(root);
-    let funcs: Vec<Inst> = children
-        .iter()
-        .copied()
-        .filter(|&c| m.opcode(c) == Opcode::Func)
-        .collect();
+    // Loops rather than filter/map/collect chains in this function: each chain was its
+    // own copy of the iterator code in the package.
+    let mut funcs: Vec<Inst> = Vec::new();
+    for &c in &children {
+        if m.opcode(c) == Opcode::Func {
+            funcs.push(c);
+        }
+    }
 
     // The result structures of builtins are never declared.
     let mut members: FxHashMap<Inst, Vec<String>> = FxHashMap::default();
@@ -36,7 +39,11 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
             for i in m.children(b) {
                 if let (Some(names), Some(t)) = (builtin_struct_members(m.opcode(i)), m.ty(i)) {
                     if m.opcode(t) == Opcode::Struct && builtin_structs.insert(t) {
-                        members.insert(t, names.iter().map(|s| s.to_string()).collect());
+                        let mut list = Vec::with_capacity(names.len());
+                        for s in names.iter() {
+                            list.push(s.to_string());
+                        }
+                        members.insert(t, list);
                     }
                 }
             }
@@ -90,12 +97,11 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     for &c in &children {
         if m.opcode(c) == Opcode::Struct && !builtin_structs.contains(&c) {
             let mut member_namer = Namer::new(keywords());
-            let list = m
-                .struct_fields(c)
-                .iter()
-                .enumerate()
-                .map(|(k, &f)| member_namer.member(m.name(f), &format!("m{k}")))
-                .collect();
+            let fields = m.struct_fields(c);
+            let mut list = Vec::with_capacity(fields.len());
+            for (k, &f) in fields.iter().enumerate() {
+                list.push(member_namer.member(m.name(f), &format!("m{k}")));
+            }
             members.insert(c, list);
         }
     }

@@ -23,7 +23,12 @@ pub(super) fn check_depth(
 ) -> Result<(), RaiseError> {
     let m = &ast.module;
     let limit = crate::syntax::MAX_NESTING_DEPTH as u32;
-    let mut stack: Vec<(StmtId, u32)> = body.iter().map(|&s| (s, 1)).collect();
+    // Loops rather than map/collect chains: each chain was its own copy of the iterator
+    // code in the package.
+    let mut stack: Vec<(StmtId, u32)> = Vec::with_capacity(body.len());
+    for &s in body {
+        stack.push((s, 1));
+    }
     let (mut exprs, mut nested) = (Vec::new(), Vec::new());
     while let Some((s, d)) = stack.pop() {
         if d > limit {
@@ -37,7 +42,9 @@ pub(super) fn check_depth(
                 return Err(cx.too_deep(at));
             }
         }
-        stack.extend(nested.iter().map(|&(x, extra)| (x, d + extra)));
+        for &(x, extra) in &nested {
+            stack.push((x, d + extra));
+        }
     }
     Ok(())
 }

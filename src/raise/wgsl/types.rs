@@ -213,7 +213,16 @@ pub struct MemberAttrs {
 pub fn struct_layout_attrs(m: &Module, t: Inst) -> Result<Vec<MemberAttrs>, String> {
     let fields = m.struct_fields(t);
     let mut attrs = vec![MemberAttrs::default(); fields.len()];
-    if fields.is_empty() || fields.iter().all(|&f| member_offset(m, f).is_none()) {
+    // Loops rather than all/map/find chains in this function: each chain was its own copy
+    // of the iterator code in the package.
+    let mut any_offset = false;
+    for &f in &fields {
+        if member_offset(m, f).is_some() {
+            any_offset = true;
+            break;
+        }
+    }
+    if !any_offset {
         return Ok(attrs);
     }
     let mut layouts = Vec::with_capacity(fields.len());
@@ -235,8 +244,12 @@ pub fn struct_layout_attrs(m: &Module, t: Inst) -> Result<Vec<MemberAttrs>, Stri
         ));
     }
     // Effective alignment and size of each member after attributes.
-    let mut eff_align: Vec<u32> = layouts.iter().map(|l| l.align).collect();
-    let mut eff_size: Vec<u32> = layouts.iter().map(|l| l.size).collect();
+    let mut eff_align: Vec<u32> = Vec::with_capacity(layouts.len());
+    let mut eff_size: Vec<u32> = Vec::with_capacity(layouts.len());
+    for l in &layouts {
+        eff_align.push(l.align);
+        eff_size.push(l.size);
+    }
     let mut end = 0u32;
     for k in 0..fields.len() {
         let natural = round_up(eff_align[k], end);
@@ -255,10 +268,18 @@ pub fn struct_layout_attrs(m: &Module, t: Inst) -> Result<Vec<MemberAttrs>, Stri
         if o > natural {
             // Prefer raising this member's alignment (what `@align` in the source most
             // likely did), else grow the previous member.
-            let by_align = (0..31)
-                .map(|s| 1u32 << s)
-                .filter(|&a| a > layouts[k].align && a <= 1 << 30)
-                .find(|&a| round_up(a, end) == o && want_align.is_none_or(|w| a <= w));
+            let mut by_align = None;
+            for s in 0..31 {
+                let a = 1u32 << s;
+                if a > layouts[k].align
+                    && a <= 1 << 30
+                    && round_up(a, end) == o
+                    && want_align.is_none_or(|w| a <= w)
+                {
+                    by_align = Some(a);
+                    break;
+                }
+            }
             match by_align {
                 Some(a) => {
                     attrs[k].align = Some(a);

@@ -123,9 +123,12 @@ impl Cx<'_> {
         let m = &*self.m;
         if let Some((col, cols, stride)) = bad_matrix(m, t) {
             let name = "mat_std140".to_string();
-            let fields: Vec<(String, Inst, u32)> = (0..cols)
-                .map(|k| (format!("col{k}"), col, k * stride))
-                .collect();
+            // A loop rather than a map/collect chain: each chain was its own copy of the
+            // iterator code in the package.
+            let mut fields: Vec<(String, Inst, u32)> = Vec::with_capacity(cols as usize);
+            for k in 0..cols {
+                fields.push((format!("col{k}"), col, k * stride));
+            }
             let new = self.make_struct(&name, &fields, cols * stride, stride);
             return Layout::Matrix { new, cols };
         }
@@ -461,12 +464,7 @@ impl Cx<'_> {
             Layout::Matrix { cols, .. } => {
                 let col = self.m.mat_parts(old).map(|x| x.0).unwrap_or(old);
                 let mut b = builder_before(self.m, at);
-                let parts: Vec<Value> = (0..*cols)
-                    .map(|k| {
-                        let kc = b.const_u32(k);
-                        b.value(Opcode::Extract, Type(col), &[v, kc])
-                    })
-                    .collect();
+                let parts = columns(&mut b, v, col, 0, *cols);
                 b.construct(Type(old), &parts)
             }
             Layout::Struct { new, fields } => {
@@ -489,12 +487,7 @@ impl Cx<'_> {
                         FieldMap::Flat { first, cols } => {
                             let col = self.m.mat_parts(ft).map(|x| x.0).unwrap_or(ft);
                             let mut b = builder_before(self.m, at);
-                            let cs: Vec<Value> = (0..*cols)
-                                .map(|k| {
-                                    let kc = b.const_u32(first + k);
-                                    b.value(Opcode::Extract, Type(col), &[v, kc])
-                                })
-                                .collect();
+                            let cs = columns(&mut b, v, col, *first, *cols);
                             parts.push(b.construct(Type(ft), &cs));
                         }
                     }
@@ -517,6 +510,18 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// Members `first..first + cols` of `v`, each of type `col`, extracted in order: one loop
+/// for both the matrix and the flattened-member case (a map/collect chain in each was its
+/// own copy of the iterator code in the package).
+fn columns(b: &mut Builder<'_>, v: Value, col: Inst, first: u32, cols: u32) -> Vec<Value> {
+    let mut out = Vec::with_capacity(cols as usize);
+    for k in 0..cols {
+        let kc = b.const_u32(first + k);
+        out.push(b.value(Opcode::Extract, Type(col), &[v, kc]));
+    }
+    out
 }
 
 /// Arrays larger than this are not rebuilt element by element when loaded whole.
