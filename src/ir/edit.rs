@@ -75,11 +75,9 @@ pub fn rewrite_pure(
         let Some(replacement) = rewrite(m, i) else {
             continue;
         };
-        // An index that folded to a constant out of its composite's range stays computed
-        // (the IR allows constant indices only in range; robustness clamps the other).
-        if !fits_every_use(m, i, replacement) {
-            continue;
-        }
+        // An index that folded to a constant out of its composite's range becomes the
+        // last index ([`fitted`]).
+        fit_every_use(m, i, replacement);
         let users: Vec<Inst> = m
             .uses(i)
             .map(|u| u.user)
@@ -97,27 +95,84 @@ pub fn rewrite_pure(
     changed
 }
 
-/// Whether `replacement` may stand at every use of `v` (`constant_fits` at each): the guard
-/// of every pass that replaces a value by a constant it proved equal.
+/// Whether `replacement` may stand at every use of `v` (`constant_fits` at each).
 pub fn fits_every_use(m: &Module, v: Inst, replacement: Inst) -> bool {
     m.uses(v)
         .all(|u| constant_fits(m, u.user, u.index as usize, replacement))
 }
 
-/// Whether `v` may stand at operand `k` of `user`: anywhere, unless `v` is a constant and
-/// the operand an index of `access`, `extract` or `insert` that the constant is out of the
-/// range of.
-pub fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
-    if m.opcode(v) != Opcode::Constant {
-        return true;
+/// Prepares every use of `v` for `replacement`, a value proved equal to it: where
+/// `replacement` is a constant that may not stand (`constant_fits`), that use takes
+/// [`fitted`]'s index instead. Afterwards `replace_all_uses_with(v, replacement)` leaves
+/// a valid module: the step every pass takes before replacing a value by a constant.
+pub fn fit_every_use(m: &mut Module, v: Inst, replacement: Inst) {
+    if fits_every_use(m, v, replacement) {
+        return;
     }
+    for u in m.uses_vec(v) {
+        let k = u.index as usize;
+        if !constant_fits(m, u.user, k, replacement) {
+            let index = fitted(m, u.user, k, replacement);
+            m.set_operand(u.user, k, index);
+        }
+    }
+}
+
+/// Fits every constant index of `i` (an `access`, `extract` or `insert` whose operands
+/// were substituted, as in a copy of a function with its arguments) with [`fitted`].
+pub fn fit_indices(m: &mut Module, i: Inst) {
+    if !matches!(
+        m.opcode(i),
+        Opcode::Access | Opcode::Extract | Opcode::Insert
+    ) {
+        return;
+    }
+    for k in 1..m.num_operands(i) {
+        let c = m.operand(i, k);
+        let index = fitted(m, i, k, c);
+        if index != c {
+            m.set_operand(i, k, index);
+        }
+    }
+}
+
+/// The operand that constant `c` becomes at operand `k` of `user`: `c`, unless `c` is an
+/// index past the end of a fixed-size array, matrix or vector (a negative `i32` is one, as
+/// a `u32`), which the IR does not allow: then the last index, of `c`'s type. That is what
+/// `robustness` makes of such an index at run time (`min(u32(i), N - 1)`), and what WGSL
+/// allows (an index out of range at run time selects some element of the composite, or
+/// its access does nothing), so every back end computes what it computed before; and the
+/// WGSL written is one every compiler accepts (naga rejects `let x = 2i; m[x]` for a
+/// `mat2x2` as an index out of bounds, which the spec does not).
+pub fn fitted(m: &mut Module, user: Inst, k: usize, c: Inst) -> Inst {
+    if constant_fits(m, user, k, c) {
+        return c;
+    }
+    let Some(t) = indexed_type(m, user, k) else {
+        return c;
+    };
+    let count = match m.opcode(t) {
+        Opcode::Vec | Opcode::Mat | Opcode::Array => {
+            m.operand_opt(t, 1).and_then(|n| m.const_u32(n))
+        }
+        _ => None,
+    };
+    match (count, m.ty(c)) {
+        (Some(n), Some(ty)) if n > 0 => m.intern(Opcode::Constant, Some(ty), &[], n - 1),
+        _ => c,
+    }
+}
+
+/// The type that operand `k` of `access`, `extract` or `insert` `user` indexes into;
+/// `None` where that operand is not an index.
+fn indexed_type(m: &Module, user: Inst, k: usize) -> Option<Inst> {
     let first = match m.opcode(user) {
         Opcode::Access | Opcode::Extract => 1,
         Opcode::Insert => 2,
-        _ => return true,
+        _ => return None,
     };
     if k < first {
-        return true;
+        return None;
     }
     let base = m.operand(user, 0);
     let mut t = match m.opcode(user) {
@@ -127,7 +182,17 @@ pub fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
     for j in first..k {
         t = t.and_then(|t| m.member_type(t, m.const_u32(m.operand(user, j))));
     }
-    t.and_then(|t| m.member_type(t, m.const_u32(v))).is_some()
+    t
+}
+
+/// Whether `v` may stand at operand `k` of `user`: anywhere, unless `v` is a constant and
+/// the operand an index of `access`, `extract` or `insert` that the constant is out of the
+/// range of.
+pub fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
+    if m.opcode(v) != Opcode::Constant {
+        return true;
+    }
+    indexed_type(m, user, k).is_none_or(|t| m.member_type(t, m.const_u32(v)).is_some())
 }
 
 /// Scalar kind and component count of a value's type.

@@ -40,7 +40,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
-use crate::ir::edit::{copy_blocks, functions, split_before};
+use crate::ir::edit::{copy_blocks, fit_every_use, fit_indices, functions, split_before};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -225,6 +225,10 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
     let Some(made) = copy_blocks(m, g, f, Some(first), &mut map) else {
         return Vec::new();
     };
+    // A constant argument may be an index past the end in the copy.
+    for &i in &made {
+        fit_indices(m, i);
+    }
     let added = made.iter().filter_map(|&i| called(m, i)).collect();
     // The first half enters the copy; the copy's return goes on with the second half.
     let mut b = Builder::new(m);
@@ -241,6 +245,7 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
         b.br(rest, &[]);
     }
     if let Some(v) = value {
+        fit_every_use(m, call, v);
         m.replace_all_uses_with(call, v);
     }
     m.set_operands(call, &[]);

@@ -40,7 +40,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{Cfg, DomTree, terminator};
-use crate::ir::edit::functions;
+use crate::ir::edit::{fit_every_use, functions};
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
 use crate::util::sort;
@@ -292,6 +292,7 @@ fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                             Some(v) => v,
                             None => undef_of(m, candidates[k as usize].store_ty),
                         };
+                        fit_every_use(m, i, v);
                         m.replace_all_uses_with(i, v);
                         doomed.push(i);
                     }

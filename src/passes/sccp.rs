@@ -35,7 +35,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{Cfg, params, terminator};
-use crate::ir::edit::constant_fits;
+use crate::ir::edit::fitted;
 use crate::ir::edit::functions;
 use crate::ir::eval::{evaluate_with, materialize, read};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
@@ -294,12 +294,11 @@ fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
                 if m.ty(c) != m.ty(i) {
                     continue;
                 }
-                // Not as an index out of its composite's range (`constant_fits`).
+                // As an index out of its composite's range, the last index (`fitted`).
                 for u in m.uses_vec(i) {
-                    if constant_fits(m, u.user, u.index as usize, c) {
-                        m.set_operand(u.user, u.index as usize, c);
-                        changed |= Changed::Instructions;
-                    }
+                    let c = fitted(m, u.user, u.index as usize, c);
+                    m.set_operand(u.user, u.index as usize, c);
+                    changed |= Changed::Instructions;
                 }
             }
         }

@@ -32,7 +32,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
-use crate::ir::edit::{fits_every_use, functions};
+use crate::ir::edit::{fit_every_use, functions};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode, Type, Value};
 use rustc_hash::FxHashSet;
@@ -143,11 +143,9 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
             let Some(v) = value.filter(|_| trivial) else {
                 continue;
             };
-            // A constant out of the range of what the parameter indexes stays a parameter
-            // (the IR has constant indices only in range; robustness clamps the other).
-            if !fits_every_use(m, p, v) {
-                continue;
-            }
+            // A constant out of the range of what the parameter indexes becomes the last
+            // index there (`fitted`).
+            fit_every_use(m, p, v);
             // Blocks whose branches pass this parameter may now have trivial parameters.
             let mut users: Vec<Inst> = Vec::new();
             for u in m.uses(p) {
@@ -373,9 +371,9 @@ fn join_straight_lines(m: &mut Module, an: &mut Analyses, f: Func) -> Result<boo
         if args.len() != ps.len() {
             continue;
         }
-        // As in `trivial_params`: no constant out of range becomes an index.
-        if !ps.iter().zip(&args).all(|(&p, &a)| fits_every_use(m, p, a)) {
-            continue;
+        // As in `trivial_params`: a constant out of range becomes the last index.
+        for (&p, &a) in ps.iter().zip(&args) {
+            fit_every_use(m, p, a);
         }
         let br = u.user;
         m.set_operands(br, &[]);
