@@ -36,7 +36,7 @@ use super::cfg::{Cfg, DomTree, LoopForest};
 use super::module::{Func, Inst, Module};
 use super::structure::StructureTree;
 use crate::diag::Diagnostic;
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 use std::rc::Rc;
 
 /// What a pass changed, from nothing to the most; each level makes the analyses of the
@@ -90,12 +90,12 @@ impl std::ops::BitOrAssign for Changed {
 /// How many times each value of a function is used, decorations not counted.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct UseCounts {
-    counts: FxHashMap<Inst, u32>,
+    counts: Map<Inst, u32>,
 }
 
 impl UseCounts {
     pub fn new(m: &Module, f: Func) -> UseCounts {
-        let mut counts = FxHashMap::default();
+        let mut counts = Map::default();
         for b in m.blocks(f) {
             for i in m.children(b.inst()) {
                 let n = m.uses(i).filter(|u| !m.opcode(u.user).is_decoration());
@@ -135,7 +135,7 @@ impl FuncAnalyses {
 /// The cache. See the module documentation for who drops what.
 #[derive(Default)]
 pub struct Analyses {
-    funcs: FxHashMap<Inst, FuncAnalyses>,
+    funcs: Map<Inst, FuncAnalyses>,
     /// The most that passes reported function by function since the last
     /// [`Analyses::settle`].
     reported: Changed,

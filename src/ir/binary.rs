@@ -40,7 +40,7 @@
 use super::module::{Inst, Module};
 use super::opcode::{self, Opcode};
 use crate::diag::{Diagnostic, Span, codes};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 const MAGIC: &[u8; 4] = b"RFIR";
 /// The format version this code writes; it reads every version from 1 to this one.
@@ -124,7 +124,7 @@ pub fn serialize(m: &Module) -> Vec<u8> {
         index[i.index()] = k as u32;
     }
     let mut strings: Vec<&str> = Vec::new();
-    let mut string_ix: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut string_ix: Map<&str, u32> = Map::default();
     for &i in &order {
         if let Some(n) = m.name(i) {
             string_ix.entry(n).or_insert_with(|| {

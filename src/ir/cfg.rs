@@ -15,8 +15,8 @@
 
 use super::module::{Block, Func, Inst, Module};
 use super::opcode::Opcode;
+use crate::util::map::Map;
 use crate::util::sort;
-use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
 
@@ -88,7 +88,7 @@ pub fn branch_args(m: &Module, term: Inst) -> Vec<Inst> {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Cfg {
     pub blocks: Vec<Block>,
-    index: FxHashMap<Inst, u32>,
+    index: Map<Inst, u32>,
     succ_start: Vec<u32>,
     succ: Vec<u32>,
     pred_start: Vec<u32>,
@@ -104,7 +104,7 @@ impl Cfg {
         // A loop rather than filter/map/collect chains: each chain was its own copy of the
         // iterator code in the package.
         let mut blocks: Vec<Block> = Vec::new();
-        let mut index: FxHashMap<Inst, u32> = FxHashMap::default();
+        let mut index: Map<Inst, u32> = Map::default();
         for b in m.children(f.inst()) {
             if m.opcode(b) == Opcode::Block {
                 index.insert(b, blocks.len() as u32);

@@ -25,7 +25,7 @@
 
 use crate::ir::types::Scalar;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// The functions with bodies.
 pub fn functions(m: &Module) -> Vec<Func> {
@@ -286,7 +286,7 @@ pub fn split_before(m: &mut Module, first: Inst) -> Option<Block> {
 /// `f` and every function it calls, directly or not.
 pub fn call_closure(m: &Module, f: Func) -> Vec<Func> {
     // By instruction: a set type the npm package has anyway.
-    let mut seen: FxHashSet<Inst> = FxHashSet::default();
+    let mut seen: Set<Inst> = Set::default();
     let mut out = Vec::new();
     let mut work = vec![f];
     while let Some(g) = work.pop() {
@@ -342,7 +342,7 @@ pub fn branch_before(m: &mut Module, first: Inst, cond: Value) -> Option<(Block,
 /// A copy of function `f` named `name`, appended to the module: its blocks, parameters
 /// and instructions, with operands mapped to the copies. Returns the copy and the map
 /// from each original block, parameter and instruction to its copy.
-pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMap<Inst, Inst>)> {
+pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, Map<Inst, Inst>)> {
     let ty = m.ty(f.inst())?;
     let copy = m.create(Opcode::Func, Some(ty), &[]);
     let root = m.root();
@@ -350,7 +350,7 @@ pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, FxHashMa
     m.set_name(copy, name);
     let span = m.span(f.inst());
     m.set_span(copy, span);
-    let mut map: FxHashMap<Inst, Inst> = FxHashMap::default();
+    let mut map: Map<Inst, Inst> = Map::default();
     copy_blocks(m, f, copy, None, &mut map)?;
     Some((Func(copy), map))
 }
@@ -364,7 +364,7 @@ pub fn copy_blocks(
     f: Func,
     into: Inst,
     after: Option<Inst>,
-    map: &mut FxHashMap<Inst, Inst>,
+    map: &mut Map<Inst, Inst>,
 ) -> Option<Vec<Inst>> {
     let blocks: Vec<Inst> = m.children_vec(f.inst());
     // First the blocks, so that branches can name them.

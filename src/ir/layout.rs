@@ -41,7 +41,7 @@ pub fn layout(m: &Module, t: Inst) -> Option<Layout> {
 /// The struct layouts one query has worked out: a struct whose members repeat a type
 /// (`struct S1 { a: S0, b: S0 }`, nested thirty times) would otherwise be measured once
 /// per path to it, exponentially many.
-type Memo = rustc_hash::FxHashMap<Inst, Option<Layout>>;
+type Memo = crate::util::map::Map<Inst, Option<Layout>>;
 
 fn layout_at(m: &Module, t: Inst, depth: u32, memo: &mut Memo) -> Option<Layout> {
     if depth > MAX_DEPTH {

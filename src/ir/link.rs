@@ -51,7 +51,7 @@ use super::module::{Inst, Module};
 use super::opcode::Opcode;
 use super::print::type_to_string;
 use crate::diag::{Diagnostic, codes};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// One input of [`link`]: a module and the name diagnostics call it by (its file).
 #[derive(Clone, Copy)]
@@ -69,8 +69,8 @@ pub fn link(inputs: &[Input<'_>]) -> Result<Module, Vec<Diagnostic>> {
             .iter()
             .map(|i| vec![None; i.module.capacity()])
             .collect(),
-        structs: FxHashMap::default(),
-        module_ops: FxHashMap::default(),
+        structs: Map::default(),
+        module_ops: Map::default(),
         diags: Vec::new(),
     };
     let symbols = l.symbols();
@@ -117,7 +117,7 @@ pub fn check_resolved(m: &Module) -> Result<(), Vec<Diagnostic>> {
 /// its body, a variable its initializer and binding, an override its default and
 /// `@id`). A name in `imports` that names none of them is E3500.
 pub fn make_linkable(m: &mut Module, imports: &[String]) -> Result<(), Vec<Diagnostic>> {
-    let mut wanted: FxHashMap<&str, bool> = imports.iter().map(|n| (n.as_str(), false)).collect();
+    let mut wanted: Map<&str, bool> = imports.iter().map(|n| (n.as_str(), false)).collect();
     for c in m.children_vec(m.root()) {
         let op = m.opcode(c);
         if !matches!(op, Opcode::Func | Opcode::Var | Opcode::Override)
@@ -172,7 +172,7 @@ pub fn make_linkable(m: &mut Module, imports: &[String]) -> Result<(), Vec<Diagn
 }
 
 /// An export: the module it is in and its instruction there.
-type Symbols<'s> = FxHashMap<&'s str, (usize, Inst)>;
+type Symbols<'s> = Map<&'s str, (usize, Inst)>;
 
 /// A struct's identity across modules: name, fields (name, type, decorations), and its
 /// own decorations, with types and operands as ids of the result.
@@ -186,9 +186,9 @@ struct Linker<'a> {
     map: Vec<Vec<Option<Inst>>>,
     /// Structs of the result by identity, with the input module each came from and its
     /// fields' IO decorations.
-    structs: FxHashMap<StructKey, (Inst, usize, Vec<Decos>)>,
+    structs: Map<StructKey, (Inst, usize, Vec<Decos>)>,
     /// Module-scope operations of the result by (opcode, type, operands), likewise.
-    module_ops: FxHashMap<(Opcode, Inst, Vec<Inst>), (Inst, usize)>,
+    module_ops: Map<(Opcode, Inst, Vec<Inst>), (Inst, usize)>,
     diags: Vec<Diagnostic>,
 }
 
@@ -222,7 +222,7 @@ impl<'a> Linker<'a> {
 
     /// Step 1: the exports by name; missing, doubled and mis-kinded symbols.
     fn symbols(&mut self) -> Symbols<'a> {
-        let mut exports: Symbols<'a> = FxHashMap::default();
+        let mut exports: Symbols<'a> = Map::default();
         for k in 0..self.inputs.len() {
             let m = self.module(k);
             for c in decorated(m, Opcode::DecoExport) {
@@ -343,7 +343,7 @@ impl<'a> Linker<'a> {
         let m = self.module(k);
         // (global value, its parts, how many parts are mapped)
         let mut stack: Vec<(Inst, Vec<Inst>, usize)> = Vec::new();
-        let mut on_stack: FxHashMap<Inst, ()> = FxHashMap::default();
+        let mut on_stack: Map<Inst, ()> = Map::default();
         let parts = |g: Inst| -> Vec<Inst> {
             let mut v: Vec<Inst> = m.ty(g).into_iter().chain(m.operands(g)).collect();
             for f in m.children(g) {

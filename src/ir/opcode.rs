@@ -400,7 +400,7 @@ impl Opcode {
     /// The opcode spelled `name` in the text format.
     pub fn from_name(name: &str) -> Option<Opcode> {
         use std::sync::OnceLock;
-        static MAP: OnceLock<rustc_hash::FxHashMap<&'static str, Opcode>> = OnceLock::new();
+        static MAP: OnceLock<crate::util::map::Map<&'static str, Opcode>> = OnceLock::new();
         MAP.get_or_init(|| ALL.iter().map(|&op| (op.name(), op)).collect())
             .get(name)
             .copied()

@@ -151,7 +151,7 @@ struct Printer<'m> {
 struct Scope<'m> {
     next: u32,
     /// Names borrowed from the module, so that numbering allocates no string.
-    seen: rustc_hash::FxHashMap<&'m str, u32>,
+    seen: crate::util::map::Map<&'m str, u32>,
 }
 
 impl<'m> Scope<'m> {

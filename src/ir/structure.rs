@@ -21,7 +21,7 @@ use super::cfg::{self, terminator};
 use super::module::{Block, Func, Inst, Module};
 use super::opcode::Opcode;
 use super::rule::Rule;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 pub type NodeId = u32;
 pub type RegionId = u32;
@@ -135,13 +135,13 @@ struct Walker<'m> {
     tree: StructureTree,
     constructs: Vec<Construct>,
     loops: Vec<LoopInfo>,
-    visited: FxHashSet<Inst>,
+    visited: Set<Inst>,
     /// Every block that is some construct's merge or continue block.
     /// By index into [`ROLES`]: a map of `u32`s, a table type the npm package has anyway
     /// (each distinct one costs it code).
-    structural: FxHashMap<Inst, u32>,
-    loop_of_header: FxHashMap<Inst, u32>,
-    back_edge_sources: FxHashSet<Inst>,
+    structural: Map<Inst, u32>,
+    loop_of_header: Map<Inst, u32>,
+    back_edge_sources: Set<Inst>,
 }
 
 fn block_name(m: &Module, b: Block) -> String {
@@ -166,10 +166,10 @@ impl StructureTree {
                 in_cont: false,
             }],
             loops: Vec::new(),
-            visited: FxHashSet::default(),
-            structural: FxHashMap::default(),
-            loop_of_header: FxHashMap::default(),
-            back_edge_sources: FxHashSet::default(),
+            visited: Set::default(),
+            structural: Map::default(),
+            loop_of_header: Map::default(),
+            back_edge_sources: Set::default(),
         };
         let root = w.new_region();
         w.tree.root = root;

@@ -175,7 +175,7 @@ impl Module {
     /// operation, a block parameter or a function result. A struct that contains itself
     /// (only a malformed module can say that) is not.
     pub fn is_constructible(&self, t: Inst) -> bool {
-        self.constructible_within(t, 0, &mut rustc_hash::FxHashMap::default())
+        self.constructible_within(t, 0, &mut crate::util::map::Map::default())
     }
 
     /// One step of [`Self::is_constructible`]. `seen` holds the structs already measured
@@ -184,7 +184,7 @@ impl Module {
         &self,
         t: Inst,
         depth: u32,
-        seen: &mut rustc_hash::FxHashMap<Inst, bool>,
+        seen: &mut crate::util::map::Map<Inst, bool>,
     ) -> bool {
         // The IR parser's nesting bound: deeper only through a cycle.
         if depth > super::layout::MAX_DEPTH {

@@ -60,7 +60,7 @@ use crate::diag::{Diagnostic, Span, codes};
 use crate::ir::{self, Block, Builder, Func, Value};
 use crate::sema::program::Program;
 use crate::syntax::ast;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// Lowers a checked module to IR. `program` must come from a sema run over `ast` that
 /// reported no errors.
@@ -106,9 +106,9 @@ struct FnState {
     targets: Vec<Target>,
     /// Blocks some branch targets: a merge block outside this set is unreachable. By
     /// instruction: a set type the package has anyway (each distinct one costs it code).
-    reached: FxHashSet<ir::Inst>,
+    reached: Set<ir::Inst>,
     /// How many times each debug name was given, for `x`, `x_1`, `x_2`.
-    names: FxHashMap<String, u32>,
+    names: Map<String, u32>,
 }
 
 pub(crate) struct Lowerer<'a, 'm> {
@@ -122,11 +122,11 @@ pub(crate) struct Lowerer<'a, 'm> {
     /// The value of each function-scope `var` (its pointer) and `let`, by statement.
     locals: Vec<Option<Value>>,
     /// Composite constants already lowered, by the address of their shared parts.
-    composites: FxHashMap<(usize, u32), Value>,
+    composites: Map<(usize, u32), Value>,
     /// Scalar constants already made, by kind and bits (see [`Lowerer::scalar_const`]);
     /// the kind widened to `usize` so that the map is the same type as `composites` (one
     /// copy of the hash table code).
-    scalars: FxHashMap<(usize, u32), Value>,
+    scalars: Map<(usize, u32), Value>,
     f: FnState,
     /// Lowering an override-expression at module scope: no control flow, no locals.
     module_scope: bool,
@@ -142,8 +142,8 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             types: vec![None; p.types.len()],
             decls: vec![None; ast.decls.len()],
             locals: vec![None; ast.stmts.len()],
-            composites: FxHashMap::default(),
-            scalars: FxHashMap::default(),
+            composites: Map::default(),
+            scalars: Map::default(),
             f: FnState::default(),
             module_scope: false,
             diags: Vec::new(),

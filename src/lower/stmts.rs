@@ -29,7 +29,7 @@ use crate::ir::{Block, Inst, Opcode, Value};
 use crate::syntax::ast::{
     self, BinaryOp, CaseSelector, Continuing, ExprId, StmtId, StmtKind, SwitchClause,
 };
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 impl Lowerer<'_, '_> {
     // ---- blocks and branches --------------------------------------------------------------
@@ -432,7 +432,7 @@ impl Lowerer<'_, '_> {
     }
 
     /// The first of `base_n`, `base_{n+1}`, … not given yet, recorded as given.
-    fn next_unique_name(names: &mut FxHashMap<String, u32>, base: &str, n: u32) -> String {
+    fn next_unique_name(names: &mut Map<String, u32>, base: &str, n: u32) -> String {
         let mut k = n;
         loop {
             let candidate = format!("{base}_{k}");

@@ -27,7 +27,7 @@ use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Inst, Module, Opcode};
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 /// What the pass may remove.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,7 +81,7 @@ pub fn is_exported(m: &Module, i: Inst) -> bool {
 /// Removes every function that `roots` do not reach through calls; returns whether any
 /// was removed.
 pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
-    let mut live: FxHashSet<Inst> = roots.iter().copied().collect();
+    let mut live: Set<Inst> = roots.iter().copied().collect();
     let mut work: Vec<Inst> = roots.to_vec();
     while let Some(f) = work.pop() {
         for b in m.children(f) {

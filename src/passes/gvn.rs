@@ -52,7 +52,7 @@ use crate::ir::edit::functions;
 use crate::ir::enums::AddressSpace;
 use crate::ir::types::Scalar;
 use crate::ir::{Class, Func, Inst, Module, Opcode};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = false;
@@ -158,10 +158,10 @@ fn number_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
         return false;
     }
     let dom = an.dominators(m, f);
-    let mut table: FxHashMap<Key, Inst> = FxHashMap::default();
+    let mut table: Map<Key, Inst> = Map::default();
     let mut undo: Vec<Key> = Vec::new();
     // Within one block: the control-dependent operations since the last effect.
-    let mut local: FxHashMap<Key, Inst> = FxHashMap::default();
+    let mut local: Map<Key, Inst> = Map::default();
     let mut doomed: Vec<Inst> = Vec::new();
     enum Visit {
         Enter(u32),

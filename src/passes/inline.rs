@@ -43,7 +43,7 @@ use crate::ir::cfg::{params, terminator};
 use crate::ir::edit::{copy_blocks, fit_every_use, fit_indices, functions, split_before};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// A function of at most this many instructions is inlined at every call.
 pub const SMALL: u32 = 12;
@@ -56,12 +56,12 @@ pub const BUDGET_SLACK: u32 = 1024;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let funcs = functions(m);
-    let mut calls: FxHashMap<Inst, u32> = FxHashMap::default();
-    let mut size: FxHashMap<Inst, u32> = FxHashMap::default();
+    let mut calls: Map<Inst, u32> = Map::default();
+    let mut size: Map<Inst, u32> = Map::default();
     let mut callees: Vec<Vec<Func>> = Vec::with_capacity(funcs.len());
     // Loops rather than iterator chains here: each chain was its own copy of the
     // iterator code in the package.
-    let mut index: FxHashMap<Inst, usize> = FxHashMap::default();
+    let mut index: Map<Inst, usize> = Map::default();
     for (k, f) in funcs.iter().enumerate() {
         index.insert(f.inst(), k);
     }
@@ -109,7 +109,7 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
     // a chain of small functions that each call the next twice would otherwise grow
     // exponentially.
     let mut budget = size.values().sum::<u32>().saturating_add(BUDGET_SLACK);
-    let mut inlinable: FxHashMap<Inst, Option<Inst>> = FxHashMap::default();
+    let mut inlinable: Map<Inst, Option<Inst>> = Map::default();
     let mut changed = false;
     for k in order {
         let f = funcs[k];
@@ -173,7 +173,7 @@ fn called(m: &Module, i: Inst) -> Option<Func> {
 }
 
 /// The blocks of `f` that end in a `break if`.
-fn break_if_blocks(m: &Module, an: &mut Analyses, f: Func) -> Result<FxHashSet<Inst>, Diagnostic> {
+fn break_if_blocks(m: &Module, an: &mut Analyses, f: Func) -> Result<Set<Inst>, Diagnostic> {
     let tree = an.structure(m, f)?;
     Ok(tree
         .nodes
@@ -212,7 +212,7 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
     let (Some(first), Some(f)) = (m.parent(call), m.parent(call).and_then(|b| m.parent(b))) else {
         return Vec::new();
     };
-    let mut map: FxHashMap<Inst, Inst> = FxHashMap::default();
+    let mut map: Map<Inst, Inst> = Map::default();
     let Some(entry) = m.entry_block(g) else {
         return Vec::new();
     };

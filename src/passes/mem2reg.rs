@@ -43,8 +43,8 @@ use crate::ir::cfg::{Cfg, DomTree, terminator};
 use crate::ir::edit::{fit_every_use, functions};
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use crate::util::map::Map;
 use crate::util::sort;
-use rustc_hash::FxHashMap;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = false;
@@ -127,7 +127,7 @@ fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
     }
     // A loop rather than a map/collect chain: each chain was its own copy of the iterator
     // code in the package.
-    let mut var_index: FxHashMap<Inst, u32> = FxHashMap::default();
+    let mut var_index: Map<Inst, u32> = Map::default();
     for (k, c) in candidates.iter().enumerate() {
         var_index.insert(c.var, k as u32);
     }
@@ -241,7 +241,7 @@ fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
 
     // Renaming over the dominator tree, iteratively.
     let mut current: Vec<Option<Inst>> = vec![None; nv];
-    let mut zero_cache: FxHashMap<Inst, Inst> = FxHashMap::default();
+    let mut zero_cache: Map<Inst, Inst> = Map::default();
     let mut doomed: Vec<Inst> = Vec::new();
     // Stack entries: Enter(block) or Restore(saved values).
     enum Step {
@@ -384,7 +384,7 @@ fn pass_arguments(
 }
 
 /// The zero value of a type: a literal for scalars, `T()` otherwise.
-fn zero_of(m: &mut Module, cache: &mut FxHashMap<Inst, Inst>, ty: Inst) -> Inst {
+fn zero_of(m: &mut Module, cache: &mut Map<Inst, Inst>, ty: Inst) -> Inst {
     if let Some(&z) = cache.get(&ty) {
         return z;
     }

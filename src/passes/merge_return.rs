@@ -59,7 +59,7 @@ use crate::ir::edit::{functions, split_before};
 use crate::ir::structure::{Exit, Node, NodeId, RegionId, StructureTree};
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode, Type, Value};
 use crate::passes::dead_globals::is_entry_point;
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 /// The most constructs one function may need rewritten.
 pub const MAX_CONSTRUCTS: usize = 64;
@@ -101,7 +101,7 @@ struct Shape {
     pos: Vec<u32>,
     depth: Vec<u32>,
     /// The blocks inside loops' continuing constructs.
-    continuing: FxHashSet<Inst>,
+    continuing: Set<Inst>,
 }
 
 impl Shape {
@@ -111,7 +111,7 @@ impl Shape {
             region_of: vec![0; tree.nodes.len()],
             pos: vec![0; tree.nodes.len()],
             depth: vec![0; tree.regions.len()],
-            continuing: FxHashSet::default(),
+            continuing: Set::default(),
         };
         let mut todo = vec![tree.root];
         while let Some(r) = todo.pop() {
@@ -300,9 +300,9 @@ impl Plan {
     /// computed it, and the returning arm never reached the merge); a guarded section is
     /// bypassed by the flag's path, so a value computed there and used past it may too.
     fn feasible(&mut self, m: &Module, tree: &StructureTree) -> bool {
-        let mut escaping: FxHashSet<Inst> = FxHashSet::default();
+        let mut escaping: Set<Inst> = Set::default();
         let mut blocks = Vec::new();
-        let mut inside: FxHashSet<Inst> = FxHashSet::default();
+        let mut inside: Set<Inst> = Set::default();
         for &n in &self.guards {
             let Some(merge) = merge_of(tree, n) else {
                 return false;

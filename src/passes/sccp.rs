@@ -39,7 +39,7 @@ use crate::ir::edit::fitted;
 use crate::ir::edit::functions;
 use crate::ir::eval::{evaluate_with, materialize, read};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = Changed::None;
@@ -62,7 +62,7 @@ enum Lat {
 
 struct Solver<'a> {
     cfg: &'a Cfg,
-    lat: FxHashMap<Inst, Lat>,
+    lat: Map<Inst, Lat>,
     executable: Vec<bool>,
     blocks: Vec<u32>,
     values: Vec<Inst>,
@@ -262,7 +262,7 @@ fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
     }
     let mut s = Solver {
         cfg: &cfg,
-        lat: FxHashMap::default(),
+        lat: Map::default(),
         executable: vec![false; cfg.len()],
         blocks: vec![0],
         values: Vec::new(),

@@ -35,7 +35,7 @@ use crate::ir::cfg::{params, terminator};
 use crate::ir::edit::{fit_every_use, functions};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode, Type, Value};
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = Changed::None;
@@ -100,7 +100,7 @@ fn trivial_params(m: &mut Module, f: Func) -> bool {
         return false;
     }
     let mut work: Vec<Block> = Vec::new();
-    let mut queued: FxHashSet<Inst> = FxHashSet::default();
+    let mut queued: Set<Inst> = Set::default();
     for b in m.blocks(f) {
         if Some(b) != entry {
             work.push(b);

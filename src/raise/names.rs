@@ -14,15 +14,15 @@
 //! predeclared types, builtin functions and enumerants the output may refer to) are
 //! avoided by every declaration the raiser names, so that nothing shadows them.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// The words a language keeps for itself, as the [`Namer`] needs them.
 pub struct Keywords {
     /// Keywords and reserved words: never an identifier.
-    reserved: FxHashSet<&'static str>,
+    reserved: Set<&'static str>,
     /// The reserved words and every predeclared name: never a declared name. One set,
     /// since every name the raiser makes asks (a hash instead of several searches).
-    taken: FxHashSet<&'static str>,
+    taken: Set<&'static str>,
     /// Prefixes no identifier may start with (WGSL's `__`).
     reserved_prefixes: &'static [&'static str],
     /// Identifiers are ASCII (HLSL), not Unicode's XID (WGSL).
@@ -38,7 +38,7 @@ impl Keywords {
         predeclared: impl IntoIterator<Item = &'static str>,
         reserved_prefixes: &'static [&'static str],
     ) -> Keywords {
-        let reserved: FxHashSet<&'static str> = reserved.into_iter().collect();
+        let reserved: Set<&'static str> = reserved.into_iter().collect();
         let mut taken = reserved.clone();
         taken.extend(predeclared);
         Keywords {
@@ -140,9 +140,9 @@ pub struct Namer<'p> {
     parent: Option<&'p Namer<'p>>,
     /// The words of the language being written.
     keywords: &'p Keywords,
-    used: FxHashSet<String>,
+    used: Set<String>,
     /// The next suffix to try for each base name (falling back to the parent's).
-    next_suffix: FxHashMap<String, u32>,
+    next_suffix: Map<String, u32>,
 }
 
 impl<'p> Namer<'p> {
@@ -151,8 +151,8 @@ impl<'p> Namer<'p> {
         Namer {
             parent: None,
             keywords,
-            used: FxHashSet::default(),
-            next_suffix: FxHashMap::default(),
+            used: Set::default(),
+            next_suffix: Map::default(),
         }
     }
 
@@ -255,8 +255,8 @@ impl<'p> Namer<'p> {
         Namer {
             parent: Some(self),
             keywords: self.keywords,
-            used: FxHashSet::default(),
-            next_suffix: FxHashMap::default(),
+            used: Set::default(),
+            next_suffix: Map::default(),
         }
     }
 }

@@ -584,7 +584,7 @@ impl Resolver<'_> {
         }
         // Statement indices, not `StmtId`s: a set of `u32` is a hash table type the
         // package has already.
-        let mut uses = rustc_hash::FxHashSet::<u32>::default();
+        let mut uses = crate::util::map::Set::<u32>::default();
         for s in &self.continuing_uses[start..] {
             uses.insert(s.index() as u32);
         }

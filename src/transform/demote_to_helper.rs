@@ -17,7 +17,7 @@ use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::{branch_before, builder_before, call_closure, find_all, functions, is_stage};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Class, Func, Inst, Module, Opcode, Type, Value};
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 /// The transform's name in pipelines, diagnostics and tests.
 pub const NAME: &str = "demote-to-helper";
@@ -51,7 +51,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
     }
     // By instruction (a set type the npm package has anyway); hashed as the `Func`s
     // were, so the walk below visits them in the same order.
-    let mut reached: FxHashSet<Inst> = FxHashSet::default();
+    let mut reached: Set<Inst> = Set::default();
     for &f in &fragments {
         reached.extend(call_closure(m, f).into_iter().map(Func::inst));
     }

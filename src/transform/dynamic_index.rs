@@ -11,7 +11,7 @@ use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::{builder_before, find_all};
 use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// Whether `extract`/`insert` `i` (indices from operand `first`) needs the variable.
 fn needs_spill(m: &Module, i: Inst, first: usize) -> bool {
@@ -45,7 +45,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Dia
     let mut changed = false;
     // Constants read with a dynamic index live in one private variable each, initialized
     // once, rather than being copied into a function variable at every read.
-    let mut constant_vars: FxHashMap<Inst, Value> = FxHashMap::default();
+    let mut constant_vars: Map<Inst, Value> = Map::default();
     for i in find_all(m, &[Opcode::Extract, Opcode::Insert]) {
         let insert = m.opcode(i) == Opcode::Insert;
         let first = if insert { 2 } else { 1 };

@@ -29,7 +29,7 @@ use crate::diag::{Diagnostic, codes};
 use crate::ir::eval::{self, Const};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 /// What WebGPU's pipeline creation refuses in the module-scope operation `i`, whose
 /// operands are constants, or `None`.
@@ -254,7 +254,7 @@ fn override_expression(m: &Module, v: Inst) -> Option<Option<String>> {
     if !m.is_global(v) || !(m.opcode(v) == Opcode::Override || m.opcode(v).is_pure()) {
         return None;
     }
-    let mut seen = FxHashSet::default();
+    let mut seen = Set::default();
     let mut work = vec![v];
     let mut found = None;
     while let Some(i) = work.pop() {

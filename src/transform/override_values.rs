@@ -25,7 +25,7 @@ use crate::ir::builder::Builder;
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode, Type};
 use crate::util::float_text::display_f64;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 pub const NAME: &str = "override-values";
 
@@ -41,7 +41,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, o: &Options) -> Result<Changed, Dia
     }
     // Each override by its name and by its id, as its index: a map of `u32`s, a table
     // type the npm package has anyway.
-    let mut by_key: FxHashMap<String, u32> = FxHashMap::default();
+    let mut by_key: Map<String, u32> = Map::default();
     for c in m.children(m.root()) {
         if m.opcode(c) != Opcode::Override {
             continue;
@@ -58,7 +58,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, o: &Options) -> Result<Changed, Dia
     }
     // The first value given for each override, by its index in `o.values`: a map of
     // `u32`s, a table type the npm package has anyway (each distinct one costs it code).
-    let mut given: FxHashMap<Inst, u32> = FxHashMap::default();
+    let mut given: Map<Inst, u32> = Map::default();
     for (k, (key, value)) in o.values.iter().enumerate() {
         let Some(ov) = by_key
             .get(key.as_str())
@@ -146,7 +146,7 @@ fn what_fits(scalar: Scalar) -> &'static str {
 /// overrides it read).
 fn remove_if_unused(m: &mut Module, v: Inst) {
     let mut work = vec![v];
-    let mut removed = FxHashSet::default();
+    let mut removed = Set::default();
     while let Some(v) = work.pop() {
         let op = m.opcode(v);
         if removed.contains(&v) || m.has_uses(v) || !(op.is_constant() || op.is_pure()) {

@@ -20,8 +20,8 @@ use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::{clone_func, functions};
 use crate::ir::{Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
+use crate::util::map::Map;
 use crate::util::sort;
-use rustc_hash::FxHashMap;
 
 /// Where a pointer argument comes from.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -91,7 +91,7 @@ pub const NAME: &str = "pointer-args";
 pub struct Options {}
 
 pub fn run(m: &mut Module, _: &mut Analyses, _: &Options) -> Result<Changed, Diagnostic> {
-    let mut clones: FxHashMap<(Inst, usize, Root, Vec<Index>), Func> = FxHashMap::default();
+    let mut clones: Map<(Inst, usize, Root, Vec<Index>), Func> = Map::default();
     let mut changed = false;
     // Each round rewrites every call that needs it; copies made in a round are looked at
     // in the next. Call chains are finite, so rounds are too.
@@ -153,7 +153,7 @@ fn specialize_call(
     m: &mut Module,
     call: Inst,
     k: usize,
-    clones: &mut FxHashMap<(Inst, usize, Root, Vec<Index>), Func>,
+    clones: &mut Map<(Inst, usize, Root, Vec<Index>), Func>,
 ) -> Result<(), Diagnostic> {
     let callee = m.operand(call, 0);
     let arg = m.operand(call, k);

@@ -14,7 +14,7 @@ const SCAN_LIMIT: usize = 16;
 /// Values in the order first pushed, each once.
 pub struct Distinct<T> {
     values: Vec<T>,
-    set: Option<rustc_hash::FxHashSet<T>>,
+    set: Option<crate::util::map::Set<T>>,
 }
 
 impl<T: Copy + Eq + Hash> Default for Distinct<T> {

@@ -5,12 +5,13 @@
 //! the Fx hash (`rustc-hash`), as rustc does: names are short, and the lexer interns every
 //! identifier it meets, so a fast hash matters more than resistance to crafted collisions.
 //!
-//! All names live end to end in one `String`, found through a table of symbols keyed by
-//! their hash: interning a new name appends its bytes instead of allocating it (twice, as
-//! a map keyed by boxed strings would), and cloning or dropping the interner (every IR
-//! module has one) costs three buffers whatever the number of names.
+//! All names live end to end in one `String`, found through a hash index of symbols (the
+//! shared, non-generic [`Index`] of `util::map`): interning a new name appends its bytes
+//! instead of allocating it (twice, as a map keyed by boxed strings would), and cloning or
+//! dropping the interner (every IR module has one) costs three buffers whatever the number
+//! of names.
 
-use hashbrown::HashTable;
+use super::map::{Index, fold};
 use std::hash::Hasher;
 
 crate::entity_id! {
@@ -24,16 +25,21 @@ pub struct Interner {
     text: String,
     /// Each symbol's end offset in `text`; its start is the previous symbol's end.
     ends: Vec<u32>,
-    /// The symbols, found by the Fx hash of their text.
-    table: HashTable<Symbol>,
+    /// The symbols' indices, found by the Fx hash of their text.
+    table: Index,
 }
 
 /// The Fx hash of a name's bytes (written directly: `str`'s `Hash` adds a terminator
 /// byte and two calls, which a table of whole names does not need).
-fn hash(s: &str) -> u64 {
+fn hash(s: &str) -> u32 {
     let mut h = rustc_hash::FxHasher::default();
     h.write(s.as_bytes());
-    h.finish()
+    fold(h.finish())
+}
+
+/// The symbol with index `k` in the table.
+fn sym(k: u32) -> Symbol {
+    Symbol::from_index(k as usize)
 }
 
 /// The byte range of `sym`'s text in the buffers of an interner.
@@ -65,7 +71,7 @@ impl Interner {
         Self {
             text: String::with_capacity(bytes),
             ends: Vec::with_capacity(names),
-            table: HashTable::with_capacity(names),
+            table: Index::with_capacity(names),
         }
     }
 
@@ -73,22 +79,25 @@ impl Interner {
     pub fn intern(&mut self, s: &str) -> Symbol {
         let h = hash(s);
         let Interner { text, ends, table } = self;
-        if let Some(&sym) = table.find(h, |&sym| is(text, ends, sym, s)) {
-            return sym;
-        }
-        let sym = Symbol::from_index(ends.len());
+        let found = table.find_or_slot(h, &mut |k| is(text, ends, sym(k), s));
+        let slot = match found {
+            Ok(k) => return sym(k),
+            Err(slot) => slot,
+        };
+        let k = ends.len();
         text.push_str(s);
         let end = u32::try_from(text.len()).expect("interned text past 4 GiB");
         ends.push(end);
-        table.insert_unique(h, sym, |&sym| hash(text_of(text, ends, sym)));
-        sym
+        table.fill(slot, h, k as u32);
+        Symbol::from_index(k)
     }
 
     /// The symbol for `s` if it was ever interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        self.table
-            .find(hash(s), |&sym| is(&self.text, &self.ends, sym, s))
-            .copied()
+        let found = self
+            .table
+            .find(hash(s), &mut |k| is(&self.text, &self.ends, sym(k), s));
+        found.map(sym)
     }
 
     pub fn resolve(&self, sym: Symbol) -> &str {

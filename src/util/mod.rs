@@ -10,6 +10,7 @@ pub(crate) mod distinct;
 pub(crate) mod float_text;
 mod interner;
 pub(crate) mod json;
+pub(crate) mod map;
 pub(crate) mod names;
 pub(crate) mod sort;
 pub(crate) mod spelling;

@@ -135,7 +135,7 @@ pub fn size_align(m: &Module, t: Inst) -> Option<(u32, u32)> {
 /// instantiation the package has anyway.
 #[derive(Default)]
 struct Memo {
-    index: rustc_hash::FxHashMap<Inst, u32>,
+    index: crate::util::map::Map<Inst, u32>,
     layouts: Vec<Option<(u32, u32)>>,
 }
 

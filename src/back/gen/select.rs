@@ -38,7 +38,7 @@ use super::ir::{
 };
 use super::outssa::TEMP_SLOT;
 use super::regalloc::Allocation;
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// Slots reserved at the top of the file: the message area and the temporaries.
 const MSG_SLOTS: u8 = 5;
@@ -72,13 +72,13 @@ pub struct Selector<'a> {
     spill_base: u32,
     insns: Vec<Insn>,
     curbe: Vec<Curbe>,
-    curbe_index: FxHashMap<(u8, u32, u8), u32>,
+    curbe_index: Map<(u8, u32, u8), u32>,
     payload: u8,
     /// Per register: the bits of a `loadi` folded into every use.
     folded: Vec<Option<u32>>,
     block_pos: Vec<u32>,
     /// By block index (`u32` keys: a hash table instantiation the package has anyway).
-    endif_pos: FxHashMap<u32, u32>,
+    endif_pos: Map<u32, u32>,
     fixups: Vec<(usize, Fix)>,
     outputs: Vec<(u32, Reg, Ty)>,
     stack: Vec<Ctx>,
@@ -131,7 +131,7 @@ impl<'a> Selector<'a> {
         let k = simd / 8;
         // CURBE entries: pushed buffer dwords, buffer sizes, num_workgroups, overrides.
         let mut curbe = Vec::new();
-        let mut curbe_index = FxHashMap::default();
+        let mut curbe_index = Map::default();
         let mut add = |c: Curbe, curbe: &mut Vec<Curbe>| {
             curbe_index.entry(curbe_key(c)).or_insert_with(|| {
                 curbe.push(c);
@@ -225,7 +225,7 @@ impl<'a> Selector<'a> {
             payload: payload as u8,
             folded,
             block_pos: vec![u32::MAX; f.blocks.len()],
-            endif_pos: FxHashMap::default(),
+            endif_pos: Map::default(),
             fixups: Vec::new(),
             outputs: Vec::new(),
             stack: Vec::new(),
@@ -514,7 +514,7 @@ impl<'a> Selector<'a> {
                 // The case values of each target other than the default, targets in their
                 // first case's order; grouped through a map, as a switch may have
                 // thousands of cases.
-                let mut index: rustc_hash::FxHashMap<u32, u32> = Default::default();
+                let mut index: Map<u32, u32> = Default::default();
                 let mut targets: Vec<(BlockId, Vec<u32>)> = Vec::new();
                 for &(v, t) in cases {
                     if t == *default {

@@ -32,7 +32,7 @@ use super::writer::HelperKind;
 use crate::ir::layout::{self, array_stride, column_stride, member_offsets};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// Vector lane names, by index.
 pub const LANES: [&str; 4] = ["x", "y", "z", "w"];
@@ -55,7 +55,7 @@ pub enum BufferKind {
 /// type for all of them: each distinct one is about 2 KB of the npm package's wasm).
 #[derive(Default)]
 pub struct Helpers {
-    names: FxHashMap<(Inst, HelperKind), String>,
+    names: Map<(Inst, HelperKind), String>,
     /// Function texts, in the order they must be written (a helper's own helpers first).
     pub texts: Vec<String>,
 }

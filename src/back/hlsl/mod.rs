@@ -406,7 +406,7 @@ fn call_order(m: &Module) -> Vec<crate::ir::Func> {
         .children(root)
         .filter(|&f| m.opcode(f) == Opcode::Func && m.first_child(f).is_some())
         .collect();
-    let mut done = rustc_hash::FxHashSet::default();
+    let mut done = crate::util::map::Set::default();
     let mut out = Vec::with_capacity(funcs.len());
     for &f in &funcs {
         // Depth-first, post-order, with an explicit stack (the IR has no recursion).

@@ -22,7 +22,7 @@ use crate::ir::enums::{
 };
 use crate::ir::{Inst, Module, Opcode};
 use crate::raise::names::Namer;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// A resource's register class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,26 +57,26 @@ pub struct Writer<'m> {
     pub names: Vec<String>,
     /// The [`Sym`] of each text, by index: a map of `u32`s, a table type the npm package
     /// has anyway (each distinct one costs it code).
-    interned: FxHashMap<String, u32>,
+    interned: Map<String, u32>,
     /// Names of the writer's own helpers, all starting with [`HELPER_PREFIX`] (which the
     /// module's namer reserves, so they meet no other name).
-    helper_names: FxHashSet<String>,
+    helper_names: Set<String>,
     /// Module-scope declarations: variables, overrides, named constants, functions.
-    pub globals: FxHashMap<Inst, Sym>,
-    pub structs: FxHashMap<Inst, String>,
-    members: FxHashMap<Inst, Vec<String>>,
+    pub globals: Map<Inst, Sym>,
+    pub structs: Map<Inst, String>,
+    members: Map<Inst, Vec<String>>,
     /// Byte-addressed buffers and what they are.
-    pub buffers: FxHashMap<Inst, BufferKind>,
+    pub buffers: Map<Inst, BufferKind>,
     pub helpers: Helpers,
     /// Typedefs of array types returned by functions, by type.
-    pub typedefs: FxHashMap<Inst, String>,
+    pub typedefs: Map<Inst, String>,
     pub typedef_texts: Vec<String>,
     /// `static const` declarations of array and struct constants, in the order made.
     pub constant_texts: Vec<String>,
     /// The `buffer_sizes` constant buffer's name, once declared.
     pub buffer_sizes_name: Option<String>,
     /// The names of the module's functions (a call of one may have effects).
-    pub function_names: FxHashSet<String>,
+    pub function_names: Set<String>,
 }
 
 impl<'m> MemoryCx<'m> for Writer<'m> {
@@ -130,18 +130,18 @@ impl<'m> Writer<'m> {
             options,
             x: Exprs::default(),
             names: Vec::new(),
-            interned: FxHashMap::default(),
-            helper_names: FxHashSet::default(),
-            globals: FxHashMap::default(),
-            structs: FxHashMap::default(),
-            members: FxHashMap::default(),
-            buffers: FxHashMap::default(),
+            interned: Map::default(),
+            helper_names: Set::default(),
+            globals: Map::default(),
+            structs: Map::default(),
+            members: Map::default(),
+            buffers: Map::default(),
             helpers: Helpers::default(),
-            typedefs: FxHashMap::default(),
+            typedefs: Map::default(),
             typedef_texts: Vec::new(),
             constant_texts: Vec::new(),
             buffer_sizes_name: None,
-            function_names: FxHashSet::default(),
+            function_names: Set::default(),
         }
     }
 
@@ -252,7 +252,7 @@ impl<'m> Writer<'m> {
         let m = self.m;
         let root = m.root();
         let mut out = String::new();
-        let mut done = FxHashSet::default();
+        let mut done = Set::default();
         // A struct ending in a runtime-sized array only ever typed a buffer, and buffers
         // are byte-addressed by now: HLSL never names it.
         let sized = |s: Inst| {
@@ -273,7 +273,7 @@ impl<'m> Writer<'m> {
     fn struct_after_parts(
         &self,
         s: Inst,
-        done: &mut FxHashSet<Inst>,
+        done: &mut Set<Inst>,
         out: &mut String,
         depth: u32,
     ) -> Result<(), Error> {

@@ -10,7 +10,7 @@ use crate::ir::enums::{
 };
 use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
 use crate::ir::{Block, Func, Inst, Opcode};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 use spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 
 /// Per-function state; reset for each function.
@@ -25,30 +25,30 @@ pub(super) struct FnState {
     /// Whether instructions go to the prologue rather than the body.
     pub in_prologue: bool,
     /// The ids of module-scope expressions computed in this function.
-    pub local_globals: FxHashMap<Inst, u32>,
+    pub local_globals: Map<Inst, u32>,
     /// Each loop header's second block, which holds the IR header's instructions.
-    pub header_body: FxHashMap<Inst, u32>,
-    pub reachable: FxHashSet<Inst>,
+    pub header_body: Map<Inst, u32>,
+    pub reachable: Set<Inst>,
     /// Break-if arms, each mapped to the block holding the `if_else`.
-    pub arm_parent: FxHashMap<Inst, Inst>,
+    pub arm_parent: Map<Inst, Inst>,
     /// Break-if `if_else`s and their arms' targets (then, else).
-    pub break_ifs: FxHashMap<Inst, (Inst, Inst)>,
+    pub break_ifs: Map<Inst, (Inst, Inst)>,
     /// The edges into each block: the branch's arguments and the IR block it leaves from.
-    pub incoming: FxHashMap<Inst, Vec<(Inst, Inst)>>,
+    pub incoming: Map<Inst, Vec<(Inst, Inst)>>,
     /// Unreachable continue targets that branch back to a reachable header, by header.
-    pub undef_preds: FxHashMap<Inst, Vec<Inst>>,
+    pub undef_preds: Map<Inst, Vec<Inst>>,
     /// Continue targets of reachable loops, to their headers.
-    pub live_continues: FxHashMap<Inst, Inst>,
+    pub live_continues: Map<Inst, Inst>,
     /// Unreachable blocks in the body of a loop nested in a continue construct, to that
     /// loop's continue target (see [`Writer::block_order`]).
-    pub unreachable_to: FxHashMap<Inst, Inst>,
+    pub unreachable_to: Map<Inst, Inst>,
     pub entry: Option<Block>,
     /// The outputs an entry point's `return` stores to.
     pub outputs: Option<IoPlan>,
     /// Instructions not written: an entry point's `extract`s of a structure input, whose
     /// results are the loads of the members, and the `construct`s only its `return`s
     /// use, whose members are stored to the outputs one by one.
-    pub skip: FxHashSet<Inst>,
+    pub skip: Set<Inst>,
     pub last_line: Option<(u32, u32)>,
 }
 

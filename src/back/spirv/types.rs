@@ -678,7 +678,7 @@ impl Writer<'_> {
             .children(m.root())
             .filter(|&c| m.opcode(c) == Opcode::Override)
             .collect();
-        let mut taken = rustc_hash::FxHashSet::default();
+        let mut taken = crate::util::map::Set::default();
         for &o in &overrides {
             if let Some(d) = m.decoration(o, Opcode::DecoId) {
                 if let Some(v) = m.const_u32(m.operand(d, 0)) {
@@ -1002,7 +1002,7 @@ impl Writer<'_> {
 /// Whether override `o` is an array's length or part of one (`array<f32, n * 2>`): the
 /// override-expressions that use it are followed, each once.
 fn sizes_array(m: &crate::ir::Module, o: Inst) -> bool {
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut seen = crate::util::map::Set::default();
     let mut work = vec![o];
     while let Some(x) = work.pop() {
         for u in m.uses(x) {

@@ -7,7 +7,7 @@ use super::types::{ConstKey, TyKey};
 use super::{DebugSource, Error, Options, Result};
 use crate::diag::{LineIndex, codes};
 use crate::ir::{Func, Inst, Module, Opcode};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 use spirv::{Capability, Op};
 
 /// Writes one legalized IR module as SPIR-V words.
@@ -33,15 +33,15 @@ pub struct Writer<'a> {
     pub(super) annotations: Section,
     pub(super) globals: Section,
     pub(super) functions: Section,
-    pub(super) ty_cache: FxHashMap<TyKey, u32>,
-    pub(super) const_cache: FxHashMap<ConstKey, u32>,
+    pub(super) ty_cache: Map<TyKey, u32>,
+    pub(super) const_cache: Map<ConstKey, u32>,
     /// Structs that are their own buffer's `Block` (decorated once).
-    pub(super) block_structs: FxHashSet<u32>,
+    pub(super) block_structs: Set<u32>,
     /// Wrappers whose member already has its matrix layout.
-    pub(super) laid_out_wrappers: FxHashSet<u32>,
-    pub(super) spec_ids: FxHashMap<Inst, u32>,
+    pub(super) laid_out_wrappers: Set<u32>,
+    pub(super) spec_ids: Map<Inst, u32>,
     /// The module-scope variables each function uses, its callees' included.
-    pub(super) uses_of: FxHashMap<Inst, Vec<Inst>>,
+    pub(super) uses_of: Map<Inst, Vec<Inst>>,
     pub(super) fx: FnState,
     /// Private variables whose initializer each entry point stores at its start.
     pub(super) deferred_inits: Vec<Inst>,
@@ -69,12 +69,12 @@ impl<'a> Writer<'a> {
             annotations: Section::default(),
             globals: Section::default(),
             functions: Section::default(),
-            ty_cache: FxHashMap::default(),
-            const_cache: FxHashMap::default(),
-            block_structs: FxHashSet::default(),
-            laid_out_wrappers: FxHashSet::default(),
-            spec_ids: FxHashMap::default(),
-            uses_of: FxHashMap::default(),
+            ty_cache: Map::default(),
+            const_cache: Map::default(),
+            block_structs: Set::default(),
+            laid_out_wrappers: Set::default(),
+            spec_ids: Map::default(),
+            uses_of: Map::default(),
             fx: FnState::default(),
             deferred_inits: Vec::new(),
             workgroup_size_builtin: false,
@@ -147,11 +147,11 @@ impl<'a> Writer<'a> {
     /// has no recursion, so callees are done first in a post-order).
     fn compute_global_uses(&mut self, funcs: &[Func]) {
         let m = self.m;
-        let mut direct: FxHashMap<Inst, (Vec<Inst>, Vec<Inst>)> = FxHashMap::default();
+        let mut direct: Map<Inst, (Vec<Inst>, Vec<Inst>)> = Map::default();
         for &f in funcs {
             let mut vars = Vec::new();
             let mut callees = Vec::new();
-            let mut seen = FxHashSet::default();
+            let mut seen = Set::default();
             for b in m.blocks(f) {
                 for i in m.children(b.inst()) {
                     if m.opcode(i) == Opcode::Call {
@@ -169,7 +169,7 @@ impl<'a> Writer<'a> {
             direct.insert(f.inst(), (vars, callees));
         }
         // Post-order over the call graph with an explicit stack.
-        let mut done: FxHashMap<Inst, Vec<Inst>> = FxHashMap::default();
+        let mut done: Map<Inst, Vec<Inst>> = Map::default();
         for &f in funcs {
             let mut stack = vec![(f.inst(), false)];
             while let Some((g, expanded)) = stack.pop() {
@@ -190,7 +190,7 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 let mut all = vars.clone();
-                let mut seen: FxHashSet<Inst> = all.iter().copied().collect();
+                let mut seen: Set<Inst> = all.iter().copied().collect();
                 for c in callees {
                     if let Some(cv) = done.get(c) {
                         for &v in cv {

@@ -83,7 +83,7 @@ pub fn diagnostic_filters(source: &crate::syntax::ast::Module) -> Vec<(String, S
     };
     let mut out: Vec<(String, String)> = Vec::new();
     // Where each rule is in `out`: a scan per directive would be quadratic in their count.
-    let mut at: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
+    let mut at: crate::util::map::Map<String, usize> = crate::util::map::Map::default();
     let mut add = |c: &DiagnosticControl| {
         let mut rule = source.name(c.rule.name).to_string();
         if let Some(s) = c.rule_suffix {

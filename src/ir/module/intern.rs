@@ -12,12 +12,13 @@
 //! - `replace_all_uses_with` is O(uses): it relinks the use list and the type chain of
 //!   the old value in one walk each.
 
-use super::{FLAG_LONG, Inst, InstData, Module, NONE, UseSlot, decode, inst, raw, raw_opt};
+use super::{Inst, Module, NONE, UseSlot, inst, raw, raw_opt};
 use crate::ir::opcode::Opcode;
-use rustc_hash::{FxHashMap, FxHasher};
+use crate::util::map::fold;
+use rustc_hash::FxHasher;
 use std::hash::Hasher;
 
-fn hash_key(op: Opcode, ty: u32, literal: u32, operands: impl Iterator<Item = u32>) -> u64 {
+fn hash_key(op: Opcode, ty: u32, literal: u32, operands: impl Iterator<Item = u32>) -> u32 {
     let mut h = FxHasher::default();
     h.write_u16(op as u16);
     h.write_u32(ty);
@@ -25,7 +26,7 @@ fn hash_key(op: Opcode, ty: u32, literal: u32, operands: impl Iterator<Item = u3
     for x in operands {
         h.write_u32(x);
     }
-    h.finish()
+    fold(h.finish())
 }
 
 impl Module {
@@ -85,7 +86,7 @@ impl Module {
         }
     }
 
-    fn hash_of(&self, i: Inst) -> u64 {
+    fn hash_of(&self, i: Inst) -> u32 {
         hash_key(
             self.opcode(i),
             raw_opt(self.data(i).ty),
@@ -104,26 +105,12 @@ impl Module {
 
     pub(super) fn insert_dedup(&mut self, i: Inst) {
         let hash = self.hash_of(i);
-        let Module {
-            dedup,
-            insts,
-            pool,
-            long_lens,
-            ..
-        } = self;
-        let view = RawView {
-            insts,
-            pool,
-            long_lens,
-        };
-        dedup.insert_unique(hash, raw(i), |&x| view.hash_of(inst(x)));
+        self.dedup.insert_unique(hash, raw(i));
     }
 
     pub(super) fn remove_dedup(&mut self, i: Inst) {
         let hash = self.hash_of(i);
-        if let Ok(entry) = self.dedup.find_entry(hash, |&x| x == raw(i)) {
-            entry.remove();
-        }
+        self.dedup.remove(hash, raw(i));
     }
 
     /// Looks up a global value equal to `op ty operands literal`.
@@ -136,8 +123,10 @@ impl Module {
     ) -> Option<Inst> {
         let hash = hash_key(op, raw_opt(ty), literal, operands.iter().map(|&x| raw(x)));
         self.dedup
-            .find(hash, |&x| self.same_key(inst(x), op, ty, literal, operands))
-            .map(|&x| inst(x))
+            .find(hash, &mut |x| {
+                self.same_key(inst(x), op, ty, literal, operands)
+            })
+            .map(inst)
     }
 
     /// The global value `op ty operands` (with `literal` for a scalar `constant`): the
@@ -194,7 +183,7 @@ impl Module {
             if self.is_interned(u) {
                 // Already keyed (it may have been re-keyed through another path).
                 let hash = self.hash_of(u);
-                if self.dedup.find(hash, |&x| x == raw(u)).is_some() {
+                if self.dedup.find(hash, &mut |x| x == raw(u)).is_some() {
                     continue;
                 }
             }
@@ -277,34 +266,5 @@ impl Module {
             }
         }
         touched
-    }
-}
-
-/// Borrowed arena pieces, for hashing while the dedup table is borrowed mutably.
-struct RawView<'a> {
-    insts: &'a [InstData],
-    pool: &'a [UseSlot],
-    long_lens: &'a FxHashMap<u32, u32>,
-}
-
-impl RawView<'_> {
-    fn hash_of(&self, i: Inst) -> u64 {
-        let d = &self.insts[i.index()];
-        let op = decode(d.code);
-        if op == Opcode::Constant {
-            return hash_key(op, raw_opt(d.ty), d.payload, std::iter::empty());
-        }
-        let len = if d.code & FLAG_LONG != 0 {
-            self.long_lens.get(&raw(i)).copied().unwrap_or(0) as usize
-        } else {
-            d.len as usize
-        };
-        let start = d.payload as usize;
-        let ops = if op.is_container() {
-            &self.pool[0..0]
-        } else {
-            &self.pool[start..start + len]
-        };
-        hash_key(op, raw_opt(d.ty), 0, ops.iter().map(|s| s.value))
     }
 }

@@ -27,9 +27,8 @@ mod storage;
 
 use super::opcode::Opcode;
 use crate::diag::Span;
+use crate::util::map::Map;
 use crate::util::{Interner, Symbol};
-use hashbrown::HashTable;
-use rustc_hash::FxHashMap;
 
 crate::entity_id! {
     /// Any instruction of a [`Module`]: the universal id. The typed views [`Func`],
@@ -198,13 +197,13 @@ pub struct MemoryStats {
 pub struct Module {
     pub(crate) insts: Vec<InstData>,
     pub(crate) pool: Vec<UseSlot>,
-    long_lens: FxHashMap<u32, u32>,
-    decorations: FxHashMap<u32, u32>,
-    names: FxHashMap<u32, Symbol>,
+    long_lens: Map<u32, u32>,
+    decorations: Map<u32, u32>,
+    names: Map<u32, Symbol>,
     /// The strings of debug names.
     pub symbols: Interner,
     spans: Vec<Span>,
-    dedup: HashTable<u32>,
+    dedup: crate::util::map::Index,
     root: Inst,
     type_kind: Inst,
     /// The last global value in the module's child list: new global values go after it,
@@ -230,12 +229,12 @@ impl Module {
         let mut m = Module {
             insts: Vec::new(),
             pool: Vec::new(),
-            long_lens: FxHashMap::default(),
-            decorations: FxHashMap::default(),
-            names: FxHashMap::default(),
+            long_lens: Map::default(),
+            decorations: Map::default(),
+            names: Map::default(),
             symbols: Interner::new(),
             spans: Vec::new(),
-            dedup: HashTable::new(),
+            dedup: crate::util::map::Index::new(),
             root: Inst::from_index(0),
             type_kind: Inst::from_index(1),
             hoist_cursor: None,

@@ -19,7 +19,7 @@ use crate::ir::builder::InsertPoint;
 use crate::ir::enums::{BuiltinValue, DepthMode, InterpolationSampling, InterpolationType};
 use crate::ir::module::{Block, Inst, Type};
 use crate::ir::opcode::Opcode;
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 impl<'s, 'm> Parser<'s, 'm> {
     // ---- module ---------------------------------------------------------------------------
@@ -86,7 +86,7 @@ impl<'s, 'm> Parser<'s, 'm> {
         self.m().set_span(s, Span::new(kw.start, name.end));
         self.define(name, s, true)?;
         self.expect_punct(b'{')?;
-        let mut seen: FxHashMap<&'s str, ()> = FxHashMap::default();
+        let mut seen: Map<&'s str, ()> = Map::default();
         while !self.eat_punct(b'}')? {
             let fname = self.lex.next()?;
             if fname.kind != Tok::Local {

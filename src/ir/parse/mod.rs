@@ -28,8 +28,8 @@ use super::builder::Builder;
 use super::module::{Inst, Module};
 use super::opcode::Opcode;
 use crate::diag::{Diagnostic, Span, codes};
+use crate::util::map::Map;
 use lexer::{Lexer, Tok, Token};
-use rustc_hash::FxHashMap;
 
 /// Deepest nesting of type expressions and operands the parser accepts. It is above the
 /// WGSL parser's bound ([`crate::syntax::MAX_NESTING_DEPTH`]), so every module lowering
@@ -54,12 +54,12 @@ pub fn parse(source: &str) -> Result<Module, Vec<Diagnostic>> {
         lex: Lexer::new(source),
         b: Builder::new(&mut module),
         globals: Names::default(),
-        global_first_use: FxHashMap::default(),
+        global_first_use: Map::default(),
         locals: Names::default(),
-        local_first_use: FxHashMap::default(),
+        local_first_use: Map::default(),
         blocks: Names::default(),
-        block_first_use: FxHashMap::default(),
-        defined_blocks: rustc_hash::FxHashSet::default(),
+        block_first_use: Map::default(),
+        defined_blocks: crate::util::map::Set::default(),
         ops_buf: Vec::new(),
     };
     p.module().map_err(|d| vec![d])?;
@@ -76,7 +76,7 @@ fn err(code: &'static str, span: Span, message: impl Into<String>, label: &str) 
 /// hashed.
 #[derive(Default)]
 struct Names<'s> {
-    map: FxHashMap<&'s str, Inst>,
+    map: Map<&'s str, Inst>,
     nums: Vec<Option<Inst>>,
 }
 
@@ -121,12 +121,12 @@ struct Parser<'s, 'm> {
     lex: Lexer<'s>,
     b: Builder<'m>,
     globals: Names<'s>,
-    global_first_use: FxHashMap<Inst, Span>,
+    global_first_use: Map<Inst, Span>,
     locals: Names<'s>,
-    local_first_use: FxHashMap<Inst, Span>,
+    local_first_use: Map<Inst, Span>,
     blocks: Names<'s>,
-    block_first_use: FxHashMap<Inst, Span>,
-    defined_blocks: rustc_hash::FxHashSet<Inst>,
+    block_first_use: Map<Inst, Span>,
+    defined_blocks: crate::util::map::Set<Inst>,
     /// Reused operand list of the instruction being parsed.
     ops_buf: Vec<Inst>,
 }

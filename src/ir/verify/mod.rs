@@ -39,7 +39,7 @@ use super::structure::StructureTree;
 use crate::diag::{Diagnostic, Span};
 use crate::sema::program::{BuiltinValue, ShaderStage};
 use crate::sema::validate::entry::{self, Dir};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// Whether this build verifies at all: every native build and every build with debug
 /// assertions; not the release wasm build, which links no verifier (see the module
@@ -158,8 +158,7 @@ impl Verifier<'_> {
     fn module(&mut self) {
         let m = self.m;
         let root = m.root();
-        let mut keys: FxHashMap<(Opcode, Option<Inst>, u32, Vec<Inst>), Inst> =
-            FxHashMap::default();
+        let mut keys: Map<(Opcode, Option<Inst>, u32, Vec<Inst>), Inst> = Map::default();
         let mut funcs = Vec::new();
         for c in m.children(root) {
             if !self.typed(c) {
@@ -532,7 +531,7 @@ impl Verifier<'_> {
     /// a function without blocks is an import.
     fn linkage(&mut self) {
         let m = self.m;
-        let mut names: FxHashMap<&str, Inst> = FxHashMap::default();
+        let mut names: Map<&str, Inst> = Map::default();
         for c in m.children(m.root()) {
             let op = m.opcode(c);
             if !matches!(op, Opcode::Func | Opcode::Var | Opcode::Override) {
@@ -590,7 +589,7 @@ impl Verifier<'_> {
 
     fn entry_points(&mut self, funcs: &[Inst]) {
         let m = self.m;
-        let mut names = rustc_hash::FxHashSet::default();
+        let mut names = Set::default();
         for &f in funcs {
             let stages = m
                 .decorations(f)
@@ -779,8 +778,7 @@ impl Verifier<'_> {
     /// post-order, callees first; or `None` when there is a cycle.
     fn recursion(&mut self, funcs: &[Inst]) -> Option<(Vec<Calls>, Vec<usize>)> {
         let m = self.m;
-        let index: FxHashMap<Inst, usize> =
-            funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+        let index: Map<Inst, usize> = funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
         let callees: Vec<Calls> = funcs
             .iter()
             .map(|&f| {
@@ -873,7 +871,7 @@ impl Verifier<'_> {
             if !stage.iter().any(|&op| m.decoration(func, op).is_some()) {
                 continue;
             }
-            let mut slots: FxHashMap<(u32, u32), Inst> = FxHashMap::default();
+            let mut slots: Map<(u32, u32), Inst> = Map::default();
             let mut todo = vec![e];
             seen[e] = e + 1;
             while let Some(f) = todo.pop() {
@@ -1255,7 +1253,7 @@ impl Verifier<'_> {
                 self.order[i.index()] = k as u32;
             }
         }
-        let mut reported: FxHashSet<Inst> = FxHashSet::default();
+        let mut reported: Set<Inst> = Set::default();
         for (bi, &b) in cfg.blocks.iter().enumerate() {
             let bi = bi as u32;
             for i in m.children(b.inst()) {
@@ -1323,7 +1321,7 @@ fn first_cycle(
     parts: impl Fn(Inst) -> Vec<Inst>,
 ) -> Option<(Inst, Inst)> {
     // 1 on the stack, 2 done.
-    let mut state: FxHashMap<Inst, u8> = FxHashMap::default();
+    let mut state: Map<Inst, u8> = Map::default();
     for start in starts {
         if state.contains_key(&start) {
             continue;
@@ -1426,7 +1424,7 @@ fn builtin_type_ok(m: &Module, b: BuiltinValue, t: Inst) -> bool {
 }
 
 fn holds(m: &Module, t: Inst, is: impl Fn(&Module, Inst) -> bool) -> bool {
-    let mut seen = FxHashSet::default();
+    let mut seen = Set::default();
     let mut todo = vec![t];
     while let Some(t) = todo.pop() {
         if !seen.insert(t) {

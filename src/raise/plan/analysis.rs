@@ -9,7 +9,7 @@ use crate::ir::cfg::terminator;
 use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
 use crate::ir::{Block, Inst, InstSet, Module, Opcode};
 use crate::raise::error::RaiseError;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// A region met under a node: (region, parent site, kind).
 type ChildRegion = (RegionId, Option<(RegionId, u32)>, RegionKind);
@@ -29,7 +29,7 @@ pub(super) struct Analysis<'m> {
     /// Position of each instruction in its block.
     pub position: InstMap<u32>,
     /// Per loop body region: index of the first node that holds a `continue`.
-    pub first_continue: FxHashMap<RegionId, u32>,
+    pub first_continue: Map<RegionId, u32>,
     pub form: InstMap<Form>,
     /// Values (and variables) declared away from their definition.
     pub hoisted: InstSet,
@@ -37,12 +37,12 @@ pub(super) struct Analysis<'m> {
     pub force_bind: InstSet,
     /// Use sites of each rewritten pointer ([`Form::Remat`]), through the pointers it
     /// is rewritten into: the sites of its uses.
-    pub sites: FxHashMap<Inst, Vec<(Inst, Site)>>,
+    pub sites: Map<Inst, Vec<(Inst, Site)>>,
     /// Scratch list of [`Self::classify`].
     site_scratch: Vec<(Inst, Site)>,
     /// Declarations to write before a node (or, for a block node, before the first
     /// assignment in it).
-    pub decls_at: FxHashMap<(RegionId, u32), Vec<Inst>>,
+    pub decls_at: Map<(RegionId, u32), Vec<Inst>>,
     /// Next values assigned to their loop header parameter where they are computed.
     pub coalesced: InstMap<Inst>,
     /// Each reachable block's position in emission order.
@@ -68,13 +68,13 @@ impl<'m> Analysis<'m> {
             regions: Vec::new(),
             block_site: std::mem::take(&mut tables.block_site),
             position: std::mem::take(&mut tables.position),
-            first_continue: FxHashMap::default(),
+            first_continue: Map::default(),
             form: std::mem::take(&mut tables.form),
             hoisted: std::mem::take(&mut tables.hoisted),
             force_bind: std::mem::take(&mut tables.force_bind),
-            sites: FxHashMap::default(),
+            sites: Map::default(),
             site_scratch: Vec::new(),
-            decls_at: FxHashMap::default(),
+            decls_at: Map::default(),
             coalesced: std::mem::take(&mut tables.coalesced),
             block_order: std::mem::take(&mut tables.block_order),
         }
@@ -346,7 +346,7 @@ impl Analysis<'_> {
             }
         }
         // The expression of `a`: it reads `p` before the assignment.
-        let mut tree: FxHashSet<Inst> = FxHashSet::default();
+        let mut tree: Set<Inst> = Set::default();
         let mut stack = vec![a];
         while let Some(x) = stack.pop() {
             if !tree.insert(x) {

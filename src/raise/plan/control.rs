@@ -205,8 +205,8 @@ impl Walker<'_, '_> {
                 let n = m.num_operands(t);
                 // The case values grouped by target in one pass over the operands (a
                 // scan per target would be quadratic in the number of cases).
-                let mut labels_of: rustc_hash::FxHashMap<Block, Vec<CaseLabel>> =
-                    rustc_hash::FxHashMap::default();
+                let mut labels_of: crate::util::map::Map<Block, Vec<CaseLabel>> =
+                    crate::util::map::Map::default();
                 for k in (3..n.saturating_sub(1)).step_by(2) {
                     let v = m.operand(t, k);
                     let value = m.literal(v);

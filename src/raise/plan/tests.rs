@@ -13,11 +13,11 @@ use super::tables::Tables;
 use crate::ir::{Func, Inst, Module, Opcode};
 use crate::raise::error::RaiseError;
 use crate::raise::names::{Keywords, Namer};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 struct Toy<'m> {
     m: &'m Module,
-    globals: FxHashMap<Inst, String>,
+    globals: Map<Inst, String>,
     names: Vec<String>,
     exprs: Vec<String>,
     stmts: Vec<String>,
@@ -377,7 +377,7 @@ fn toy(src: &str) -> String {
     let keywords = Keywords::new(["if", "for", "float", "return"], ["sin"], &[]);
     let mut namer = Namer::new(&keywords);
     let children = m.children_vec(m.root());
-    let mut globals = FxHashMap::default();
+    let mut globals = Map::default();
     for &c in &children {
         if matches!(m.opcode(c), Opcode::Func | Opcode::Var) {
             globals.insert(c, namer.name(m.name(c), "g"));

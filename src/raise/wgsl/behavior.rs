@@ -2,7 +2,7 @@
 //! raiser can add what the analysis needs where the IR knows the code is unreachable.
 
 use crate::syntax::ast::{Module, StmtId, StmtKind};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 pub const NEXT: u8 = 1;
 pub const RETURN: u8 = 2;
@@ -12,7 +12,7 @@ pub const CONTINUE: u8 = 8;
 /// Memoized behaviours of statements.
 #[derive(Default)]
 pub struct Behaviors {
-    memo: FxHashMap<StmtId, u8>,
+    memo: Map<StmtId, u8>,
 }
 
 impl Behaviors {

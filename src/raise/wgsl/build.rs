@@ -14,17 +14,17 @@ pub struct Ast {
     heights: Vec<u32>,
     /// The spelling of each float literal made so far, by its bits and suffix: formatting
     /// a float is most of a literal's cost, and a shader repeats its constants.
-    float_spellings: rustc_hash::FxHashMap<(u32, u8), crate::util::Symbol>,
+    float_spellings: crate::util::map::Map<(u32, u8), crate::util::Symbol>,
     /// The symbol of each opcode's builtin function name, by opcode, once interned.
     builtin_names: Vec<Option<crate::util::Symbol>>,
     /// The expression of each IR type written so far (`types::type_expr`).
-    pub(super) types: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
+    pub(super) types: crate::util::map::Map<crate::ir::Inst, ExprId>,
     /// The expression of each module-scope value written so far
     /// (`globals::global_value_expr`): constants and override expressions.
-    pub(super) globals: rustc_hash::FxHashMap<crate::ir::Inst, ExprId>,
+    pub(super) globals: crate::util::map::Map<crate::ir::Inst, ExprId>,
     /// Comparisons of integers or booleans: their negation is the opposite comparison,
     /// which is what `simplify` makes of `!(a < b)` when the output is compiled again.
-    exact_compares: rustc_hash::FxHashSet<ExprId>,
+    exact_compares: crate::util::map::Set<ExprId>,
 }
 
 impl Ast {

@@ -4,7 +4,7 @@
 use super::options::Options;
 use crate::ir::{Inst, Module};
 use crate::raise::error::RaiseError;
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 /// How deep the emitter follows nested types, constants and override expressions: the
 /// parser's bound, so whatever a parsed program nests, its raised form can too.
@@ -18,12 +18,12 @@ pub(crate) struct Cx<'m> {
     pub options: &'m Options,
     /// Names of module-scope declarations: structs, variables, overrides, functions,
     /// constants and override expressions.
-    pub names: FxHashMap<Inst, String>,
+    pub names: Map<Inst, String>,
     /// Member names of each struct, including the builtin result structures.
-    pub members: FxHashMap<Inst, Vec<String>>,
+    pub members: Map<Inst, Vec<String>>,
     /// Result structures of `frexp`, `modf` and `atomicCompareExchangeWeak`: not
     /// declared, never spelled.
-    pub builtin_structs: FxHashSet<Inst>,
+    pub builtin_structs: Set<Inst>,
 }
 
 impl<'m> Cx<'m> {

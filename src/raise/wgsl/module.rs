@@ -17,7 +17,7 @@ use crate::raise::error::RaiseError;
 use crate::raise::names::Namer;
 use crate::raise::plan::{self, Tables, decoration_u32};
 use crate::syntax::ast::{self, AttributeKind, GlobalDeclKind};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::util::map::{Map, Set};
 
 pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module, RaiseError> {
     let root = m.root();
@@ -32,8 +32,8 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     }
 
     // The result structures of builtins are never declared.
-    let mut members: FxHashMap<Inst, Vec<String>> = FxHashMap::default();
-    let mut builtin_structs = FxHashSet::default();
+    let mut members: Map<Inst, Vec<String>> = Map::default();
+    let mut builtin_structs = Set::default();
     for &f in &funcs {
         for b in m.children(f) {
             for i in m.children(b) {
@@ -52,7 +52,7 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
 
     // Names: entry points and overrides first, as written when possible.
     let mut namer = Namer::new(keywords());
-    let mut names: FxHashMap<Inst, String> = FxHashMap::default();
+    let mut names: Map<Inst, String> = Map::default();
     for &c in &children {
         let exact = match m.opcode(c) {
             Opcode::Func => stage_of(m, c).is_some(),

@@ -11,7 +11,7 @@ use crate::ir::Inst;
 use crate::raise::error::RaiseError;
 use crate::syntax::ast::{self, ExprId, ExprKind, StmtId, StmtKind};
 use crate::util::Symbol;
-use rustc_hash::FxHashSet;
+use crate::util::map::Set;
 
 /// The parser's nesting rule, checked on the raised body: each statement, `else if`,
 /// clause and `continuing` is a level, and an expression adds its height.
@@ -404,9 +404,9 @@ pub(super) fn fold_for_init(m: &mut ast::Module, stmts: &mut Vec<StmtId>, later:
     if plans.is_empty() {
         return;
     }
-    let candidates: FxHashSet<Symbol> = plans.iter().map(|p| p.2).collect();
+    let candidates: Set<Symbol> = plans.iter().map(|p| p.2).collect();
     // Names mentioned after each position, for the candidates only.
-    let mut mentioned_after: Vec<FxHashSet<Symbol>> = vec![FxHashSet::default(); stmts.len() + 1];
+    let mut mentioned_after: Vec<Set<Symbol>> = vec![Set::default(); stmts.len() + 1];
     mentioned_after[stmts.len()].extend(later.iter().filter(|n| candidates.contains(n)));
     let mut names = Vec::new();
     for k in (0..stmts.len()).rev() {

@@ -23,7 +23,7 @@ use crate::sema::types::{
     Access, AddressSpace, ArraySize, BuiltinStruct, Scalar, TexelFormat, TextureKind, TypeId,
     TypeKind, TypeTable,
 };
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 use std::rc::Rc;
 
 /// One argument of a call or operator.
@@ -102,7 +102,7 @@ pub struct Memo {
     /// The key being looked up, kept to reuse its allocation.
     key: Vec<u32>,
     scratch: Scratch,
-    answers: HashMap<Box<[u32]>, Result<Resolved, ResolveError>>,
+    answers: Map<Box<[u32]>, Result<Resolved, ResolveError>>,
 }
 
 /// Resolves a call against `overloads`.

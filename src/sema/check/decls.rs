@@ -2,7 +2,7 @@
 //! §"Type Aliases", §"Functions"): each is checked once, in dependency order, and its
 //! [`DeclInfo`] recorded for the declarations that mention it.
 
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 
 use super::{Checker, FnCtx};
 use crate::diag::{Diagnostic, Span, codes};
@@ -452,7 +452,7 @@ impl Checker<'_> {
     fn struct_decl(&mut self, d: DeclId, s: &StructDecl) -> Option<DeclInfo> {
         let mut members = Vec::with_capacity(s.members.len());
         // Member names (symbol indices) to the first member with that name.
-        let mut names: HashMap<u32, u32> = HashMap::default();
+        let mut names: Map<u32, u32> = Map::default();
         let mut member_io = Vec::with_capacity(s.members.len());
         let mut ok = true;
         let n = s.members.len();
@@ -948,7 +948,7 @@ impl Checker<'_> {
             }
             return;
         }
-        let mut seen: HashMap<u32, u32> = HashMap::default();
+        let mut seen: Map<u32, u32> = Map::default();
         for &k in &with_location {
             let loc = io[k].attrs.location.unwrap_or(0);
             if let Some(&prev) = seen.get(&loc) {

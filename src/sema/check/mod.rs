@@ -139,8 +139,8 @@ struct FnCtx {
     /// behavior is a guess, so a missing `return` is not reported on top.
     behavior_guessed: bool,
     /// Root identifiers read and written, for the alias analysis (by [`alias::Root`]'s key).
-    reads: rustc_hash::FxHashSet<(u32, u32)>,
-    writes: rustc_hash::FxHashSet<(u32, u32)>,
+    reads: crate::util::map::Set<(u32, u32)>,
+    writes: crate::util::map::Set<(u32, u32)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -196,7 +196,7 @@ pub(crate) struct Checker<'m> {
     /// `@blend_src` used without the extension was reported (once per module).
     blend_src_reported: bool,
     /// `@id` values of overrides, each with its index in `override_id_spans`.
-    override_ids: rustc_hash::FxHashMap<u32, u32>,
+    override_ids: crate::util::map::Map<u32, u32>,
     /// The span of each `@id` value in `override_ids`.
     override_id_spans: Vec<Span>,
     /// Some function was left unchecked (past the error limit).
@@ -253,7 +253,7 @@ pub(crate) fn check<'m>(
         ext,
         f16_reported: false,
         blend_src_reported: false,
-        override_ids: rustc_hash::FxHashMap::default(),
+        override_ids: crate::util::map::Map::default(),
         override_id_spans: Vec::new(),
         skipped: false,
         horizon,

@@ -1171,7 +1171,7 @@ impl Checker<'_> {
             self.materialize(selector, common);
             // Case values to the first case with that value. Every value kept fits
             // `common` (`i32` or `u32`), so its low 32 bits identify it.
-            let mut seen: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
+            let mut seen: crate::util::map::Map<u32, u32> = crate::util::map::Map::default();
             for &(e, _) in cases {
                 if !self.materialize(e, common) {
                     continue;

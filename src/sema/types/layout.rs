@@ -17,7 +17,7 @@
 //!   explicit stack and visits each type once, so deep or repeated nesting costs linear
 //!   time and no recursion.
 
-use rustc_hash::FxHashSet as HashSet;
+use crate::util::map::Set;
 
 use super::{
     AddressSpace, ArraySize, BuiltinStruct, NewMember, StructDef, StructMember, TypeId, TypeKind,
@@ -263,7 +263,7 @@ pub fn check_address_space_layout(
 ) -> Result<(), LayoutViolation> {
     let strict_uniform = space == AddressSpace::Uniform && !uniform_standard_layout;
     // Type indices: a set of `u32` is a hash table type the package has already.
-    let mut seen = HashSet::<u32>::default();
+    let mut seen = Set::<u32>::default();
     let mut stack = vec![ty];
     while let Some(ty) = stack.pop() {
         if !seen.insert(ty.index() as u32) {

@@ -23,7 +23,7 @@
 pub mod convert;
 pub mod layout;
 
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 use std::fmt::Write as _;
 
 use crate::diag::Span;
@@ -654,12 +654,12 @@ pub struct TypeTable {
     largest_arrays: Vec<u32>,
     /// The number of scalars in a value of each type (saturating), for the same reason.
     scalar_counts: Vec<u64>,
-    map: HashMap<TypeKind, TypeId>,
+    map: Map<TypeKind, TypeId>,
     structs: Vec<StructDef>,
     /// The builtin structures made, by [`BuiltinStruct::key`], with their [`StructId`]s.
-    builtin_structs: HashMap<u32, u32>,
+    builtin_structs: Map<u32, u32>,
     /// How to spell override-sized array counts: the override's name or the expression.
-    override_spellings: HashMap<ArraySize, String>,
+    override_spellings: Map<ArraySize, String>,
     scalars: [TypeId; 7],
     /// The overload resolutions made against this table.
     memo: crate::sema::builtins::resolve::Memo,
@@ -679,10 +679,10 @@ impl TypeTable {
             layouts: Vec::new(),
             largest_arrays: Vec::new(),
             scalar_counts: Vec::new(),
-            map: HashMap::default(),
+            map: Map::default(),
             structs: Vec::new(),
-            builtin_structs: HashMap::default(),
-            override_spellings: HashMap::default(),
+            builtin_structs: Map::default(),
+            override_spellings: Map::default(),
             scalars: [TypeId::from_index(0); 7],
             memo: Default::default(),
         };

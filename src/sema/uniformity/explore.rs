@@ -11,7 +11,7 @@
 //! - The buffers are kept from one function to the next, and the inner loops index
 //!   slices, not `Vec`s (at opt-level "z", the wasm build's, indexing a `Vec` is a call).
 
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 
 use super::{
     CF_START, Cause, FnTags, GraphBuffers, MAY_BE_NON_UNIFORM, Node, ParamTags, RTU, Requirement,
@@ -311,7 +311,7 @@ impl<'a> Walker<'a> {
         let set_of = |source: usize| &bits[source * words..(source + 1) * words];
         let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
         let mut next_source = 0;
-        let mut groups: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::default();
+        let mut groups: Map<(Vec<u32>, Vec<u32>), u32> = Map::default();
         if self.value_return.is_some() {
             let vr = set_of(next_source);
             next_source += 1;

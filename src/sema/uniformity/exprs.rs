@@ -11,7 +11,7 @@
 //! - A call may store through a `function`-space pointer argument: the variable behind it
 //!   gets a new node after the call, fed by what the callee's tags say flows into it.
 
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 
 use super::{
     Cause, FnTags, MAY_BE_NON_UNIFORM, Node, Requirement, RootKind, Scope, Trigger, Walker, What,
@@ -259,7 +259,7 @@ impl<'a> Walker<'a> {
         } else {
             (Vec::new(), Vec::new())
         };
-        let mut source_nodes: HashMap<u32, Node> = HashMap::default();
+        let mut source_nodes: Map<u32, Node> = Map::default();
         for (k, p) in tags.params.iter().enumerate() {
             let Some(arg) = arg_node(self, k) else {
                 continue;

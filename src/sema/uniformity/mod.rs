@@ -43,7 +43,7 @@ mod explore;
 mod exprs;
 mod stmts;
 
-use rustc_hash::FxHashMap as HashMap;
+use crate::util::map::Map;
 
 use crate::diag::{Diagnostic, Span};
 use crate::sema::builtins::Category;
@@ -241,20 +241,20 @@ struct Walker<'a> {
     /// The first node that is not special: the fixed nodes, the parameters, the
     /// pointer parameters' contents and the return value come before it.
     first_interior: Node,
-    why: HashMap<Node, Why<'a>>,
+    why: Map<Node, Why<'a>>,
     /// `(severity, node)` of each `RequiredToBeUniform` edge → its cause.
-    causes: HashMap<(Sev, Node), Cause<'a>>,
+    causes: Map<(Sev, Node), Cause<'a>>,
     param_nodes: Vec<Node>,
     /// For each `function`-space pointer parameter: its variable index and the nodes of
     /// its contents on entry and on return.
     ptr_params: Vec<Option<(usize, Node, Node)>>,
     value_return: Option<Node>,
     /// Function-scope variables: by declaring statement (its index), the variable index.
-    vars: HashMap<u32, u32>,
+    vars: Map<u32, u32>,
     /// The current value node of each variable.
     state: Vec<Node>,
     /// The value node of each `let`, by statement index.
-    lets: HashMap<u32, Node>,
+    lets: Map<u32, Node>,
     breakables: Vec<Breakable>,
     /// The arguments' value nodes of the calls being walked, innermost last.
     arg_nodes: Vec<Node>,
@@ -312,14 +312,14 @@ impl<'a> Walker<'a> {
             edges: Vec::new(),
             count: CF_START + 1,
             first_interior: CF_START + 1,
-            why: HashMap::default(),
-            causes: HashMap::default(),
+            why: Map::default(),
+            causes: Map::default(),
             param_nodes: Vec::new(),
             ptr_params: Vec::new(),
             value_return: None,
-            vars: HashMap::default(),
+            vars: Map::default(),
             state: Vec::new(),
-            lets: HashMap::default(),
+            lets: Map::default(),
             breakables: Vec::new(),
             arg_nodes: Vec::new(),
             join_buf: Vec::new(),

@@ -22,7 +22,7 @@ use crate::sema::types::{Access, AddressSpace, TextureKind, TypeKind};
 use crate::syntax::ast::{GlobalDeclKind, Module};
 
 pub(crate) fn run(m: &Module, fin: &mut Finished, diags: &mut Vec<Diagnostic>) {
-    let mut reported = rustc_hash::FxHashSet::default();
+    let mut reported = crate::util::map::Set::default();
     for i in 0..m.decls.len() {
         let d = DeclId::from_index(i);
         let Some(stage) = fin.program.function(d).and_then(|f| f.stage) else {
@@ -118,12 +118,12 @@ fn stage_rules(
     fin: &Finished,
     ep: &EntryPoint,
     reach: &[(DeclId, Option<DeclId>)],
-    reported: &mut rustc_hash::FxHashSet<(u32, u32)>,
+    reported: &mut crate::util::map::Set<(u32, u32)>,
     diags: &mut Vec<Diagnostic>,
 ) {
     let stage = ep.stage;
     // Each global is reported once per entry point, at its use nearest the entry point.
-    let mut globals_done = rustc_hash::FxHashSet::default();
+    let mut globals_done = crate::util::map::Set::default();
     for &(f, _) in reach {
         let facts = &fin.facts[f.index()];
         for &(u, span) in &facts.stage_uses {
@@ -248,7 +248,7 @@ fn resource_rules(
     reach: &[(DeclId, Option<DeclId>)],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let mut bindings: rustc_hash::FxHashMap<(u32, u32), DeclId> = rustc_hash::FxHashMap::default();
+    let mut bindings: crate::util::map::Map<(u32, u32), DeclId> = crate::util::map::Map::default();
     let mut immediate: Option<DeclId> = None;
     for &g in &ep.globals {
         let DeclInfo::Var(v) = fin.program.decl(g) else {

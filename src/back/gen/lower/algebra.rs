@@ -42,7 +42,7 @@
 use super::super::ir::{BlockId, Op, Reg, Ty};
 use super::Lower;
 use crate::ir::{Inst, Module, Opcode};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// Deepest nesting of factorings started by one emitted operation.
 const MAX_DEPTH: u32 = 64;
@@ -65,7 +65,7 @@ pub(super) struct Algebra {
     depth: u32,
     /// Float operations emitted in block `numbered` since lowering entered it last, by
     /// operation and operands (commutative ones with their operands sorted).
-    numbers: FxHashMap<(Op, Ty, [u64; 2]), Reg>,
+    numbers: Map<(Op, Ty, [u64; 2]), Reg>,
     numbered: Option<BlockId>,
 }
 

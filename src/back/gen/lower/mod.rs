@@ -40,7 +40,7 @@ use crate::diag::{Diagnostic, codes};
 use crate::ir::enums::{AddressSpace, BuiltinValue};
 use crate::ir::structure::{Exit, Node, RegionId, StructureTree};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 
 /// Deepest nesting of inlined calls and of structure regions.
 const MAX_DEPTH: u32 = 200;
@@ -93,10 +93,10 @@ pub(super) type Result<T> = std::result::Result<T, Diagnostic>;
 
 struct Frame {
     /// The value of each IR instruction, by its index in [`Lower::vals`].
-    vals: FxHashMap<Inst, u32>,
+    vals: Map<Inst, u32>,
     /// The Gen block of each IR block, by its index: a map of `u32`s like others in the
     /// package, rather than one more instantiation of the hash table for `BlockId`.
-    blocks: FxHashMap<Inst, u32>,
+    blocks: Map<Inst, u32>,
     /// Where `return` goes: the continuation (or the kernel's exit block).
     ret: BlockId,
     /// Region nesting inside this function: 0 at its top level.
@@ -112,9 +112,9 @@ pub(super) struct Lower<'m> {
     /// Every lowered value, indexed by the tables of `u32`s that name them (one hash
     /// table instantiation the package has anyway, rather than one per kind of value).
     vals: Vec<Val>,
-    globals: FxHashMap<Inst, u32>,
+    globals: Map<Inst, u32>,
     /// Leaves of module-scope values computed in the kernel prologue.
-    global_vals: FxHashMap<Inst, u32>,
+    global_vals: Map<Inst, u32>,
     pub simd: u8,
     inline_depth: u32,
     /// Definitions of float leaves, for the rewrites of `algebra.rs`.
@@ -166,8 +166,8 @@ pub fn lower(m: &Module, entry: Func, simd: u8) -> Result<Function> {
         order: vec![prologue, entry_block],
         frames: Vec::new(),
         vals: Vec::new(),
-        globals: FxHashMap::default(),
-        global_vals: FxHashMap::default(),
+        globals: Map::default(),
+        global_vals: Map::default(),
         simd,
         inline_depth: 0,
         algebra: algebra::Algebra::default(),
@@ -690,8 +690,8 @@ impl<'m> Lower<'m> {
         let tree = StructureTree::build(m, func)
             .map_err(|e| malformed(m, e.at, &format!("its control flow: {}", e.message)))?;
         let mut frame = Frame {
-            vals: FxHashMap::default(),
-            blocks: FxHashMap::default(),
+            vals: Map::default(),
+            blocks: Map::default(),
             ret,
             depth: 0,
         };
@@ -960,8 +960,8 @@ impl<'m> Lower<'m> {
             self.cur = BlockId(0);
             let saved_frames = std::mem::take(&mut self.frames);
             self.frames.push(Frame {
-                vals: FxHashMap::default(),
-                blocks: FxHashMap::default(),
+                vals: Map::default(),
+                blocks: Map::default(),
                 ret: BlockId(0),
                 depth: 0,
             });

@@ -23,9 +23,9 @@ mod tests;
 
 use crate::diag::{Diagnostic, codes};
 use crate::util::float_text::debug_f32;
+use crate::util::map::Map;
 use crate::util::text::Text;
 use grammar::{Mask, Table};
-use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
 /// SPIR-V's magic number, the module's first word.
@@ -103,11 +103,11 @@ enum Raw {
 struct Printer {
     out: Text,
     /// Scalar types by id.
-    numbers: FxHashMap<u32, Num>,
+    numbers: Map<u32, Num>,
     /// The type of each value by id, for switch selectors.
     value_types: Vec<Option<u32>>,
     /// The types of values whose ids are past `value_types`.
-    far_value_types: FxHashMap<u32, u32>,
+    far_value_types: Map<u32, u32>,
     /// The name and layout of each core opcode met so far, by opcode: a module repeats
     /// few opcodes many times, so each is searched for in the tables once.
     op_entries: Vec<Option<(&'static str, &'static [u8])>>,

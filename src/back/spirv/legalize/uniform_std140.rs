@@ -20,7 +20,7 @@ use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::builder_before;
 use crate::ir::enums::AddressSpace;
 use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
-use rustc_hash::FxHashMap;
+use crate::util::map::Map;
 use std::rc::Rc;
 
 /// How a WGSL type maps to its std140 form.
@@ -103,7 +103,7 @@ fn bad_matrix(m: &Module, t: Inst) -> Option<(Inst, u32, u32)> {
 
 struct Cx<'m> {
     m: &'m mut Module,
-    layouts: FxHashMap<Inst, Rc<Layout>>,
+    layouts: Map<Inst, Rc<Layout>>,
 }
 
 impl Cx<'_> {
@@ -545,7 +545,7 @@ fn rewrite(m: &mut Module) -> Result<bool> {
         .collect();
     let mut cx = Cx {
         m,
-        layouts: FxHashMap::default(),
+        layouts: Map::default(),
     };
     let mut changed = false;
     for var in vars {
