@@ -62,7 +62,11 @@ pub fn rewrite_pure(
     let mut work: Vec<Inst> = Vec::new();
     for f in functions(m) {
         for b in m.blocks(f) {
-            work.extend(m.children(b.inst()).filter(|&i| m.opcode(i).is_pure()));
+            for i in m.children(b.inst()) {
+                if m.opcode(i).is_pure() {
+                    work.push(i);
+                }
+            }
         }
     }
     // Popped in layout order, so operands are rewritten before their users.
@@ -80,15 +84,16 @@ pub fn rewrite_pure(
         if !fits_every_use(m, i, replacement) {
             continue;
         }
-        let users: Vec<Inst> = m
-            .uses(i)
-            .map(|u| u.user)
-            .filter(|&u| m.opcode(u).is_pure())
-            .collect();
+        let mut users = Vec::new();
+        for u in m.uses(i) {
+            if m.opcode(u.user).is_pure() {
+                users.push(u.user);
+            }
+        }
         m.replace_all_uses_with(i, replacement);
         m.set_operands(i, &[]);
         m.remove(i);
-        work.extend(users);
+        work.extend_from_slice(&users);
         if !m.is_global(replacement) && m.opcode(replacement).is_pure() {
             work.push(replacement);
         }

@@ -206,9 +206,10 @@ impl<'a> Selector<'a> {
                 foldable[s.0 as usize] = false;
             }
         }
-        let folded = (0..f.regs.len())
-            .map(|r| foldable[r].then_some(bits[r]))
-            .collect();
+        let mut folded = Vec::with_capacity(f.regs.len());
+        for r in 0..f.regs.len() {
+            folded.push(foldable[r].then_some(bits[r]));
+        }
         Ok(Selector {
             f,
             alloc,
