@@ -29,10 +29,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The functions with bodies.
 pub fn functions(m: &Module) -> Vec<Func> {
-    m.children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
-        .map(Func)
-        .collect()
+    let mut out = Vec::new();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Func && m.first_child(c).is_some() {
+            out.push(Func(c));
+        }
+    }
+    out
 }
 
 /// Every instruction of every function with opcode in `ops`, as a snapshot to mutate.

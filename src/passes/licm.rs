@@ -46,7 +46,14 @@ use crate::ir::{Block, Func, Inst, Module};
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for f in functions(m) {
-        if m.blocks(f).any(|b| is_loop_preheader(m, b)) {
+        let mut loops = false;
+        for b in m.blocks(f) {
+            if is_loop_preheader(m, b) {
+                loops = true;
+                break;
+            }
+        }
+        if loops {
             changed |= hoist_function(m, an, f)?;
         }
     }

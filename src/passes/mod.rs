@@ -255,7 +255,13 @@ pub fn run_pipeline_with(
     options: &RunOptions,
 ) -> (Report, Result<(), Vec<Diagnostic>>) {
     let steps: Vec<Step<'static>> = match resolve(names) {
-        Ok(passes) => passes.iter().map(|p| (p.step)()).collect(),
+        Ok(passes) => {
+            let mut steps = Vec::with_capacity(passes.len());
+            for p in &passes {
+                steps.push((p.step)());
+            }
+            steps
+        }
         Err(d) => return (Report::default(), Err(d)),
     };
     run_steps(m, &steps, options)

@@ -71,19 +71,17 @@ struct Leaf {
 
 pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let root = m.root();
-    let entries: Vec<Inst> = m
-        .children(root)
-        .filter(|&f| {
-            m.opcode(f) == Opcode::Func
-                && m.first_child(f).is_some()
-                && m.decorations(f).any(|d| {
-                    matches!(
-                        m.opcode(d),
-                        Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
-                    )
-                })
-        })
-        .collect();
+    let mut entries: Vec<Inst> = Vec::new();
+    for f in m.children(root) {
+        if m.opcode(f) == Opcode::Func
+            && m.first_child(f).is_some()
+            && (m.decoration(f, Opcode::DecoVertex).is_some()
+                || m.decoration(f, Opcode::DecoFragment).is_some()
+                || m.decoration(f, Opcode::DecoCompute).is_some())
+        {
+            entries.push(f);
+        }
+    }
     let mut changed = false;
     let mut num_workgroups = None;
     for f in entries {

@@ -115,8 +115,8 @@ pub fn steps() -> Vec<crate::passes::manager::Step<'static>> {
         bake_overrides::run,
         bake_overrides::Options::default(),
     )];
-    steps.extend(crate::transform::wgsl_semantics());
-    steps.extend([
+    steps.append(&mut crate::transform::wgsl_semantics());
+    steps.append(&mut vec![
         Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
         Step::new(
             pointer_args::NAME,

@@ -1423,16 +1423,21 @@ impl Lower<'_> {
         } else {
             x
         };
-        let n = m
-            .children(m.root())
-            .filter(|&v| m.opcode(v) == Opcode::Var)
-            .filter(|&v| {
-                m.ty(v)
+        // Its position among the handle variables (0 when it is none of them).
+        let mut n = 0;
+        for v in m.children(m.root()) {
+            let handle = m.opcode(v) == Opcode::Var
+                && m.ty(v)
                     .and_then(|t| m.ptr_parts(t))
-                    .is_some_and(|p| p.0 == crate::ir::enums::AddressSpace::Handle)
-            })
-            .position(|v| v == var)
-            .unwrap_or(0);
-        Ok(u8::try_from(n).unwrap_or(u8::MAX))
+                    .is_some_and(|p| p.0 == crate::ir::enums::AddressSpace::Handle);
+            if !handle {
+                continue;
+            }
+            if v == var {
+                return Ok(u8::try_from(n).unwrap_or(u8::MAX));
+            }
+            n += 1;
+        }
+        Ok(0)
     }
 }
