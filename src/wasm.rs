@@ -539,7 +539,10 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
         string,
     )?;
     options.target = Target::from_name(&to).ok_or_else(|| {
-        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for t in Target::ALL {
+            names.push(t.name());
+        }
         usage(format!(
             "unknown target `{to}`; expected one of {}",
             names.join(", ")

@@ -78,7 +78,10 @@ impl Analysis {
                 self.member_completions(start, offset as usize, name)
             }
             (Some((T::LParen, _)), Some((T::Ident, "builtin")), Some((T::At, _))) => {
-                let names: Vec<&str> = BuiltinValue::ALL.iter().map(|b| b.name()).collect();
+                let mut names: Vec<&str> = Vec::new();
+                for b in BuiltinValue::ALL {
+                    names.push(b.name());
+                }
                 words(&names, Kind::Enumerant, |_| true)
             }
             (Some((T::TemplateArgsStart, _)), Some((T::Var, _)), _) => {

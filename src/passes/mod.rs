@@ -219,7 +219,10 @@ pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> 
         match find(name) {
             Some(p) => passes.push(p),
             None => {
-                let known: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+                let mut known: Vec<&str> = Vec::new();
+                for p in PASSES {
+                    known.push(p.name);
+                }
                 unknown.push(
                     Diagnostic::error(codes::UNKNOWN_PASS, format!("unknown pass `{name}`"))
                         .with_note(format!("the passes are: {}", known.join(", "))),
