@@ -50,7 +50,10 @@ impl Session {
         wanted: &[Product],
         lap: &mut dyn FnMut(&str),
     ) -> Explored {
-        let mut order: Vec<usize> = (0..wanted.len()).collect();
+        let mut order = Vec::with_capacity(wanted.len());
+        for k in 0..wanted.len() {
+            order.push(k);
+        }
         // Stage order, products no stage makes first (`None` sorts before every stage).
         crate::util::sort::by_key(&mut order, |&k| {
             wanted[k].made_from().map_or(0, |s| s as u64 + 1)
@@ -67,11 +70,12 @@ impl Session {
             Some(check) => check,
             None => self.check(source, options.error_limit, lap).to_vec(),
         };
-        let products = wanted
-            .iter()
-            .zip(results)
-            .filter_map(|(&p, r)| Some((p, r?)))
-            .collect();
+        let mut products = Vec::with_capacity(wanted.len());
+        for (&p, r) in wanted.iter().zip(results) {
+            if let Some(r) = r {
+                products.push((p, r));
+            }
+        }
         Explored { check, products }
     }
 }

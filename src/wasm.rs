@@ -77,7 +77,11 @@ pub fn version() -> String {
 /// The pass names `CompileOptions.passes` accepts, in pipeline order.
 #[wasm_bindgen]
 pub fn passes() -> Array {
-    crate::passes().into_iter().map(JsValue::from_str).collect()
+    let out = Array::new();
+    for name in crate::passes() {
+        out.push(&JsValue::from_str(name));
+    }
+    out
 }
 
 /// `{ ok, diagnostics }`.
@@ -338,7 +342,12 @@ fn simd_width(v: &JsValue) -> Result<u8, &'static str> {
 fn workgroup_counts(v: &JsValue) -> Result<[u32; 3], &'static str> {
     const SHAPE: &str = "must be 1 to 3 workgroup counts, integers from 0 to 4294967295";
     let counts: Vec<JsValue> = if Array::is_array(v) {
-        Array::from(v).iter().collect()
+        let a = Array::from(v);
+        let mut counts = Vec::with_capacity(a.length() as usize);
+        for k in 0..a.length() {
+            counts.push(a.get(k));
+        }
+        counts
     } else {
         vec![v.clone()]
     };
@@ -530,7 +539,10 @@ fn compile_options(value: JsValue) -> Result<Options, Diagnostic> {
         string,
     )?;
     options.target = Target::from_name(&to).ok_or_else(|| {
-        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for t in Target::ALL {
+            names.push(t.name());
+        }
         usage(format!(
             "unknown target `{to}`; expected one of {}",
             names.join(", ")
@@ -630,10 +642,12 @@ fn strings(v: &JsValue) -> Result<Vec<String>, &'static str> {
     if !Array::is_array(v) {
         return Err("must be an array of strings");
     }
-    Array::from(v)
-        .iter()
-        .map(|x| x.as_string().ok_or("must be an array of strings"))
-        .collect()
+    let a = Array::from(v);
+    let mut out = Vec::with_capacity(a.length() as usize);
+    for k in 0..a.length() {
+        out.push(a.get(k).as_string().ok_or("must be an array of strings")?);
+    }
+    Ok(out)
 }
 
 /// `{ name: value }`, the values numbers or booleans: what `GPUProgrammableStage.constants`
@@ -644,19 +658,18 @@ fn override_values(v: &JsValue) -> Result<Vec<(String, f64)>, &'static str> {
     if !v.is_object() || Array::is_array(v) {
         return Err(SHAPE);
     }
-    Object::entries(&Object::from(v.clone()))
-        .iter()
-        .map(|pair| {
-            let pair = Array::from(&pair);
-            let name = pair.get(0).as_string().ok_or(SHAPE)?;
-            let value = pair.get(1);
-            let value = match value.as_bool() {
-                Some(b) => f64::from(u8::from(b)),
-                None => value.as_f64().ok_or(SHAPE)?,
-            };
-            Ok((name, value))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for pair in Object::entries(&Object::from(v.clone())).iter() {
+        let pair = Array::from(&pair);
+        let name = pair.get(0).as_string().ok_or(SHAPE)?;
+        let value = pair.get(1);
+        let value = match value.as_bool() {
+            Some(b) => f64::from(u8::from(b)),
+            None => value.as_f64().ok_or(SHAPE)?,
+        };
+        out.push((name, value));
+    }
+    Ok(out)
 }
 
 fn opt_level(level: Option<f64>) -> Result<u8, Diagnostic> {

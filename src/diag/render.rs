@@ -350,36 +350,39 @@ fn clamp_range(source: &str, range: std::ops::Range<usize>) -> std::ops::Range<u
 /// The JSON value `{"diagnostics":[…]}` of DESIGN §9.
 pub fn to_json_value(source: &str, diagnostics: &[Diagnostic]) -> serde_json::Value {
     let index = LineIndex::new(source);
-    let list = diagnostics
-        .iter()
-        .map(|d| diagnostic_json(&index, d))
-        .collect();
+    let mut list = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        list.push(diagnostic_json(&index, d));
+    }
     object(&mut [("diagnostics", Value::Array(list))])
 }
 
 fn diagnostic_json(index: &LineIndex<'_>, d: &Diagnostic) -> Value {
-    let labels = d
-        .labels
-        .iter()
-        .filter(|l| !l.span.is_detached())
-        .map(|l| {
-            let (line, column) = index.line_col(l.span.start);
-            object(&mut [
-                ("start", l.span.start.into()),
-                ("end", l.span.end.into()),
-                ("line", line.into()),
-                ("column", column.into()),
-                ("message", l.message.as_str().into()),
-                ("primary", l.primary.into()),
-            ])
-        })
-        .collect();
+    let mut labels = Vec::with_capacity(d.labels.len());
+    for l in &d.labels {
+        if l.span.is_detached() {
+            continue;
+        }
+        let (line, column) = index.line_col(l.span.start);
+        labels.push(object(&mut [
+            ("start", l.span.start.into()),
+            ("end", l.span.end.into()),
+            ("line", line.into()),
+            ("column", column.into()),
+            ("message", l.message.as_str().into()),
+            ("primary", l.primary.into()),
+        ]));
+    }
+    let mut notes = Vec::with_capacity(d.notes.len());
+    for n in &d.notes {
+        notes.push(Value::String(n.clone()));
+    }
     object(&mut [
         ("severity", d.severity.as_str().into()),
         ("code", d.code.into()),
         ("message", d.message.as_str().into()),
         ("labels", Value::Array(labels)),
-        ("notes", d.notes.clone().into()),
+        ("notes", Value::Array(notes)),
     ])
 }
 

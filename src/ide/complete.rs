@@ -78,7 +78,10 @@ impl Analysis {
                 self.member_completions(start, offset as usize, name)
             }
             (Some((T::LParen, _)), Some((T::Ident, "builtin")), Some((T::At, _))) => {
-                let names: Vec<&str> = BuiltinValue::ALL.iter().map(|b| b.name()).collect();
+                let mut names: Vec<&str> = Vec::new();
+                for b in BuiltinValue::ALL {
+                    names.push(b.name());
+                }
                 words(&names, Kind::Enumerant, |_| true)
             }
             (Some((T::TemplateArgsStart, _)), Some((T::Var, _)), _) => {
@@ -156,19 +159,19 @@ impl Analysis {
 
     /// The module's structures and aliases.
     fn user_types(&self) -> Vec<Completion> {
-        self.module
-            .decls
-            .iter()
-            .filter_map(|d| match &d.kind {
+        let mut out = Vec::new();
+        for d in &self.module.decls {
+            match &d.kind {
                 GlobalDeclKind::Struct(s) => {
-                    Some(item(self.module.name(s.name.name), Kind::Struct, None))
+                    out.push(item(self.module.name(s.name.name), Kind::Struct, None))
                 }
                 GlobalDeclKind::Alias(a) => {
-                    Some(item(self.module.name(a.name.name), Kind::Alias, None))
+                    out.push(item(self.module.name(a.name.name), Kind::Alias, None))
                 }
-                _ => None,
-            })
-            .collect()
+                _ => {}
+            }
+        }
+        out
     }
 
     /// The members or swizzles of the expression before the `.` at the word starting at
@@ -219,20 +222,19 @@ impl Analysis {
             t = store;
         }
         match types.kind(t) {
-            TypeKind::Struct(s) => types
-                .struct_def(s)
-                .members
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
+            TypeKind::Struct(s) => {
+                let members = &types.struct_def(s).members;
+                let mut out = Vec::with_capacity(members.len());
+                for (i, m) in members.iter().enumerate() {
                     let def = Def::Member(s, i as u32);
-                    item(
+                    out.push(item(
                         &m.name,
                         Kind::Member,
                         self.def_type(def).map(|t| self.type_name(t)),
-                    )
-                })
-                .collect(),
+                    ));
+                }
+                out
+            }
             TypeKind::Vector { size, scalar } => swizzles(size, scalar),
             _ => Vec::new(),
         }

@@ -221,15 +221,12 @@ impl Analysis {
     /// one of the same name): module-scope declarations, then, inside a function body,
     /// its parameters and the locals declared before `offset` in the enclosing blocks.
     pub(crate) fn scope_at(&self, offset: u32) -> Vec<(Symbol, Def)> {
-        let mut out: Vec<(Symbol, Def)> = self
-            .module
-            .decls
-            .iter()
-            .enumerate()
-            .filter_map(|(i, d)| {
-                Some((decl_name(&d.kind)?.name, Def::Global(DeclId::from_index(i))))
-            })
-            .collect();
+        let mut out: Vec<(Symbol, Def)> = Vec::new();
+        for (i, d) in self.module.decls.iter().enumerate() {
+            if let Some(name) = decl_name(&d.kind) {
+                out.push((name.name, Def::Global(DeclId::from_index(i))));
+            }
+        }
         let Some(f) = self.function_at(offset) else {
             return out;
         };
@@ -423,7 +420,13 @@ impl Analysis {
         let name = self.def_name(def);
         let ty = self.def_type(def);
         let line = match def {
-            Def::Builtin(f) => return f.overloads().iter().map(|o| o.text.clone()).collect(),
+            Def::Builtin(f) => {
+                let mut out = Vec::new();
+                for o in f.overloads() {
+                    out.push(o.text.clone());
+                }
+                return out;
+            }
             Def::Member(..) | Def::Param(..) => self.typed(&name, ty, None),
             Def::Local(s) => match &self.module.stmt(s).kind {
                 StmtKind::Var(v) => format!("var {}", self.typed(&name, ty, v.ty)),
@@ -444,9 +447,12 @@ impl Analysis {
 
     fn global_signature(&self, d: DeclId, name: &str, ty: Option<TypeId>) -> String {
         let attrs = |list: &[crate::syntax::ast::Attribute]| {
-            list.iter()
-                .map(|a| format!("{} ", self.text(a.span)))
-                .collect::<String>()
+            let mut out = String::new();
+            for a in list {
+                out.push_str(self.text(a.span));
+                out.push(' ');
+            }
+            out
         };
         match &self.module.decls[d.index()].kind {
             GlobalDeclKind::Var(v) => {
@@ -488,15 +494,11 @@ impl Analysis {
             }
             GlobalDeclKind::Fn(f) => {
                 let info = self.program.function(d);
-                let params: Vec<String> = f
-                    .params
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let pty = info.and_then(|f| f.params.get(i).copied());
-                        self.typed(self.module.name(p.name.name), pty, Some(p.ty))
-                    })
-                    .collect();
+                let mut params = Vec::with_capacity(f.params.len());
+                for (i, p) in f.params.iter().enumerate() {
+                    let pty = info.and_then(|f| f.params.get(i).copied());
+                    params.push(self.typed(self.module.name(p.name.name), pty, Some(p.ty)));
+                }
                 let ret = match &f.ret {
                     Some(r) => {
                         let rty = info.and_then(|f| f.ret);

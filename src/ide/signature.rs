@@ -141,16 +141,15 @@ impl Analysis {
         match def {
             Def::Builtin(f) => {
                 let description = super::describe_builtin(f);
-                Some(
-                    f.overloads()
-                        .iter()
-                        .map(|o| Signature {
-                            parameters: parameter_ranges(&o.text),
-                            label: o.text.clone(),
-                            description: Some(description.clone()),
-                        })
-                        .collect(),
-                )
+                let mut out = Vec::new();
+                for o in f.overloads() {
+                    out.push(Signature {
+                        parameters: parameter_ranges(&o.text),
+                        label: o.text.clone(),
+                        description: Some(description.clone()),
+                    });
+                }
+                Some(out)
             }
             Def::Global(d) => match &self.module.decls[d.index()].kind {
                 GlobalDeclKind::Fn(_) => {

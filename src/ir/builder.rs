@@ -235,7 +235,9 @@ impl<'m> Builder<'m> {
     /// `fn(params…) -> result`.
     pub fn ty_fn(&mut self, params: &[Type], result: Type) -> Type {
         let mut ops = vec![result.inst()];
-        ops.extend(params.iter().map(|p| p.inst()));
+        for p in params {
+            ops.push(p.inst());
+        }
         self.compound_type(Opcode::FnType, &ops)
     }
 
@@ -289,7 +291,7 @@ impl<'m> Builder<'m> {
 
     /// A composite constant (vector, matrix, array or struct) from constant parts.
     pub fn const_composite(&mut self, ty: Type, parts: &[Value]) -> Value {
-        let ops: Vec<Inst> = parts.iter().map(|p| p.inst()).collect();
+        let ops = insts(parts);
         Value(self.hoistable(Opcode::Composite, ty.inst(), &ops))
     }
 
@@ -336,7 +338,7 @@ impl<'m> Builder<'m> {
 
     /// A module-scope `var` of pointer type `ptr_ty`, with an optional initializer.
     pub fn global_var(&mut self, name: &str, ptr_ty: Type, init: Option<Value>) -> Value {
-        let ops: Vec<Inst> = init.iter().map(|v| v.inst()).collect();
+        let ops = insts(init.as_slice());
         let v = self.module.create(Opcode::Var, Some(ptr_ty.inst()), &ops);
         let root = self.module.root();
         self.module.append_child(root, v);
@@ -348,7 +350,7 @@ impl<'m> Builder<'m> {
 
     /// An `override` constant with an optional default.
     pub fn override_const(&mut self, name: &str, ty: Type, init: Option<Value>) -> Value {
-        let ops: Vec<Inst> = init.iter().map(|v| v.inst()).collect();
+        let ops = insts(init.as_slice());
         let v = self.module.create(Opcode::Override, Some(ty.inst()), &ops);
         let root = self.module.root();
         self.module.append_child(root, v);
@@ -365,7 +367,10 @@ impl<'m> Builder<'m> {
 
     /// A decoration whose operands are `u32` literals (`@location(0)`, `@binding(3)`).
     pub fn decorate_u32(&mut self, target: Inst, op: Opcode, values: &[u32]) -> Inst {
-        let ops: Vec<Inst> = values.iter().map(|&v| self.const_u32(v).inst()).collect();
+        let mut ops = Vec::with_capacity(values.len());
+        for &v in values {
+            ops.push(self.const_u32(v).inst());
+        }
         self.module.add_decoration(target, op, &ops)
     }
 
@@ -428,7 +433,7 @@ impl<'m> Builder<'m> {
                 Value(self.inst(op, ty, &ops[..operands.len()]))
             }
             _ => {
-                let ops: Vec<Inst> = operands.iter().map(|v| v.inst()).collect();
+                let ops = insts(operands);
                 Value(self.inst(op, ty, &ops))
             }
         }
@@ -465,8 +470,7 @@ impl<'m> Builder<'m> {
     /// A function-scope `var` (type `ptr<function, store, read_write>`).
     pub fn local_var(&mut self, store: Type, init: Option<Value>) -> Value {
         let t = self.ty_ptr(AddressSpace::Function, store, AccessMode::ReadWrite);
-        let ops: Vec<Value> = init.into_iter().collect();
-        self.value(Opcode::Var, t, &ops)
+        self.value(Opcode::Var, t, init.as_slice())
     }
 
     /// Loads through a pointer.
@@ -531,7 +535,7 @@ impl<'m> Builder<'m> {
         let fty = self.module.ty(func.inst()).expect("functions are typed");
         let (result, _) = self.module.fn_parts(fty).expect("function type");
         let mut ops = vec![func.inst()];
-        ops.extend(args.iter().map(|a| a.inst()));
+        push_insts(&mut ops, args);
         Value(self.inst(Opcode::Call, Type(result), &ops))
     }
 
@@ -540,7 +544,7 @@ impl<'m> Builder<'m> {
     /// `br target(args…)`.
     pub fn br(&mut self, target: Block, args: &[Value]) -> Inst {
         let mut ops = vec![target.inst()];
-        ops.extend(args.iter().map(|a| a.inst()));
+        push_insts(&mut ops, args);
         self.effect(Opcode::Br, &ops)
     }
 
@@ -555,7 +559,7 @@ impl<'m> Builder<'m> {
     /// `loop body(args…), merge, continue`: ends the preheader.
     pub fn loop_(&mut self, body: Block, args: &[Value], merge: Block, cont: Block) -> Inst {
         let mut ops = vec![body.inst(), merge.inst(), cont.inst()];
-        ops.extend(args.iter().map(|a| a.inst()));
+        push_insts(&mut ops, args);
         self.effect(Opcode::Loop, &ops)
     }
 
@@ -578,7 +582,7 @@ impl<'m> Builder<'m> {
 
     /// `return` or `return value`.
     pub fn ret(&mut self, value: Option<Value>) -> Inst {
-        let ops: Vec<Inst> = value.iter().map(|v| v.inst()).collect();
+        let ops = insts(value.as_slice());
         self.effect(Opcode::Return, &ops)
     }
 
@@ -589,6 +593,20 @@ impl<'m> Builder<'m> {
 
     pub fn unreachable(&mut self) -> Inst {
         self.effect(Opcode::Unreachable, &[])
+    }
+}
+
+/// The instructions of `values`, as operands. These two loops serve every builder
+/// method: a map/collect at each one was its own copy of the iterator code.
+fn insts(values: &[Value]) -> Vec<Inst> {
+    let mut ops = Vec::with_capacity(values.len());
+    push_insts(&mut ops, values);
+    ops
+}
+
+fn push_insts(ops: &mut Vec<Inst>, values: &[Value]) {
+    for v in values {
+        ops.push(v.inst());
     }
 }
 

@@ -68,9 +68,14 @@ pub fn predecessors(m: &Module, b: Block) -> Vec<Block> {
 
 /// The parameters of a block.
 pub fn params(m: &Module, b: Block) -> Vec<Inst> {
-    m.children(b.inst())
-        .take_while(|&c| m.opcode(c) == Opcode::Param)
-        .collect()
+    let mut out = Vec::new();
+    for c in m.children(b.inst()) {
+        if m.opcode(c) != Opcode::Param {
+            break;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The arguments a terminator passes to `target` (only `br` and `loop` pass any).
@@ -80,7 +85,8 @@ pub fn branch_args(m: &Module, term: Inst) -> Vec<Inst> {
         Opcode::Loop => 3,
         _ => return Vec::new(),
     };
-    m.operands(term).skip(skip).collect()
+    let ops = m.operands_vec(term);
+    ops.get(skip..).unwrap_or_default().to_vec()
 }
 
 /// A function's control-flow graph, with dense block indices (layout order; 0 is the
@@ -256,15 +262,14 @@ impl DomTree {
         let exit = n as u32;
         // The reverse graph: a node's "predecessors" are its successors, and the
         // virtual exit's successors are the real exits.
-        let mut rev_preds: Vec<Vec<u32>> = (0..n as u32)
-            .map(|b| {
-                let mut p: Vec<u32> = cfg.succs(b).to_vec();
-                if p.is_empty() && cfg.is_reachable(b) {
-                    p.push(exit);
-                }
-                p
-            })
-            .collect();
+        let mut rev_preds: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
+        for b in 0..n as u32 {
+            let mut p: Vec<u32> = cfg.succs(b).to_vec();
+            if p.is_empty() && cfg.is_reachable(b) {
+                p.push(exit);
+            }
+            rev_preds.push(p);
+        }
         rev_preds.push(Vec::new());
         let rev_succs: Vec<Vec<u32>> = {
             let mut s = vec![Vec::new(); n + 1];
@@ -306,7 +311,8 @@ impl DomTree {
                 *d = NONE;
             }
         }
-        let order: Vec<u32> = post.into_iter().filter(|&b| b != exit).collect();
+        let mut order: Vec<u32> = post;
+        order.retain(|&b| b != exit);
         DomTree::from_idom(idom, &order)
     }
 
@@ -459,9 +465,12 @@ impl LoopForest {
     pub fn new(cfg: &Cfg, dom: &DomTree) -> LoopForest {
         let n = cfg.len();
         // Headers: targets of back edges (edges to a dominator).
-        let mut headers: Vec<u32> = (0..n as u32)
-            .filter(|&h| cfg.is_reachable(h) && cfg.preds(h).iter().any(|&p| dom.dominates(h, p)))
-            .collect();
+        let mut headers: Vec<u32> = Vec::new();
+        for h in 0..n as u32 {
+            if cfg.is_reachable(h) && cfg.preds(h).iter().any(|&p| dom.dominates(h, p)) {
+                headers.push(h);
+            }
+        }
         // Innermost first: inner headers come later in reverse post-order.
         sort::by_key(&mut headers, |&h| {
             u64::from(u32::MAX - cfg.rpo_index[h as usize])
@@ -476,12 +485,12 @@ impl LoopForest {
         };
         for (li, &h) in headers.iter().enumerate() {
             let li = li as u32;
-            let mut work: Vec<u32> = cfg
-                .preds(h)
-                .iter()
-                .copied()
-                .filter(|&p| dom.dominates(h, p))
-                .collect();
+            let mut work: Vec<u32> = Vec::new();
+            for &p in cfg.preds(h) {
+                if dom.dominates(h, p) {
+                    work.push(p);
+                }
+            }
             while let Some(x) = work.pop() {
                 if x == h || !dom.dominates(h, x) {
                     continue;

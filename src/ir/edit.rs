@@ -29,10 +29,13 @@ use crate::util::map::{Map, Set};
 
 /// The functions with bodies.
 pub fn functions(m: &Module) -> Vec<Func> {
-    m.children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func && m.first_child(c).is_some())
-        .map(Func)
-        .collect()
+    let mut out = Vec::new();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Func && m.first_child(c).is_some() {
+            out.push(Func(c));
+        }
+    }
+    out
 }
 
 /// Every instruction of every function with opcode in `ops`, as a snapshot to mutate.
@@ -62,7 +65,11 @@ pub fn rewrite_pure(
     let mut work: Vec<Inst> = Vec::new();
     for f in functions(m) {
         for b in m.blocks(f) {
-            work.extend(m.children(b.inst()).filter(|&i| m.opcode(i).is_pure()));
+            for i in m.children(b.inst()) {
+                if m.opcode(i).is_pure() {
+                    work.push(i);
+                }
+            }
         }
     }
     // Popped in layout order, so operands are rewritten before their users.
@@ -78,15 +85,16 @@ pub fn rewrite_pure(
         // An index that folded to a constant out of its composite's range becomes the
         // last index ([`fitted`]).
         fit_every_use(m, i, replacement);
-        let users: Vec<Inst> = m
-            .uses(i)
-            .map(|u| u.user)
-            .filter(|&u| m.opcode(u).is_pure())
-            .collect();
+        let mut users = Vec::new();
+        for u in m.uses(i) {
+            if m.opcode(u.user).is_pure() {
+                users.push(u.user);
+            }
+        }
         m.replace_all_uses_with(i, replacement);
         m.set_operands(i, &[]);
         m.remove(i);
-        work.extend(users);
+        work.extend_from_slice(&users);
         if !m.is_global(replacement) && m.opcode(replacement).is_pure() {
             work.push(replacement);
         }

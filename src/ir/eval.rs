@@ -30,7 +30,7 @@
 //! trust an answer and must accept `None`.
 
 use crate::ir::types::Scalar;
-use crate::ir::{Builder, Inst, Module, Opcode, Type, Value};
+use crate::ir::{Builder, Inst, Module, Opcode, Type};
 
 /// For an integer `div` or `rem` whose divisor is a constant with a zero lane: that
 /// divisor with those lanes set to 1 (the same run-time result), and its type. `const-fold`
@@ -541,11 +541,10 @@ pub fn materialize(m: &mut Module, ty: Inst, c: &Const) -> Inst {
         return b.const_scalar(Type(ty), c.lanes[0]).inst();
     }
     let elem = b.module.vec_parts(ty).map(|(e, _)| e).unwrap_or(ty);
-    let parts: Vec<Value> = c
-        .lanes
-        .iter()
-        .map(|&x| b.const_scalar(Type(elem), x))
-        .collect();
+    let mut parts = Vec::with_capacity(c.lanes.len());
+    for &x in &c.lanes {
+        parts.push(b.const_scalar(Type(elem), x));
+    }
     b.const_composite(Type(ty), &parts).inst()
 }
 

@@ -222,7 +222,7 @@ pub mod types;
 pub mod verify;
 
 pub use builder::{Builder, InsertPoint};
-pub use module::{Block, Func, Inst, MemoryStats, Module, Operands, Type, Use, Value};
+pub use module::{Block, Blocks, Func, Inst, MemoryStats, Module, Operands, Type, Use, Value};
 pub use opcode::{Class, Opcode};
 pub use parse::parse;
 pub use print::{print, print_stable};

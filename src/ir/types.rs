@@ -123,9 +123,13 @@ impl Module {
         if self.opcode(t) != Opcode::Struct {
             return Vec::new();
         }
-        self.children(t)
-            .filter(|&f| self.opcode(f) == Opcode::Field)
-            .collect()
+        let mut out = Vec::new();
+        for f in self.children(t) {
+            if self.opcode(f) == Opcode::Field {
+                out.push(f);
+            }
+        }
+        out
     }
 
     /// The type of member `index` of a composite type: a vector's or array's element, a

@@ -52,10 +52,12 @@ pub fn run_reporting_fixpoint(m: &mut Module, an: &mut Analyses) -> Outcome {
     // One set for every function, emptied sparsely: a set the module's size made per
     // function would cost the module's size per function.
     let mut marks = InstSet::with_capacity(m.capacity());
-    let funcs: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| matches!(m.opcode(c), Opcode::Func | Opcode::Generic))
-        .collect();
+    let mut funcs: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        if matches!(m.opcode(c), Opcode::Func | Opcode::Generic) {
+            funcs.push(c);
+        }
+    }
     for f in funcs {
         if unreachable_blocks(m, an, Func(f), &mut marks) {
             an.invalidate(Func(f), Changed::Cfg);
@@ -302,13 +304,13 @@ fn unused_globals(m: &mut Module) -> bool {
     let mut changed = false;
     loop {
         let kind = m.type_kind();
-        let dead: Vec<Inst> = m
-            .children(m.root())
-            .filter(|&c| {
-                let op = m.opcode(c);
-                c != kind && (op.is_hoistable() || op.is_pure()) && !m.has_uses(c)
-            })
-            .collect();
+        let mut dead: Vec<Inst> = Vec::new();
+        for c in m.children(m.root()) {
+            let op = m.opcode(c);
+            if c != kind && (op.is_hoistable() || op.is_pure()) && !m.has_uses(c) {
+                dead.push(c);
+            }
+        }
         if dead.is_empty() {
             return changed;
         }

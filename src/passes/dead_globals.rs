@@ -96,10 +96,12 @@ pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
             }
         }
     }
-    let doomed: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Func && !live.contains(&c))
-        .collect();
+    let mut doomed: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        if m.opcode(c) == Opcode::Func && !live.contains(&c) {
+            doomed.push(c);
+        }
+    }
     // Every operand inside the doomed functions goes first, so uses among them (and
     // calls between them) never block the removal.
     for &f in &doomed {
@@ -124,22 +126,22 @@ fn unused_module_items(m: &mut Module, keep_resources: bool) -> bool {
     let kind = m.type_kind();
     let mut changed = false;
     loop {
-        let dead: Vec<Inst> = m
-            .children(m.root())
-            .filter(|&c| {
-                let op = m.opcode(c);
-                let var = op == Opcode::Var
-                    && !(keep_resources
-                        && m.ty(c)
-                            .and_then(|t| m.ptr_parts(t))
-                            .is_none_or(|(space, ..)| {
-                                !matches!(space, AddressSpace::Private | AddressSpace::Workgroup)
-                            }));
-                let candidate = var || op == Opcode::Struct || op.is_hoistable();
-                // `has_uses` counts the values a type types, too.
-                candidate && c != kind && !m.has_uses(c) && !is_exported(m, c)
-            })
-            .collect();
+        let mut dead: Vec<Inst> = Vec::new();
+        for c in m.children(m.root()) {
+            let op = m.opcode(c);
+            let var = op == Opcode::Var
+                && !(keep_resources
+                    && m.ty(c)
+                        .and_then(|t| m.ptr_parts(t))
+                        .is_none_or(|(space, ..)| {
+                            !matches!(space, AddressSpace::Private | AddressSpace::Workgroup)
+                        }));
+            let candidate = var || op == Opcode::Struct || op.is_hoistable();
+            // `has_uses` counts the values a type types, too.
+            if candidate && c != kind && !m.has_uses(c) && !is_exported(m, c) {
+                dead.push(c);
+            }
+        }
         if dead.is_empty() {
             return changed;
         }

@@ -191,10 +191,13 @@ fn break_if_blocks(m: &Module, an: &mut Analyses, f: Func) -> Result<Set<Inst>, 
 
 /// The `return` of `g` when it is its only one and ends a block of the root region.
 fn single_top_return(m: &Module, an: &mut Analyses, g: Func) -> Result<Option<Inst>, Diagnostic> {
-    let mut returns = m
-        .blocks(g)
-        .filter_map(|b| terminator(m, b).filter(|&t| m.opcode(t) == Opcode::Return));
-    let (Some(ret), None) = (returns.next(), returns.next()) else {
+    let mut returns = Vec::new();
+    for b in m.blocks(g) {
+        if let Some(t) = terminator(m, b).filter(|&t| m.opcode(t) == Opcode::Return) {
+            returns.push(t);
+        }
+    }
+    let [ret] = returns[..] else {
         return Ok(None);
     };
     let tree = an.structure(m, g)?;
@@ -226,10 +229,13 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
         return Vec::new();
     };
     // A constant argument may be an index past the end in the copy.
+    let mut added = Vec::new();
     for &i in &made {
         fit_indices(m, i);
+        if let Some(g) = called(m, i) {
+            added.push(g);
+        }
     }
-    let added = made.iter().filter_map(|&i| called(m, i)).collect();
     // The first half enters the copy; the copy's return goes on with the second half.
     let mut b = Builder::new(m);
     b.switch_to(Block(first));

@@ -46,7 +46,14 @@ use crate::ir::{Block, Func, Inst, Module};
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = false;
     for f in functions(m) {
-        if m.blocks(f).any(|b| is_loop_preheader(m, b)) {
+        let mut loops = false;
+        for b in m.blocks(f) {
+            if is_loop_preheader(m, b) {
+                loops = true;
+                break;
+            }
+        }
+        if loops {
             changed |= hoist_function(m, an, f)?;
         }
     }
@@ -96,8 +103,15 @@ impl Loops {
                         then_region,
                         else_region,
                         ..
-                    } => stack.extend([(*then_region, lp), (*else_region, lp)]),
-                    Node::Switch { cases, .. } => stack.extend(cases.iter().map(|c| (c.1, lp))),
+                    } => {
+                        stack.push((*then_region, lp));
+                        stack.push((*else_region, lp));
+                    }
+                    Node::Switch { cases, .. } => {
+                        for c in cases {
+                            stack.push((c.1, lp));
+                        }
+                    }
                     Node::Loop {
                         preheader,
                         body,
@@ -107,7 +121,8 @@ impl Loops {
                         let id = l.preheader.len() as u32;
                         l.preheader.push(*preheader);
                         l.parent.push(lp);
-                        stack.extend([(*body, id), (*continuing, id)]);
+                        stack.push((*body, id));
+                        stack.push((*continuing, id));
                     }
                 }
             }
@@ -126,7 +141,10 @@ impl Loops {
         l.pre = vec![0; n];
         l.last = vec![0; n];
         let mut counter = 0;
-        let mut dfs: Vec<(u32, bool)> = roots.into_iter().map(|r| (r, false)).collect();
+        let mut dfs: Vec<(u32, bool)> = Vec::with_capacity(roots.len());
+        for r in roots {
+            dfs.push((r, false));
+        }
         while let Some((x, done)) = dfs.pop() {
             if done {
                 l.last[x as usize] = counter - 1;
@@ -136,7 +154,9 @@ impl Loops {
             l.pre[x as usize] = counter;
             counter += 1;
             dfs.push((x, true));
-            dfs.extend(children[x as usize].iter().map(|&c| (c, false)));
+            for &c in &children[x as usize] {
+                dfs.push((c, false));
+            }
         }
         l
     }

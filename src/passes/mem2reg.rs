@@ -100,7 +100,10 @@ fn is_function_var(m: &Module, i: Inst) -> Option<Inst> {
 }
 
 fn promote_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
-    let blocks: Vec<Block> = m.blocks(f).collect();
+    let mut blocks: Vec<Block> = Vec::new();
+    for b in m.blocks(f) {
+        blocks.push(b);
+    }
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut chains: Vec<Inst> = Vec::new();
     for &b in &blocks {

@@ -445,9 +445,11 @@ impl Plan {
     ) {
         let own = self.flag(m, flags, target);
         let mut b = Builder::new(m);
-        let mut args: Vec<Value> = own.iter().map(|&t| b.zero(t)).collect();
+        let mut args = zeros(&mut b, &own);
         args.push(b.const_bool(true));
-        args.extend(value);
+        if let Some(v) = value {
+            args.push(v);
+        }
         b.switch_to(from);
         b.br(target, &args);
     }
@@ -455,23 +457,12 @@ impl Plan {
     /// Gives `merge` its flag and value parameters, once; every branch to it passes
     /// `false` and a zero. Returns the types of its parameters before them.
     fn flag(&self, m: &mut Module, flags: &mut Flags, merge: Block) -> Vec<Type> {
-        // Loops rather than filter_map/filter/collect chains: each chain was its own copy
-        // of the iterator code in the package.
-        let own = |m: &Module| -> Vec<Type> {
-            let mut types = Vec::new();
-            for p in params(m, merge) {
-                if let Some(t) = m.ty(p) {
-                    types.push(Type(t));
-                }
-            }
-            types
-        };
         if flags.get(merge).is_some() {
-            let mut types = own(m);
+            let mut types = param_types(m, merge);
             types.truncate(types.len() - 1 - usize::from(self.result.is_some()));
             return types;
         }
-        let types = own(m);
+        let types = param_types(m, merge);
         let mut branches: Vec<Inst> = Vec::new();
         for u in m.uses(merge.inst()) {
             if u.index == 0 && m.opcode(u.user) == Opcode::Br {
@@ -508,9 +499,12 @@ impl Plan {
         b.switch_to(join);
         b.ret(result);
         b.switch_to(then);
-        b.br(join, &value.into_iter().collect::<Vec<_>>());
+        b.br(join, value.as_slice());
         if let Some(ret) = terminator(m, end).filter(|&t| m.opcode(t) == Opcode::Return) {
-            let returned: Vec<Value> = m.operands(ret).map(Value).collect();
+            let mut returned = Vec::new();
+            for x in m.operands(ret) {
+                returned.push(Value(x));
+            }
             m.set_operands(ret, &[]);
             m.remove(ret);
             let mut b = Builder::new(m);
@@ -533,17 +527,19 @@ impl Plan {
         value: Option<Value>,
     ) {
         let own = self.flag(m, flags, outer);
-        let all: Vec<Type> = params(m, outer)
-            .into_iter()
-            .filter_map(|p| m.ty(p).map(Type))
-            .collect();
+        let all = param_types(m, outer);
         let mut b = Builder::new(m);
-        let forwarded: Vec<Value> = all.iter().map(|&t| b.param(join, t)).collect();
+        let mut forwarded = Vec::with_capacity(all.len());
+        for &t in &all {
+            forwarded.push(b.param(join, t));
+        }
         b.switch_to(join);
         b.br(outer, &forwarded);
-        let mut args: Vec<Value> = own.iter().map(|&t| b.zero(t)).collect();
+        let mut args = zeros(&mut b, &own);
         args.push(b.const_bool(true));
-        args.extend(value);
+        if let Some(v) = value {
+            args.push(v);
+        }
         b.switch_to(then);
         b.br(join, &args);
         // The arm's end branched to `outer`: it goes through `join` now.
@@ -553,6 +549,29 @@ impl Plan {
             }
         }
     }
+}
+
+/// The types of a block's parameters.
+///
+/// Loops here and in [`zeros`] rather than filter_map/map/collect chains: each chain was
+/// its own copy of the iterator code in the package.
+fn param_types(m: &Module, b: Block) -> Vec<Type> {
+    let mut types = Vec::new();
+    for p in params(m, b) {
+        if let Some(t) = m.ty(p) {
+            types.push(Type(t));
+        }
+    }
+    types
+}
+
+/// A zero of each type, in order.
+fn zeros(b: &mut Builder<'_>, types: &[Type]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(types.len());
+    for &t in types {
+        out.push(b.zero(t));
+    }
+    out
 }
 
 /// Puts each value of `values` in a function-scope variable, stored where it is computed

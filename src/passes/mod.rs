@@ -219,7 +219,10 @@ pub fn resolve(names: &[String]) -> Result<Vec<&'static Pass>, Vec<Diagnostic>> 
         match find(name) {
             Some(p) => passes.push(p),
             None => {
-                let known: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+                let mut known: Vec<&str> = Vec::new();
+                for p in PASSES {
+                    known.push(p.name);
+                }
                 unknown.push(
                     Diagnostic::error(codes::UNKNOWN_PASS, format!("unknown pass `{name}`"))
                         .with_note(format!("the passes are: {}", known.join(", "))),
@@ -255,7 +258,13 @@ pub fn run_pipeline_with(
     options: &RunOptions,
 ) -> (Report, Result<(), Vec<Diagnostic>>) {
     let steps: Vec<Step<'static>> = match resolve(names) {
-        Ok(passes) => passes.iter().map(|p| (p.step)()).collect(),
+        Ok(passes) => {
+            let mut steps = Vec::with_capacity(passes.len());
+            for p in &passes {
+                steps.push((p.step)());
+            }
+            steps
+        }
         Err(d) => return (Report::default(), Err(d)),
     };
     run_steps(m, &steps, options)

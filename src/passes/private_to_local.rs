@@ -34,15 +34,16 @@ use crate::ir::{Builder, Inst, Module, Opcode, Type};
 use super::dead_globals::{is_entry_point, is_exported};
 
 pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
-    let vars: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&c| m.opcode(c) == Opcode::Var && !is_exported(m, c))
-        .filter(|&c| {
-            m.ty(c)
-                .and_then(|t| m.ptr_parts(t))
-                .is_some_and(|(space, ..)| space == AddressSpace::Private)
-        })
-        .collect();
+    let mut vars: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        let private = m
+            .ty(c)
+            .and_then(|t| m.ptr_parts(t))
+            .is_some_and(|(space, ..)| space == AddressSpace::Private);
+        if m.opcode(c) == Opcode::Var && !is_exported(m, c) && private {
+            vars.push(c);
+        }
+    }
     let mut changed = false;
     for v in vars {
         let mut chains = Vec::new();

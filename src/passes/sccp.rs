@@ -159,18 +159,22 @@ impl Solver<'_> {
                 }
             }
             O::IfElse | O::Switch => {
-                let targets: Vec<Inst> = match decided {
-                    None | Some(Lat::Unknown) => Vec::new(),
+                let mut targets: Vec<Inst> = Vec::new();
+                match decided {
+                    None | Some(Lat::Unknown) => {}
                     Some(Lat::Const(c)) if op == O::IfElse => {
                         let arm = if scalar_bits(m, c) != Some(0) { 1 } else { 2 };
-                        vec![m.operand(i, arm)]
+                        targets.push(m.operand(i, arm));
                     }
-                    Some(Lat::Const(c)) => switch_target(m, i, c).into_iter().collect(),
-                    Some(Lat::Varying) => (1..m.num_operands(i))
-                        .filter(|&k| crate::ir::cfg::is_edge_operand(op, k))
-                        .map(|k| m.operand(i, k))
-                        .collect(),
-                };
+                    Some(Lat::Const(c)) => targets.extend(switch_target(m, i, c)),
+                    Some(Lat::Varying) => {
+                        for k in 1..m.num_operands(i) {
+                            if crate::ir::cfg::is_edge_operand(op, k) {
+                                targets.push(m.operand(i, k));
+                            }
+                        }
+                    }
+                }
                 for t in targets {
                     self.reach(m, t);
                 }

@@ -34,8 +34,8 @@ impl Keywords {
     /// builtin functions, enumerants and other names the output may refer to), and the
     /// prefixes no identifier may start with.
     pub fn new(
-        reserved: impl IntoIterator<Item = &'static str>,
-        predeclared: impl IntoIterator<Item = &'static str>,
+        reserved: Vec<&'static str>,
+        predeclared: Vec<&'static str>,
         reserved_prefixes: &'static [&'static str],
     ) -> Keywords {
         let reserved: Set<&'static str> = reserved.into_iter().collect();
@@ -278,7 +278,7 @@ mod tests {
     }
 
     fn toy() -> Keywords {
-        Keywords::new(["if", "_"], ["max", "float4"], &["__"])
+        Keywords::new(vec!["if", "_"], vec!["max", "float4"], &["__"])
     }
 
     #[test]
@@ -291,7 +291,7 @@ mod tests {
 
     #[test]
     fn reserved_prefixes_are_stripped() {
-        let k = Keywords::new(["if"], [], &["tmp_", "__"]);
+        let k = Keywords::new(vec!["if"], Vec::new(), &["tmp_", "__"]);
         let mut n = Namer::new(&k);
         assert_eq!(n.name(Some("tmp_x"), "v"), "x");
         assert_eq!(n.name(Some("tmp_tmp_1"), "v"), "v1");

@@ -120,10 +120,13 @@ fn first_use(module: &Module, res: &resolve::Resolution) -> Vec<u32> {
 
 /// `n` values made by `make`: for tables of a type whose `Clone` is large code, which
 /// `vec![value; n]` copies into each such table's fill loop, where `make` writes a
-/// constant.
-pub(crate) fn filled<T>(n: usize, make: impl FnMut() -> T) -> Vec<T> {
+/// constant. A loop rather than `resize_with`, whose `repeat_with(make).take(n)`
+/// was its own copy of the iterator code for each type.
+pub(crate) fn filled<T>(n: usize, mut make: impl FnMut() -> T) -> Vec<T> {
     let mut v = Vec::with_capacity(n);
-    v.resize_with(n, make);
+    for _ in 0..n {
+        v.push(make());
+    }
     v
 }
 

@@ -276,7 +276,10 @@ impl<'a> Printer<'a> {
         self.tok("fn");
         self.w.space();
         self.tok(self.name(f.name));
-        let spans: Vec<Span> = f.params.iter().map(|p| p.span).collect();
+        let mut spans: Vec<Span> = Vec::with_capacity(f.params.len());
+        for p in &f.params {
+            spans.push(p.span);
+        }
         let close = self.close_paren_after(spans.last().map(|s| s.end));
         self.comma_list(spans.len(), &spans, close, &mut |p, i| {
             let param = &f.params[i];
@@ -677,11 +680,12 @@ impl<'a> Printer<'a> {
             ExprKind::Call { callee, args } => {
                 self.ident_expr(callee);
                 // Only formatting looks at the spans.
-                let spans: Vec<Span> = if self.w.has_source() {
-                    args.iter().map(|&a| self.m.expr(a).span).collect()
-                } else {
-                    Vec::new()
-                };
+                let mut spans: Vec<Span> = Vec::new();
+                if self.w.has_source() {
+                    for &a in args {
+                        spans.push(self.m.expr(a).span);
+                    }
+                }
                 let close = if expr.span.is_detached() {
                     Span::DETACHED
                 } else {

@@ -222,7 +222,12 @@ fn rewrite_uses(
     access: AccessMode,
     mut work: Vec<Pending>,
 ) -> Result<(), Diagnostic> {
-    let mut dead: Vec<Inst> = work.iter().map(|p| p.ptr).filter(|&p| p != var).collect();
+    let mut dead: Vec<Inst> = Vec::new();
+    for p in &work {
+        if p.ptr != var {
+            dead.push(p.ptr);
+        }
+    }
     while let Some(p) = work.pop() {
         for u in m.uses_vec(p.ptr) {
             let user = u.user;

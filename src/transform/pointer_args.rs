@@ -259,12 +259,12 @@ fn make_copy(
         .ty(copy.inst())
         .and_then(|t| m.fn_parts(t))
         .ok_or_else(|| super::malformed(m, "a callee without a function type", at))?;
-    let param_types: Vec<Type> = m
-        .block_params(entry)
-        .iter()
-        .filter_map(|p| m.ty(p.inst()))
-        .map(Type)
-        .collect();
+    let mut param_types: Vec<Type> = Vec::new();
+    for p in m.block_params(entry) {
+        if let Some(t) = m.ty(p.inst()) {
+            param_types.push(Type(t));
+        }
+    }
     let new_ty = Builder::new(m).ty_fn(&param_types, Type(fty.0));
     m.set_type(copy.inst(), new_ty.inst());
     Ok(copy)

@@ -520,7 +520,10 @@ impl Poly<'_, '_> {
         let bits = self.cast(v, ut);
         let mask = self.splat(ut, 0xff);
         let masked = self.op(Opcode::And, bits, mask);
-        let parts: Vec<Value> = (0..4).map(|k| self.component(masked, k)).collect();
+        let mut parts = Vec::with_capacity(4);
+        for k in 0..4 {
+            parts.push(self.component(masked, k));
+        }
         self.join(&parts, 8)
     }
 
@@ -530,9 +533,10 @@ impl Poly<'_, '_> {
         let field = 32 / n;
         let u = self.b.ty_u32();
         let ut = self.b.ty_vec(u, n);
-        let ups: Vec<Value> = (0..n)
-            .map(|k| self.b.const_u32(32 - field * (k + 1)))
-            .collect();
+        let mut ups = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            ups.push(self.b.const_u32(32 - field * (k + 1)));
+        }
         let up = self.b.const_composite(ut, &ups);
         let all = self.b.value(Opcode::Splat, ut, &[e]);
         let high = self.op(Opcode::Shl, all, up);

@@ -71,19 +71,17 @@ struct Leaf {
 
 pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Changed, Diagnostic> {
     let root = m.root();
-    let entries: Vec<Inst> = m
-        .children(root)
-        .filter(|&f| {
-            m.opcode(f) == Opcode::Func
-                && m.first_child(f).is_some()
-                && m.decorations(f).any(|d| {
-                    matches!(
-                        m.opcode(d),
-                        Opcode::DecoVertex | Opcode::DecoFragment | Opcode::DecoCompute
-                    )
-                })
-        })
-        .collect();
+    let mut entries: Vec<Inst> = Vec::new();
+    for f in m.children(root) {
+        if m.opcode(f) == Opcode::Func
+            && m.first_child(f).is_some()
+            && (m.decoration(f, Opcode::DecoVertex).is_some()
+                || m.decoration(f, Opcode::DecoFragment).is_some()
+                || m.decoration(f, Opcode::DecoCompute).is_some())
+        {
+            entries.push(f);
+        }
+    }
     let mut changed = false;
     let mut num_workgroups = None;
     for f in entries {
@@ -259,10 +257,7 @@ fn wrap(
     let in_ty = (!inputs.is_empty()).then(|| io_struct(&mut b, &format!("{name}_in"), &inputs));
     let out_ty = (!outputs.is_empty()).then(|| io_struct(&mut b, &format!("{name}_out"), &outputs));
     let void = b.ty_void();
-    let wrapper_ty = b.ty_fn(
-        &in_ty.into_iter().collect::<Vec<_>>(),
-        out_ty.unwrap_or(void),
-    );
+    let wrapper_ty = b.ty_fn(in_ty.as_slice(), out_ty.unwrap_or(void));
     let wrapper = b.func(&name, wrapper_ty);
     let span = b.module.span(f.inst());
     b.set_span(span);
@@ -362,10 +357,10 @@ fn canonical(leaves: &[Leaf], count: usize) -> bool {
 
 /// A struct with one member per leaf, carrying the leaf's decorations.
 fn io_struct(b: &mut Builder<'_>, name: &str, leaves: &[Leaf]) -> Type {
-    let fields: Vec<(&str, Type)> = leaves
-        .iter()
-        .map(|l| (l.name.as_str(), Type(l.ty)))
-        .collect();
+    let mut fields: Vec<(&str, Type)> = Vec::with_capacity(leaves.len());
+    for l in leaves {
+        fields.push((l.name.as_str(), Type(l.ty)));
+    }
     let s = b.ty_struct(name, &fields);
     let members = b.module.struct_fields(s.inst());
     for (f, l) in members.into_iter().zip(leaves) {

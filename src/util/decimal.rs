@@ -87,11 +87,19 @@ fn parse(text: &str, format: &Format) -> Option<(bool, u64)> {
     }
 
     // value = digits × 10^e10, digits without leading or trailing zeros.
-    let all = || int.iter().chain(frac).copied();
-    let leading = all().take_while(|&c| c == b'0').count();
-    let significant: Vec<u8> = all().skip(leading).collect();
-    let trailing = significant.iter().rev().take_while(|&&c| c == b'0').count();
-    let mut digits = &significant[..significant.len() - trailing];
+    // Index loops rather than chain/skip/rev adapters: each was its own copy of the
+    // iterator code in the package.
+    let all = [int, frac].concat();
+    let mut leading = 0;
+    while leading < all.len() && all[leading] == b'0' {
+        leading += 1;
+    }
+    let mut end = all.len();
+    while end > leading && all[end - 1] == b'0' {
+        end -= 1;
+    }
+    let trailing = all.len() - end;
+    let mut digits = &all[leading..end];
     if digits.is_empty() {
         return Some((negative, 0));
     }
@@ -139,16 +147,18 @@ fn leading_digits(int: &[u8], frac: &[u8], exponent: i64, format: &Format) -> Op
     let mut n = 0;
     let mut dropped = 0i64;
     let mut tail = false;
-    for &c in int.iter().chain(frac) {
-        if w == 0 && c == b'0' {
-            continue;
-        }
-        if n < 19 {
-            n += 1;
-            w = w * 10 + u64::from(c - b'0');
-        } else {
-            dropped += 1;
-            tail |= c != b'0';
+    for part in [int, frac] {
+        for &c in part {
+            if w == 0 && c == b'0' {
+                continue;
+            }
+            if n < 19 {
+                n += 1;
+                w = w * 10 + u64::from(c - b'0');
+            } else {
+                dropped += 1;
+                tail |= c != b'0';
+            }
         }
     }
     if w == 0 {
@@ -363,7 +373,8 @@ impl Big {
                 self.0.push(carry);
             }
         }
-        self.0.splice(0..0, std::iter::repeat_n(0, limbs));
+        let low = std::mem::replace(&mut self.0, vec![0; limbs]);
+        self.0.extend_from_slice(&low);
     }
 
     fn shr1(&mut self) {

@@ -13,7 +13,13 @@ pub fn by_key<T>(v: &mut [T], key: impl Fn(&T) -> u64) {
     if v.len() < 2 {
         return;
     }
-    let order = sorted_positions(v.iter().map(key).collect());
+    // A loop rather than `map(key).collect()`: that would be another copy of the
+    // iterator and collect code for each caller's key.
+    let mut keys = Vec::with_capacity(v.len());
+    for x in v.iter() {
+        keys.push(key(x));
+    }
+    let order = sorted_positions(keys);
     permute(v, &order);
 }
 
@@ -22,13 +28,16 @@ pub fn by_key<T>(v: &mut [T], key: impl Fn(&T) -> u64) {
 /// key reads and the swaps of [`permute`].
 #[inline(never)]
 fn sorted_positions(keys: Vec<u64>) -> Vec<usize> {
-    let mut order: Vec<u128> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| u128::from(k) << 64 | i as u128)
-        .collect();
+    let mut order = Vec::with_capacity(keys.len());
+    for (i, &k) in keys.iter().enumerate() {
+        order.push(u128::from(k) << 64 | i as u128);
+    }
     sort_keys(&mut order);
-    order.iter().map(|&k| k as u64 as usize).collect()
+    let mut positions = Vec::with_capacity(order.len());
+    for &k in &order {
+        positions.push(k as u64 as usize);
+    }
+    positions
 }
 
 /// Rearranges `v` so that its `k`-th element is the one that was at `order[k]` (a

@@ -18,8 +18,15 @@ pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str>
 
 /// Levenshtein distance over chars, in one row of memory.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
+    let mut chars = Vec::with_capacity(b.len());
+    for c in b.chars() {
+        chars.push(c);
+    }
+    let b = chars;
+    let mut row = Vec::with_capacity(b.len() + 1);
+    for j in 0..=b.len() {
+        row.push(j);
+    }
     for (i, ca) in a.chars().enumerate() {
         let mut prev = row[0];
         row[0] = i + 1;

@@ -25,7 +25,10 @@ pub struct Cfg {
 impl Cfg {
     pub fn new(f: &Function) -> Cfg {
         let n = f.blocks.len();
-        let succs: Vec<Vec<BlockId>> = f.blocks.iter().map(|b| b.term.succs()).collect();
+        let mut succs: Vec<Vec<BlockId>> = Vec::with_capacity(n);
+        for b in &f.blocks {
+            succs.push(b.term.succs());
+        }
         let preds = f.preds();
         // Iterative post-order from block 0.
         let mut post = Vec::with_capacity(n);

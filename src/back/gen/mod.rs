@@ -115,8 +115,8 @@ pub fn steps() -> Vec<crate::passes::manager::Step<'static>> {
         bake_overrides::run,
         bake_overrides::Options::default(),
     )];
-    steps.extend(crate::transform::wgsl_semantics());
-    steps.extend([
+    steps.append(&mut crate::transform::wgsl_semantics());
+    steps.append(&mut vec![
         Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
         Step::new(
             pointer_args::NAME,
@@ -285,10 +285,10 @@ pub fn compile_source_with(
     if let Some(name) = entry {
         crate::passes::entry::keep_only(&mut module, name)?;
     }
-    let names: Vec<String> = crate::passes::pipeline_for(1)
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut names = Vec::new();
+    for s in crate::passes::pipeline_for(1) {
+        names.push(s.to_string());
+    }
     crate::passes::run_pipeline(&mut module, &names)?;
     compile(&module, options, entry)
 }
@@ -346,27 +346,25 @@ pub fn run(
             d.with_primary(*span, "from here")
         });
     }
-    let mut mem: Vec<Vec<u8>> = f
-        .bindings
-        .iter()
-        .map(|x| {
-            buffers
-                .iter()
-                .find(|b| b.group == x.group && b.binding == x.binding)
-                .map_or_else(|| vec![0u8; x.min_size as usize], |b| b.data.clone())
-        })
-        .collect();
+    let mut mem = Vec::with_capacity(f.bindings.len());
+    for x in &f.bindings {
+        let given = buffers
+            .iter()
+            .find(|b| b.group == x.group && b.binding == x.binding);
+        mem.push(match given {
+            Some(b) => b.data.clone(),
+            None => vec![0u8; x.min_size as usize],
+        });
+    }
     let stats = sim::dispatch(&k.kernel, &f.bindings, &mut mem, &[], groups, budget)?;
-    let out = f
-        .bindings
-        .iter()
-        .zip(mem)
-        .map(|(x, data)| RunBuffer {
+    let mut out = Vec::with_capacity(mem.len());
+    for (x, data) in f.bindings.iter().zip(mem) {
+        out.push(RunBuffer {
             group: x.group,
             binding: x.binding,
             data,
-        })
-        .collect();
+        });
+    }
     Ok((out, stats))
 }
 
@@ -396,11 +394,10 @@ pub fn run_source(
         )]);
     };
     let (out, stats) = run(k, buffers, dispatch, sim::DEFAULT_BUDGET).map_err(|d| vec![d])?;
-    let buffers = out
-        .into_iter()
-        .zip(&k.allocated.bindings)
-        .map(|(b, x)| (b, x.elem))
-        .collect();
+    let mut buffers = Vec::with_capacity(out.len());
+    for (b, x) in out.into_iter().zip(&k.allocated.bindings) {
+        buffers.push((b, x.elem));
+    }
     Ok(RunOutput { buffers, stats })
 }
 
@@ -418,31 +415,38 @@ pub fn buffer_values(data: &[u8], elem: Option<ir::Ty>) -> (&'static str, Vec<f6
         ir::Ty::UD | ir::Ty::Bool => "u32",
     };
     let size = ty.size() as usize;
-    let values = data
-        .chunks_exact(size)
-        .map(|c| {
-            let bits = if size == 2 {
-                u32::from(u16::from_le_bytes([c[0], c[1]]))
-            } else {
-                u32::from_le_bytes([c[0], c[1], c[2], c[3]])
-            };
-            match ty {
-                ir::Ty::F => f64::from(f32::from_bits(bits)),
-                ir::Ty::HF => f64::from(half::f16::from_bits(bits as u16).to_f32()),
-                ir::Ty::D => f64::from(bits as i32),
-                ir::Ty::W => f64::from(bits as u16 as i16),
-                _ => f64::from(bits),
-            }
-        })
-        .collect();
+    let count = data.len() / size;
+    let mut values = Vec::with_capacity(count);
+    for k in 0..count {
+        let c = &data[k * size..];
+        let bits = if size == 2 {
+            u32::from(u16::from_le_bytes([c[0], c[1]]))
+        } else {
+            u32::from_le_bytes([c[0], c[1], c[2], c[3]])
+        };
+        values.push(match ty {
+            ir::Ty::F => f64::from(f32::from_bits(bits)),
+            ir::Ty::HF => f64::from(half::f16::from_bits(bits as u16).to_f32()),
+            ir::Ty::D => f64::from(bits as i32),
+            ir::Ty::W => f64::from(bits as u16 as i16),
+            _ => f64::from(bits),
+        });
+    }
     (name, values)
 }
 
 /// [`buffer_values`] as a JSON array (`null` for NaN and infinities, which JSON lacks).
 pub fn buffer_json(data: &[u8], elem: Option<ir::Ty>) -> String {
     let (_, values) = buffer_values(data, elem);
-    let texts: Vec<String> = values.into_iter().map(json_float).collect();
-    format!("[{}]", texts.join(","))
+    let mut text = String::from("[");
+    for (k, x) in values.into_iter().enumerate() {
+        if k > 0 {
+            text.push(',');
+        }
+        text.push_str(&json_float(x));
+    }
+    text.push(']');
+    text
 }
 
 fn json_float(x: f64) -> String {

@@ -43,21 +43,18 @@ pub fn run(f: &mut Function, alloc: &mut Allocation, used: &[bool]) -> usize {
         }
         let params = f.blocks[target.0 as usize].params.clone();
         // (dst reg, src reg) with slots differing; dead parameters are skipped.
-        let live: Vec<(Reg, Reg)> = params
-            .iter()
-            .zip(&args)
-            .filter(|(p, _)| used[p.0 as usize])
-            .map(|(p, a)| (*p, *a))
-            .collect();
-        let constants: Vec<(Reg, u32, Ty)> = live
-            .iter()
-            .filter_map(|&(p, a)| constant[a.0 as usize].map(|(bits, ty)| (p, bits, ty)))
-            .collect();
-        let mut pending: Vec<(Reg, Reg)> = live
-            .into_iter()
-            .filter(|(_, a)| constant[a.0 as usize].is_none())
-            .filter(|(p, a)| alloc.slot(*p) != alloc.slot(*a))
-            .collect();
+        let mut constants: Vec<(Reg, u32, Ty)> = Vec::new();
+        let mut pending: Vec<(Reg, Reg)> = Vec::new();
+        for (&p, &a) in params.iter().zip(&args) {
+            if !used[p.0 as usize] {
+                continue;
+            }
+            match constant[a.0 as usize] {
+                Some((bits, ty)) => constants.push((p, bits, ty)),
+                None if alloc.slot(p) != alloc.slot(a) => pending.push((p, a)),
+                None => {}
+            }
+        }
         let mut copies: Vec<(Reg, Reg)> = Vec::new();
         while !pending.is_empty() {
             let ready = pending

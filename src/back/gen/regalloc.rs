@@ -64,12 +64,11 @@ pub fn allocate(f: &Function, cfg: &Cfg, live: &Liveness) -> Allocation {
         let mut dead_defs: Vec<Vec<Reg>> = vec![Vec::new(); blk.insts.len()];
         let mut pressure_after: Vec<u32> = vec![0; blk.insts.len()];
         for (k, i) in blk.insts.iter().enumerate().rev() {
-            dead_defs[k] = i
-                .dst
-                .iter()
-                .copied()
-                .filter(|d| !live_after.contains(d.0))
-                .collect();
+            for &d in &i.dst {
+                if !live_after.contains(d.0) {
+                    dead_defs[k].push(d);
+                }
+            }
             pressure_after[k] = (live_after.len() + dead_defs[k].len()) as u32;
             for d in &i.dst {
                 live_after.remove(d.0);

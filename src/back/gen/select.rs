@@ -206,9 +206,10 @@ impl<'a> Selector<'a> {
                 foldable[s.0 as usize] = false;
             }
         }
-        let folded = (0..f.regs.len())
-            .map(|r| foldable[r].then_some(bits[r]))
-            .collect();
+        let mut folded = Vec::with_capacity(f.regs.len());
+        for r in 0..f.regs.len() {
+            folded.push(foldable[r].then_some(bits[r]));
+        }
         Ok(Selector {
             f,
             alloc,
@@ -405,6 +406,10 @@ impl<'a> Selector<'a> {
                     .iter()
                     .any(|o| matches!(o.loc, Loc::Grf(r, _) if r >= self.msg))
         });
+        let mut overrides = Vec::with_capacity(f.overrides.len());
+        for o in &f.overrides {
+            overrides.push(o.0.clone());
+        }
         Selected {
             kernel: Kernel {
                 name: f.name.clone(),
@@ -417,7 +422,7 @@ impl<'a> Selector<'a> {
                 private_size,
                 slm_size: f.slm_size,
                 workgroup_size: f.workgroup_size,
-                overrides: f.overrides.iter().map(|o| o.0.clone()).collect(),
+                overrides,
                 slots_used,
                 max_live,
                 spilled,

@@ -67,7 +67,11 @@ impl<'w, 'm> Hlsl<'w, 'm> {
 
     /// `list` numbered for the plan again, after a change that needed the statements.
     fn put_all(&mut self, list: Vec<Stmt>) -> Vec<StmtId> {
-        list.into_iter().map(|s| self.put(s)).collect()
+        let mut out = Vec::with_capacity(list.len());
+        for s in list {
+            out.push(self.put(s));
+        }
+        out
     }
 }
 
@@ -475,17 +479,15 @@ impl<'m> Emitter for Hlsl<'_, 'm> {
     }
 
     fn switch(&mut self, out: &mut Vec<StmtId>, selector: E, clauses: Vec<Clause>) {
-        let clauses = clauses
-            .into_iter()
-            .map(|c| {
-                let mut body = self.take(c.body);
-                if !stmt::ends_in_jump(&body) {
-                    body.push(Stmt::Break);
-                }
-                (c.labels, body)
-            })
-            .collect();
-        let s = self.put(Stmt::Switch(selector, clauses));
+        let mut arms = Vec::with_capacity(clauses.len());
+        for c in clauses {
+            let mut body = self.take(c.body);
+            if !stmt::ends_in_jump(&body) {
+                body.push(Stmt::Break);
+            }
+            arms.push((c.labels, body));
+        }
+        let s = self.put(Stmt::Switch(selector, arms));
         out.push(s);
     }
 

@@ -362,7 +362,10 @@ fn word_leaf<'m, C: MemoryCx<'m>>(cx: &mut C, buf: Sym, offset: E, s: Scalar, n:
     if !word_sized(s) {
         return None;
     }
-    let words: Vec<E> = (0..n).map(|k| word(cx, buf, offset, k)).collect();
+    let mut words: Vec<E> = Vec::with_capacity(n as usize);
+    for k in 0..n {
+        words.push(word(cx, buf, offset, k));
+    }
     let bits = match n {
         1 => words[0],
         _ => cx.add(Node::Call(format!("uint{n}"), words)),

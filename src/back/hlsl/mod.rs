@@ -305,8 +305,8 @@ pub fn steps(m: &Module, options: &Options) -> Vec<Step<'static>> {
         bake_overrides::run,
         bake_overrides::Options::default(),
     )];
-    steps.extend(crate::transform::wgsl_semantics());
-    steps.extend([
+    steps.append(&mut crate::transform::wgsl_semantics());
+    steps.append(&mut vec![
         // Before robustness, so every pointer into a runtime-sized array is an access
         // chain from its variable; before byte-address, which needs the same.
         Step::new(
@@ -402,10 +402,12 @@ fn write_module(m: &Module, options: &Options) -> Result<String, Error> {
 fn call_order(m: &Module) -> Vec<crate::ir::Func> {
     use crate::ir::{Func, Opcode};
     let root = m.root();
-    let funcs: Vec<Inst> = m
-        .children(root)
-        .filter(|&f| m.opcode(f) == Opcode::Func && m.first_child(f).is_some())
-        .collect();
+    let mut funcs: Vec<Inst> = Vec::new();
+    for f in m.children(root) {
+        if m.opcode(f) == Opcode::Func && m.first_child(f).is_some() {
+            funcs.push(f);
+        }
+    }
     let mut done = crate::util::map::Set::default();
     let mut out = Vec::with_capacity(funcs.len());
     for &f in &funcs {

@@ -103,15 +103,18 @@ const SCALAR_TYPES: &[&str] = &[
 pub fn keywords() -> &'static Keywords {
     static WORDS: std::sync::OnceLock<Keywords> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        let types = vector_and_matrix_names()
-            .into_iter()
-            .map(|s| &*Box::leak(s.into_boxed_str()));
-        Keywords::new(
-            KEYWORDS.split_ascii_whitespace().chain(types),
-            INTRINSICS.split_ascii_whitespace(),
-            &["__", HELPER_PREFIX],
-        )
-        .ascii_only()
+        let mut reserved = Vec::new();
+        for word in KEYWORDS.split_ascii_whitespace() {
+            reserved.push(word);
+        }
+        for name in vector_and_matrix_names() {
+            reserved.push(&*Box::leak(name.into_boxed_str()));
+        }
+        let mut intrinsics = Vec::new();
+        for word in INTRINSICS.split_ascii_whitespace() {
+            intrinsics.push(word);
+        }
+        Keywords::new(reserved, intrinsics, &["__", HELPER_PREFIX]).ascii_only()
     })
 }
 
@@ -120,9 +123,11 @@ pub const HELPER_PREFIX: &str = "hlsl_";
 
 /// `text` with `_` in place of every character that is not an ASCII letter or digit.
 pub fn underscored(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        out.push(if c.is_ascii_alphanumeric() { c } else { '_' });
+    }
+    out
 }
 
 /// Every vector and matrix type name: `float4`, `uint2x3`, `min16float1x1`, ….

@@ -284,8 +284,15 @@ impl Hlsl<'_, '_> {
                     work.extend(args.iter().copied());
                 }
                 Node::Prefix(_, a) | Node::Member(a, _) | Node::Cast(_, a) => work.push(*a),
-                Node::Binary(_, a, c) | Node::Index(a, c) => work.extend([*a, *c]),
-                Node::Ternary(a, c, d) => work.extend([*a, *c, *d]),
+                Node::Binary(_, a, c) | Node::Index(a, c) => {
+                    work.push(*a);
+                    work.push(*c);
+                }
+                Node::Ternary(a, c, d) => {
+                    work.push(*a);
+                    work.push(*c);
+                    work.push(*d);
+                }
                 Node::Method(o, _, args) => {
                     work.push(*o);
                     work.extend(args.iter().copied());

@@ -674,10 +674,12 @@ impl Writer<'_> {
     /// smallest ids not taken, in module order.
     pub(super) fn assign_spec_ids(&mut self) {
         let m = self.m;
-        let overrides: Vec<Inst> = m
-            .children(m.root())
-            .filter(|&c| m.opcode(c) == Opcode::Override)
-            .collect();
+        let mut overrides: Vec<Inst> = Vec::new();
+        for c in m.children(m.root()) {
+            if m.opcode(c) == Opcode::Override {
+                overrides.push(c);
+            }
+        }
         let mut taken = crate::util::map::Set::default();
         for &o in &overrides {
             if let Some(d) = m.decoration(o, Opcode::DecoId) {

@@ -283,9 +283,7 @@ impl<'a> Writer<'a> {
             out.append(&mut s.words);
         }
         overflow |= self.functions.overflow;
-        let front = out;
-        let mut out = std::mem::take(&mut self.functions.words);
-        out.splice(0..0, front);
+        out.append(&mut self.functions.words);
         if overflow {
             return Err(Error::new(
                 codes::SPIRV_LIMIT,

@@ -519,17 +519,19 @@ impl Module {
 
     /// The parameters of a block (for the entry block, the function's parameters).
     pub fn block_params(&self, b: Block) -> Vec<Value> {
-        self.children(b.inst())
-            .take_while(|&c| self.opcode(c) == Opcode::Param)
-            .map(Value)
-            .collect()
+        let mut out = Vec::new();
+        for c in self.children(b.inst()) {
+            if self.opcode(c) != Opcode::Param {
+                break;
+            }
+            out.push(Value(c));
+        }
+        out
     }
 
     /// The blocks of a function.
-    pub fn blocks(&self, f: Func) -> impl Iterator<Item = Block> + '_ {
-        self.children(f.inst())
-            .filter(|&b| self.opcode(b) == Opcode::Block)
-            .map(Block)
+    pub fn blocks(&self, f: Func) -> Blocks<'_> {
+        Blocks(self.children(f.inst()))
     }
 
     // ---- side tables ------------------------------------------------------------------
@@ -638,6 +640,22 @@ impl Iterator for Siblings<'_> {
         let cur = self.next?;
         self.next = self.module.data(cur).next;
         Some(cur)
+    }
+}
+
+/// The blocks of a function ([`Module::blocks`]): a type of its own rather than a
+/// filter/map chain, whose adapters were copied for each way a caller consumed it.
+pub struct Blocks<'a>(Siblings<'a>);
+
+impl Iterator for Blocks<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        loop {
+            let b = self.0.next()?;
+            if self.0.module.opcode(b) == Opcode::Block {
+                return Some(Block(b));
+            }
+        }
     }
 }
 

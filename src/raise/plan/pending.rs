@@ -34,25 +34,23 @@ impl Walker<'_, '_> {
         let last = |p: &Pending<ExprId>| p.leaves.iter().copied().max().unwrap_or(0);
         let mut bound = upto;
         loop {
-            let grown = self
-                .pending
-                .iter()
-                .filter(|p| p.effect != Effect::Pure && first(p) <= bound)
-                .map(last)
-                .max()
-                .unwrap_or(bound)
-                .max(bound);
+            let mut grown = bound;
+            for p in &self.pending {
+                if p.effect != Effect::Pure && first(p) <= bound {
+                    grown = grown.max(last(p));
+                }
+            }
             if grown == bound {
                 break;
             }
             bound = grown;
         }
-        let mut chosen: Vec<(u32, Inst)> = self
-            .pending
-            .iter()
-            .filter(|p| p.effect != Effect::Pure && first(p) <= bound)
-            .map(|p| (first(p), p.inst))
-            .collect();
+        let mut chosen: Vec<(u32, Inst)> = Vec::new();
+        for p in &self.pending {
+            if p.effect != Effect::Pure && first(p) <= bound {
+                chosen.push((first(p), p.inst));
+            }
+        }
         use crate::util::sort;
         sort::by_key(&mut chosen, |&(at, inst)| {
             sort::pair(at, inst.index() as u32)

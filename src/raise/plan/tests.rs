@@ -374,7 +374,7 @@ impl Finish for Toy<'_> {
 /// Every function of `src` (IR text) written by the toy emitter.
 fn toy(src: &str) -> String {
     let m = crate::ir::parse(src).expect("test IR parses");
-    let keywords = Keywords::new(["if", "for", "float", "return"], ["sin"], &[]);
+    let keywords = Keywords::new(vec!["if", "for", "float", "return"], vec!["sin"], &[]);
     let mut namer = Namer::new(&keywords);
     let children = m.children_vec(m.root());
     let mut globals = Map::default();

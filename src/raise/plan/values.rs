@@ -251,9 +251,10 @@ impl Walker<'_, '_> {
         let m = self.m;
         let comp = m.operand(i, 0);
         let value = self.value(m.operand(i, 1))?;
-        let path: Vec<u32> = (2..m.num_operands(i))
-            .map(|k| constant_index(m, m.operand(i, k)).unwrap_or(0))
-            .collect();
+        let mut path: Vec<u32> = Vec::new();
+        for k in 2..m.num_operands(i) {
+            path.push(constant_index(m, m.operand(i, k)).unwrap_or(0));
+        }
         let t = m.ty(i).ok_or_else(|| RaiseError::malformed(i, "insert"))?;
         let expr = self.rebuild(comp, Vec::new(), t, &path, value.expr)?;
         Ok(Piece {

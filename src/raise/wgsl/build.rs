@@ -301,23 +301,24 @@ impl Ast {
     pub fn int_attribute(&mut self, kind: AttributeKind, name: &str, values: &[u32]) -> Attribute {
         // An unsuffixed literal past i32's range is an error in WGSL (an attribute's
         // abstract integer becomes `i32`); such values are written as `u32` literals.
-        let args = values
-            .iter()
-            .map(|&v| {
-                let suffix = if v > i32::MAX as u32 {
-                    IntSuffix::U
-                } else {
-                    IntSuffix::None
-                };
-                self.int_lit(u64::from(v), suffix)
-            })
-            .collect();
+        let mut args = Vec::with_capacity(values.len());
+        for &v in values {
+            let suffix = if v > i32::MAX as u32 {
+                IntSuffix::U
+            } else {
+                IntSuffix::None
+            };
+            args.push(self.int_lit(u64::from(v), suffix));
+        }
         self.attribute(kind, name, Some(args))
     }
 
     /// `@name(word, …)` whose arguments are bare names (`@builtin(position)`).
     pub fn word_attribute(&mut self, kind: AttributeKind, name: &str, words: &[&str]) -> Attribute {
-        let args = words.iter().map(|w| self.name(w)).collect();
+        let mut args = Vec::with_capacity(words.len());
+        for w in words {
+            args.push(self.name(w));
+        }
         self.attribute(kind, name, Some(args))
     }
 

@@ -266,11 +266,10 @@ pub fn folded_expr(
     ty: Inst,
     c: &crate::ir::eval::Const,
 ) -> Result<ExprId, RaiseError> {
-    let parts: Vec<ExprId> = c
-        .lanes
-        .iter()
-        .map(|&b| literal_of(ast, c.kind, b))
-        .collect();
+    let mut parts = Vec::with_capacity(c.lanes.len());
+    for &b in &c.lanes {
+        parts.push(literal_of(ast, c.kind, b));
+    }
     if !c.vector {
         return Ok(parts[0]);
     }

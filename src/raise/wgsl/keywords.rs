@@ -179,13 +179,13 @@ pub(crate) const PREDECLARED: &[&str] = &[
 pub fn keywords() -> &'static Keywords {
     static WORDS: std::sync::OnceLock<Keywords> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        let reserved = KEYWORDS.iter().chain(RESERVED_WORDS).copied().chain(["_"]);
-        let builtins = BuiltinFn::ALL.iter().map(|b| b.name());
-        Keywords::new(
-            reserved,
-            PREDECLARED.iter().copied().chain(builtins),
-            &["__"],
-        )
+        let mut reserved = [KEYWORDS, RESERVED_WORDS].concat();
+        reserved.push("_");
+        let mut predeclared = PREDECLARED.to_vec();
+        for b in BuiltinFn::ALL {
+            predeclared.push(b.name());
+        }
+        Keywords::new(reserved, predeclared, &["__"])
     })
 }
 

@@ -284,7 +284,10 @@ fn directives(cx: &Cx<'_>, ast: &mut Ast, children: &[Inst]) {
         enables.push("primitive_index");
     }
     if !enables.is_empty() {
-        let names = enables.iter().map(|e| ast.ident_of(e)).collect();
+        let mut names = Vec::with_capacity(enables.len());
+        for e in &enables {
+            names.push(ast.ident_of(e));
+        }
         ast.module.directives.push(ast::Directive {
             kind: ast::DirectiveKind::Enable(names),
             span: crate::diag::Span::DETACHED,

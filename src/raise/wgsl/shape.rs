@@ -247,16 +247,19 @@ fn while_or_for(ast: &mut Ast, body: &[StmtId], cont: &[StmtId]) -> Option<StmtI
         return None;
     }
     // The update may not refer to declarations of the body.
-    let declared: Vec<Symbol> = rest
-        .iter()
-        .filter_map(|&s| match &ast.module.stmt(s).kind {
-            StmtKind::Var(v) => Some(v.name.name),
-            StmtKind::Let(v) | StmtKind::Const(v) => Some(v.name.name),
-            _ => None,
-        })
-        .collect();
+    let mut declared: Vec<Symbol> = Vec::new();
+    for &s in rest {
+        match &ast.module.stmt(s).kind {
+            StmtKind::Var(v) => declared.push(v.name.name),
+            StmtKind::Let(v) | StmtKind::Const(v) => declared.push(v.name.name),
+            _ => {}
+        }
+    }
     let update_exprs: Vec<ExprId> = match &ast.module.stmt(update).kind {
-        StmtKind::Assign { lhs, rhs, .. } => lhs.iter().copied().chain([*rhs]).collect(),
+        StmtKind::Assign { lhs, rhs, .. } => match lhs {
+            Some(l) => vec![*l, *rhs],
+            None => vec![*rhs],
+        },
         StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) => vec![*e],
         _ => Vec::new(),
     };

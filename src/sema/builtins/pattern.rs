@@ -262,7 +262,11 @@ impl<'a> Parser<'a> {
         for c in constraints.split(';') {
             let (name, words) = c.split_once(':').unwrap_or((c, ""));
             if !c.trim().is_empty() {
-                clauses.push((name.trim(), words.split_whitespace().collect()));
+                let mut list = Vec::new();
+                for w in words.split_whitespace() {
+                    list.push(w);
+                }
+                clauses.push((name.trim(), list));
             }
         }
         Parser {

@@ -213,9 +213,7 @@ impl<'a> Walker<'a> {
         let first_interior = self.first_interior;
         let nparams = self.param_nodes.len();
         let mut tags = FnTags {
-            params: std::iter::repeat_with(ParamTags::default)
-                .take(nparams)
-                .collect(),
+            params: crate::sema::filled(nparams, ParamTags::default),
             ..FnTags::default()
         };
         refill(&mut g.visited, n, false);

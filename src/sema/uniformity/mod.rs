@@ -304,9 +304,7 @@ impl<'a> Walker<'a> {
             fin,
             filters,
             scope,
-            tags: std::iter::repeat_with(FnTags::default)
-                .take(m.decls.len())
-                .collect(),
+            tags: crate::sema::filled(m.decls.len(), FnTags::default),
             decl: DeclId::from_index(0),
             stage: None,
             edges: Vec::new(),

@@ -275,10 +275,11 @@ impl<'m> Lower<'m> {
             }
         }
         let map = |b: &mut BlockId| *b = BlockId(new_index[b.0 as usize]);
-        let mut old: Vec<Option<super::ir::Block>> = std::mem::take(&mut self.f.blocks)
-            .into_iter()
-            .map(Some)
-            .collect();
+        let blocks = std::mem::take(&mut self.f.blocks);
+        let mut old: Vec<Option<super::ir::Block>> = Vec::with_capacity(blocks.len());
+        for b in blocks {
+            old.push(Some(b));
+        }
         for b in layout {
             let mut blk = old[b.0 as usize].take().expect("each block once");
             match &mut blk.term {
@@ -386,11 +387,7 @@ impl<'m> Lower<'m> {
                     Opcode::Struct => store,
                     _ => store,
                 };
-                let mut tys: Vec<Ty> = layout::leaves(m, t)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|x| x.1)
-                    .collect();
+                let mut tys = self.leaf_tys(t, v).unwrap_or_default();
                 if let Some(last) = m.struct_fields(store).last() {
                     // A struct ending in a runtime array: its element's leaves too.
                     if let Some(rt) = m.ty(*last).filter(|&t| m.opcode(t) == Opcode::RuntimeArray) {
@@ -628,7 +625,11 @@ impl<'m> Lower<'m> {
 
     /// The `x`, `y` and `z` components of a dispatch value.
     fn xyz(&mut self, sp: fn(u8) -> Special) -> Vec<Reg> {
-        (0..3).map(|k| self.special(sp(k), Ty::UD)).collect()
+        let mut out = Vec::with_capacity(3);
+        for k in 0..3 {
+            out.push(self.special(sp(k), Ty::UD));
+        }
+        out
     }
 
     /// `local_invocation_index`: the local id flattened over the workgroup size.
@@ -770,8 +771,11 @@ impl<'m> Lower<'m> {
                     .ty(p)
                     .ok_or_else(|| malformed(m, p, "an untyped parameter"))?;
                 let leaves = self.leaf_tys(t, p)?;
-                let rs: Vec<Reg> = leaves.into_iter().map(|ty| self.f.new_reg(ty)).collect();
-                regs.extend(rs.iter().copied());
+                let mut rs = Vec::with_capacity(leaves.len());
+                for ty in leaves {
+                    rs.push(self.f.new_reg(ty));
+                }
+                regs.extend_from_slice(&rs);
                 self.define(p, Val::S(rs));
             }
             self.f.block_mut(g).params = regs;
@@ -919,9 +923,13 @@ impl<'m> Lower<'m> {
 
     /// The Gen types of the leaves of IR type `t`.
     pub fn leaf_tys(&self, t: Inst, at: Inst) -> Result<Vec<Ty>> {
-        layout::leaves(self.m, t)
-            .map(|l| l.into_iter().map(|x| x.1).collect())
-            .ok_or_else(|| unsupported(self.m, at, "a value of this type"))
+        let leaves = layout::leaves(self.m, t)
+            .ok_or_else(|| unsupported(self.m, at, "a value of this type"))?;
+        let mut tys = Vec::with_capacity(leaves.len());
+        for (_, ty) in leaves {
+            tys.push(ty);
+        }
+        Ok(tys)
     }
 
     /// The lowered value of `v` (materializing constants in the current block).
@@ -938,7 +946,10 @@ impl<'m> Lower<'m> {
                 .ok_or_else(|| malformed(m, v, "an untyped constant"))?;
             let mut bits = Vec::new();
             self.constant_leaves(v, t, &mut bits, 0)?;
-            let regs = bits.into_iter().map(|(ty, b)| self.loadi(ty, b)).collect();
+            let mut regs = Vec::with_capacity(bits.len());
+            for (ty, b) in bits {
+                regs.push(self.loadi(ty, b));
+            }
             return Ok(Val::S(regs));
         }
         if op == Opcode::Override {
@@ -1134,7 +1145,11 @@ impl<'m> Lower<'m> {
 
     pub fn zero_leaves(&mut self, t: Inst, at: Inst) -> Result<Vec<Reg>> {
         let tys = self.leaf_tys(t, at)?;
-        Ok(tys.into_iter().map(|ty| self.loadi(ty, 0)).collect())
+        let mut out = Vec::with_capacity(tys.len());
+        for ty in tys {
+            out.push(self.loadi(ty, 0));
+        }
+        Ok(out)
     }
 
     // ---- instructions --------------------------------------------------------------------
@@ -1351,7 +1366,10 @@ impl<'m> Lower<'m> {
             let (off, ty) = leaves[start];
             let addr = self.address(p, off);
             let mem_ty = if ty == Ty::Bool { Ty::UD } else { ty };
-            let dst: Vec<Reg> = (0..n).map(|_| self.f.new_reg(mem_ty)).collect();
+            let mut dst = Vec::with_capacity(n);
+            for _ in 0..n {
+                dst.push(self.f.new_reg(mem_ty));
+            }
             self.push(GInst {
                 op: Op::Load(p.space),
                 ty: mem_ty,
@@ -1430,13 +1448,15 @@ impl<'m> Lower<'m> {
 
 /// Finds the entry point to compile: `name`, or the first one.
 pub fn entry_points(m: &Module) -> Vec<Func> {
-    m.children(m.root())
-        .filter_map(|f| m.as_func(f))
-        .filter(|f| {
-            let i = f.inst();
-            m.decoration(i, Opcode::DecoCompute).is_some()
-                || m.decoration(i, Opcode::DecoVertex).is_some()
-                || m.decoration(i, Opcode::DecoFragment).is_some()
-        })
-        .collect()
+    let mut out = Vec::new();
+    for i in m.children(m.root()) {
+        let Some(f) = m.as_func(i) else { continue };
+        if m.decoration(i, Opcode::DecoCompute).is_some()
+            || m.decoration(i, Opcode::DecoVertex).is_some()
+            || m.decoration(i, Opcode::DecoFragment).is_some()
+        {
+            out.push(f);
+        }
+    }
+    out
 }

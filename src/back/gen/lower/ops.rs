@@ -14,7 +14,11 @@ const PI: f32 = std::f32::consts::PI;
 /// Entries `start`, `start + stride`… (`n` of them) of `a`: a row of a column-major
 /// matrix.
 fn strided(a: &[Reg], start: usize, stride: usize, n: usize) -> Vec<Reg> {
-    (0..n).map(|j| a[j * stride + start]).collect()
+    let mut out = Vec::with_capacity(n);
+    for j in 0..n {
+        out.push(a[j * stride + start]);
+    }
+    out
 }
 
 /// Builtins whose accuracy WGSL gives as a bound (or inherits from a formula an
@@ -165,9 +169,12 @@ impl Lower<'_> {
 
     fn ops(&mut self, i: Inst) -> Result<Vec<Vec<Reg>>> {
         let m = self.m;
-        (0..m.num_operands(i))
-            .map(|k| self.scalars(m.operand(i, k)))
-            .collect()
+        let n = m.num_operands(i);
+        let mut out = Vec::with_capacity(n);
+        for k in 0..n {
+            out.push(self.scalars(m.operand(i, k))?);
+        }
+        Ok(out)
     }
 
     /// A component-wise operation over the operands: [`Self::component`] once per
@@ -176,10 +183,17 @@ impl Lower<'_> {
         let op = self.m.opcode(i);
         let ty = self.result_ty(i)?;
         let ops = self.ops(i)?;
-        let n = ops.iter().map(|o| o.len()).max().unwrap_or(0);
+        let mut n = 0;
+        for o in &ops {
+            n = n.max(o.len());
+        }
         let mut out = Vec::with_capacity(n);
+        let mut args = Vec::with_capacity(ops.len());
         for k in 0..n {
-            let args: Vec<Reg> = ops.iter().map(|o| Self::at(o, k)).collect();
+            args.clear();
+            for o in &ops {
+                args.push(Self::at(o, k));
+            }
             let r = self
                 .component(op, ty, &args)
                 .ok_or_else(|| malformed(self.m, i, "a component-wise operation it lacks"))?;
@@ -224,17 +238,21 @@ impl Lower<'_> {
                 }
                 let ops = self.ops(i)?;
                 let n = ops[0].len().max(ops[1].len());
-                (0..n)
-                    .map(|k| self.cmp(c, ty, Self::at(&ops[0], k), Self::at(&ops[1], k)))
-                    .collect()
+                let mut out = Vec::with_capacity(n);
+                for k in 0..n {
+                    out.push(self.cmp(c, ty, Self::at(&ops[0], k), Self::at(&ops[1], k)));
+                }
+                out
             }
             O::Select => {
                 let ty = self.result_ty(i)?;
                 let ops = self.ops(i)?;
                 let n = ops[1].len();
-                (0..n)
-                    .map(|k| self.sel(ty, Self::at(&ops[0], k), ops[1][k], ops[2][k]))
-                    .collect()
+                let mut out = Vec::with_capacity(n);
+                for k in 0..n {
+                    out.push(self.sel(ty, Self::at(&ops[0], k), ops[1][k], ops[2][k]));
+                }
+                out
             }
             O::Convert => self.convert(i)?,
             O::Bitcast => self.bitcast_op(i)?,
@@ -293,7 +311,10 @@ impl Lower<'_> {
                 let t = self.result_ty(i)?;
                 let a = self.scalars(m.operand(i, 0))?;
                 let b = self.scalars(m.operand(i, 1))?;
-                let d: Vec<Reg> = a.iter().zip(&b).map(|(&x, &y)| self.sub(t, x, y)).collect();
+                let mut d = Vec::with_capacity(a.len());
+                for (&x, &y) in a.iter().zip(&b) {
+                    d.push(self.sub(t, x, y));
+                }
                 vec![self.length(t, &d)]
             }
             O::Normalize => {
@@ -301,7 +322,11 @@ impl Lower<'_> {
                 let a = self.scalars(m.operand(i, 0))?;
                 let d = self.dot(t, &a, &a);
                 let r = self.b1(Op::Math(MathFn::Rsq), t, d);
-                a.iter().map(|&x| self.mul(t, x, r)).collect()
+                let mut out = Vec::with_capacity(a.len());
+                for &x in &a {
+                    out.push(self.mul(t, x, r));
+                }
+                out
             }
             O::FaceForward => {
                 let t = self.result_ty(i)?;
@@ -350,13 +375,17 @@ impl Lower<'_> {
             O::Modf => {
                 let t = self.result_ty_of_first_member(i)?;
                 let a = self.scalars(m.operand(i, 0))?;
-                let whole: Vec<Reg> = a.iter().map(|&x| self.b1(Op::Rndz, t, x)).collect();
-                let fract: Vec<Reg> = a
-                    .iter()
-                    .zip(&whole)
-                    .map(|(&x, &w)| self.sub(t, x, w))
-                    .collect();
-                [fract, whole].concat()
+                let mut whole = Vec::with_capacity(a.len());
+                for &x in &a {
+                    whole.push(self.b1(Op::Rndz, t, x));
+                }
+                // The fractions first, then the whole parts: the result struct's order.
+                let mut out = Vec::with_capacity(2 * a.len());
+                for (&x, &w) in a.iter().zip(&whole) {
+                    out.push(self.sub(t, x, w));
+                }
+                out.extend_from_slice(&whole);
+                out
             }
             _ => self.builtin(i)?,
         };
@@ -563,7 +592,10 @@ impl Lower<'_> {
             16 => 4,
             _ => return Err(malformed(m, i, "a determinant of a non-square matrix")),
         };
-        let cells: Vec<Vec<Reg>> = (0..n).map(|c| a[c * n..(c + 1) * n].to_vec()).collect();
+        let mut cells = Vec::with_capacity(n);
+        for c in 0..n {
+            cells.push(a[c * n..(c + 1) * n].to_vec());
+        }
         Ok(self.det(t, &cells))
     }
 
@@ -580,16 +612,12 @@ impl Lower<'_> {
         }
         let mut acc: Option<Reg> = None;
         for r in 0..n {
-            let minor: Vec<Vec<Reg>> = cols[1..]
-                .iter()
-                .map(|c| {
-                    c.iter()
-                        .enumerate()
-                        .filter(|&(k, _)| k != r)
-                        .map(|(_, &x)| x)
-                        .collect()
-                })
-                .collect();
+            let mut minor = Vec::with_capacity(n - 1);
+            for c in &cols[1..] {
+                let mut column = c[..r].to_vec();
+                column.extend_from_slice(&c[r + 1..]);
+                minor.push(column);
+            }
             let d = self.det(t, &minor);
             let term = self.mul(t, cols[0][r], d);
             acc = Some(match acc {
@@ -779,16 +807,14 @@ impl Lower<'_> {
         let from = self.operand_ty(i, 0)?;
         let a = self.scalars(m.operand(i, 0))?;
         if from.size() == to.size() {
-            return Ok(a
-                .into_iter()
-                .map(|x| {
-                    if from == to {
-                        x
-                    } else {
-                        self.bitcast(from, to, x)
-                    }
-                })
-                .collect());
+            if from == to {
+                return Ok(a);
+            }
+            let mut out = Vec::with_capacity(a.len());
+            for x in a {
+                out.push(self.bitcast(from, to, x));
+            }
+            return Ok(out);
         }
         // 16-bit leaves to 32-bit ones: pairs, low half first.
         let ui = |l: &mut Self, x: Reg, ty: Ty| -> Reg {
@@ -1096,13 +1122,13 @@ impl Lower<'_> {
     fn bytes(&mut self, x: Reg, signed: bool) -> Vec<Reg> {
         let ty = if signed { Ty::D } else { Ty::UD };
         let xv = self.ud_to(ty, x);
-        (0..4)
-            .map(|k| {
-                let off = self.loadi(ty, 8 * k);
-                let n = self.loadi(ty, 8);
-                self.emit(Op::Bfe, ty, &[xv, off, n])
-            })
-            .collect()
+        let mut out = Vec::with_capacity(4);
+        for k in 0..4 {
+            let off = self.loadi(ty, 8 * k);
+            let n = self.loadi(ty, 8);
+            out.push(self.emit(Op::Bfe, ty, &[xv, off, n]));
+        }
+        out
     }
 
     fn pack(&mut self, i: Inst) -> Result<Reg> {
@@ -1286,9 +1312,11 @@ impl Lower<'_> {
             _ if lanes != LaneOp::Shuffle => {
                 let ty = self.result_ty(i)?;
                 let a = self.scalars(m.operand(i, 0))?;
-                a.iter()
-                    .map(|&x| self.emit(Op::Lanes(lanes), ty, &[x]))
-                    .collect()
+                let mut out = Vec::with_capacity(a.len());
+                for &x in &a {
+                    out.push(self.emit(Op::Lanes(lanes), ty, &[x]));
+                }
+                out
             }
             _ => {
                 let ty = self.result_ty(i)?;
@@ -1322,9 +1350,11 @@ impl Lower<'_> {
                     }
                     _ => arg,
                 };
-                a.iter()
-                    .map(|&x| self.emit(Op::Lanes(LaneOp::Shuffle), ty, &[x, idx]))
-                    .collect()
+                let mut out = Vec::with_capacity(a.len());
+                for &x in &a {
+                    out.push(self.emit(Op::Lanes(LaneOp::Shuffle), ty, &[x, idx]));
+                }
+                out
             }
         };
         self.define(i, Val::S(v));
@@ -1362,7 +1392,10 @@ impl Lower<'_> {
             Some(t) => self.leaf_tys(t, i)?,
             None => Vec::new(),
         };
-        let dst: Vec<Reg> = dst_tys.iter().map(|&t| self.f.new_reg(t)).collect();
+        let mut dst = Vec::with_capacity(dst_tys.len());
+        for &t in &dst_tys {
+            dst.push(self.f.new_reg(t));
+        }
         let ty = dst_tys.first().copied().unwrap_or(Ty::F);
         self.push(super::super::ir::Inst {
             op: Op::Texture {
@@ -1390,16 +1423,21 @@ impl Lower<'_> {
         } else {
             x
         };
-        let n = m
-            .children(m.root())
-            .filter(|&v| m.opcode(v) == Opcode::Var)
-            .filter(|&v| {
-                m.ty(v)
+        // Its position among the handle variables (0 when it is none of them).
+        let mut n = 0;
+        for v in m.children(m.root()) {
+            let handle = m.opcode(v) == Opcode::Var
+                && m.ty(v)
                     .and_then(|t| m.ptr_parts(t))
-                    .is_some_and(|p| p.0 == crate::ir::enums::AddressSpace::Handle)
-            })
-            .position(|v| v == var)
-            .unwrap_or(0);
-        Ok(u8::try_from(n).unwrap_or(u8::MAX))
+                    .is_some_and(|p| p.0 == crate::ir::enums::AddressSpace::Handle);
+            if !handle {
+                continue;
+            }
+            if v == var {
+                return Ok(u8::try_from(n).unwrap_or(u8::MAX));
+            }
+            n += 1;
+        }
+        Ok(0)
     }
 }

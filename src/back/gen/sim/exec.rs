@@ -59,43 +59,42 @@ impl<'a> Machine<'a> {
         }
         let mut slm = vec![0u8; k.slm_size as usize];
         let nthreads = total.div_ceil(simd);
-        let mut threads: Vec<Thread> = (0..nthreads)
-            .map(|t| {
-                let mut th = Thread {
-                    grf: vec![0u8; GRF_BYTES],
-                    pc: [DONE; 16],
-                    flag: 0,
-                    private: vec![0u8; k.private_size as usize * simd],
-                    state: State::Running,
-                };
-                for (c, g) in group.iter().enumerate() {
-                    put32(&mut th.grf, c * 4, *g);
+        let mut threads: Vec<Thread> = Vec::with_capacity(nthreads);
+        for t in 0..nthreads {
+            let mut th = Thread {
+                grf: vec![0u8; GRF_BYTES],
+                pc: [DONE; 16],
+                flag: 0,
+                private: vec![0u8; k.private_size as usize * simd],
+                state: State::Running,
+            };
+            for (c, g) in group.iter().enumerate() {
+                put32(&mut th.grf, c * 4, *g);
+            }
+            put32(&mut th.grf, 12, t as u32);
+            for (n, v) in curbe.iter().enumerate() {
+                put32(
+                    &mut th.grf,
+                    32 * (k.curbe_start as usize + n / 8) + 4 * (n % 8),
+                    *v,
+                );
+            }
+            let k8 = simd / 8;
+            let p = k.payload_start as usize;
+            for lane in 0..simd {
+                let li = t * simd + lane;
+                if li >= total {
+                    continue;
                 }
-                put32(&mut th.grf, 12, t as u32);
-                for (n, v) in curbe.iter().enumerate() {
-                    put32(
-                        &mut th.grf,
-                        32 * (k.curbe_start as usize + n / 8) + 4 * (n % 8),
-                        *v,
-                    );
+                th.pc[lane] = 0;
+                let li = li as u32;
+                let ids = [li % sx, (li / sx) % sy, li / (sx * sy), lane as u32];
+                for (c, v) in ids.iter().enumerate() {
+                    put32(&mut th.grf, 32 * (p + c * k8) + 4 * lane, *v);
                 }
-                let k8 = simd / 8;
-                let p = k.payload_start as usize;
-                for lane in 0..simd {
-                    let li = t * simd + lane;
-                    if li >= total {
-                        continue;
-                    }
-                    th.pc[lane] = 0;
-                    let li = li as u32;
-                    let ids = [li % sx, (li / sx) % sy, li / (sx * sy), lane as u32];
-                    for (c, v) in ids.iter().enumerate() {
-                        put32(&mut th.grf, 32 * (p + c * k8) + 4 * lane, *v);
-                    }
-                }
-                th
-            })
-            .collect();
+            }
+            threads.push(th);
+        }
         loop {
             let mut progressed = false;
             for th in threads.iter_mut() {
@@ -240,7 +239,10 @@ impl<'a> Machine<'a> {
                 }
                 Some(p) => ((th.flag >> l) & 1 == 1) != p.invert,
             };
-            let src: Vec<u32> = i.src.iter().map(|o| read(&th.grf, o, l)).collect();
+            let mut src = Vec::with_capacity(i.src.len());
+            for o in &i.src {
+                src.push(read(&th.grf, o, l));
+            }
             let sty = i.src.first().map_or(i.dst.ty, |o| o.ty);
             let (value, cond) = compute(i, sty, &src, th.flag >> l & 1 == 1)?;
             if let Some(c) = cond {
@@ -396,9 +398,10 @@ impl<'a> Machine<'a> {
 fn lanes(th: &mut Thread, i: &Insn, op: LaneOp, mask: u32) {
     let n = i.exec.max(1) as usize;
     let ty = i.dst.ty;
-    let vals: Vec<u32> = (0..n)
-        .map(|l| i.src.first().map_or(0, |o| read(&th.grf, o, l)))
-        .collect();
+    let mut vals = Vec::with_capacity(n);
+    for l in 0..n {
+        vals.push(i.src.first().map_or(0, |o| read(&th.grf, o, l)));
+    }
     let active = |l: usize| mask >> l & 1 == 1;
     let first = (0..n).find(|&l| active(l));
     let identity = |r: Red| -> u32 {

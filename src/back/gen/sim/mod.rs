@@ -96,9 +96,9 @@ pub fn dispatch(
 /// The pushed dwords, from the buffers as they are when the workgroup starts (a pushed
 /// buffer is never written by the kernel, so that is its value for the whole dispatch).
 fn curbe_values(k: &Kernel, buffers: &[Vec<u8>], overrides: &[u32], groups: [u32; 3]) -> Vec<u32> {
-    k.curbe
-        .iter()
-        .map(|c| match *c {
+    let mut out = Vec::with_capacity(k.curbe.len());
+    for c in &k.curbe {
+        out.push(match *c {
             Curbe::Buffer(bti, off) => buffers
                 .get(bti as usize - 1)
                 .and_then(|b| b.get(off as usize..off as usize + 4))
@@ -108,8 +108,9 @@ fn curbe_values(k: &Kernel, buffers: &[Vec<u8>], overrides: &[u32], groups: [u32
                 .map_or(0, |b| b.len().min(u32::MAX as usize) as u32),
             Curbe::NumGroups(c) => groups[c as usize % 3],
             Curbe::Override(o) => overrides.get(o as usize).copied().unwrap_or(0),
-        })
-        .collect()
+        });
+    }
+    out
 }
 
 pub(super) fn budget_error(budget: u64) -> Diagnostic {

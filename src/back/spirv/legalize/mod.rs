@@ -35,7 +35,7 @@ pub const UNIFORM_STD140: &str = "uniform-std140";
 /// The steps legalization runs for `options`, in order.
 pub fn steps(options: &Options) -> Vec<Step<'static>> {
     let mut steps = crate::transform::wgsl_semantics();
-    steps.extend([
+    steps.append(&mut vec![
         Step::new(bit_fields::NAME, bit_fields::run, bit_fields::Options {}),
         // Before robustness, so that every pointer into a runtime-sized array is an
         // access chain from its variable.
@@ -75,7 +75,7 @@ pub fn steps(options: &Options) -> Vec<Step<'static>> {
         ));
     }
     if options.optimize {
-        steps.extend([
+        steps.append(&mut vec![
             Step::new("simplify", crate::passes::simplify::run, ()),
             Step::new("gvn", crate::passes::gvn::run, ()),
             crate::passes::cleanup::step(),

@@ -534,15 +534,16 @@ pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> std::result::Result<Chan
 }
 
 fn rewrite(m: &mut Module) -> Result<bool> {
-    let vars: Vec<Inst> = m
-        .children(m.root())
-        .filter(|&v| {
-            m.opcode(v) == Opcode::Var
-                && m.ty(v)
-                    .and_then(|t| m.ptr_parts(t))
-                    .is_some_and(|(s, _, _)| s == AddressSpace::Uniform)
-        })
-        .collect();
+    let mut vars: Vec<Inst> = Vec::new();
+    for v in m.children(m.root()) {
+        if m.opcode(v) == Opcode::Var
+            && m.ty(v)
+                .and_then(|t| m.ptr_parts(t))
+                .is_some_and(|(s, _, _)| s == AddressSpace::Uniform)
+        {
+            vars.push(v);
+        }
+    }
     let mut cx = Cx {
         m,
         layouts: Map::default(),
