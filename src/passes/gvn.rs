@@ -67,7 +67,16 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
 struct Key {
     op: Opcode,
     ty: Option<Inst>,
-    operands: Box<[Inst]>,
+    operands: Operands,
+}
+
+/// A key's operands: up to four in place (nearly every pure operation has one to three),
+/// more on the heap, so that keying an instruction allocates nothing in the common case.
+/// Unused places are `None`, so equal lists are equal keys.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Operands {
+    Few([Option<Inst>; 4]),
+    Many(Box<[Inst]>),
 }
 
 /// How an instruction may be merged.
@@ -135,16 +144,22 @@ fn is_commutative(op: Opcode, s: Scalar) -> bool {
 
 fn key_of(m: &Module, i: Inst) -> Key {
     let op = m.opcode(i);
-    let mut operands: Box<[Inst]> = m.operands(i).collect();
-    if operands.len() == 2 {
-        let kind = m
-            .ty(operands[0])
-            .and_then(|t| m.scalar_or_vec(t))
-            .map(|(s, _)| s);
-        if kind.is_some_and(|s| is_commutative(op, s)) && operands[1] < operands[0] {
-            operands.swap(0, 1);
+    let n = m.num_operands(i);
+    let operands = if n <= 4 {
+        let mut few = [None; 4];
+        for (k, slot) in few.iter_mut().enumerate().take(n) {
+            *slot = Some(m.operand(i, k));
         }
-    }
+        if let [Some(a), Some(b), None, None] = few {
+            let kind = m.ty(a).and_then(|t| m.scalar_or_vec(t)).map(|(s, _)| s);
+            if kind.is_some_and(|s| is_commutative(op, s)) && b < a {
+                few.swap(0, 1);
+            }
+        }
+        Operands::Few(few)
+    } else {
+        Operands::Many(m.operands(i).collect())
+    };
     Key {
         op,
         ty: m.ty(i),

@@ -39,12 +39,12 @@ use crate::ir::edit::fitted;
 use crate::ir::edit::functions;
 use crate::ir::eval::{evaluate_with, materialize, read};
 use crate::ir::{Block, Func, Inst, Module, Opcode};
-use crate::util::map::Map;
 
 pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     let mut changed = Changed::None;
+    let mut lat = Lattice::default();
     for f in functions(m) {
-        let c = propagate(m, an, f);
+        let c = propagate(m, an, f, &mut lat);
         if c == Changed::Cfg {
             an.invalidate(f, Changed::Cfg);
         }
@@ -60,9 +60,40 @@ enum Lat {
     Varying,
 }
 
+/// The lattice values of one function's instructions, by instruction index (dense: a
+/// hash lookup per operand was most of the pass's time). Kept from function to function
+/// and reset through `set`, the instructions given a value, so each function costs only
+/// what it touches.
+#[derive(Default)]
+struct Lattice {
+    values: Vec<Lat>,
+    set: Vec<Inst>,
+}
+
+impl Lattice {
+    fn get(&self, i: Inst) -> Lat {
+        self.values.get(i.index()).copied().unwrap_or(Lat::Unknown)
+    }
+
+    fn put(&mut self, i: Inst, to: Lat) {
+        if i.index() >= self.values.len() {
+            self.values.resize(i.index() + 1, Lat::Unknown);
+        }
+        self.values[i.index()] = to;
+        self.set.push(i);
+    }
+
+    /// Every value back to `Unknown`, for the next function.
+    fn clear(&mut self) {
+        for i in self.set.drain(..) {
+            self.values[i.index()] = Lat::Unknown;
+        }
+    }
+}
+
 struct Solver<'a> {
     cfg: &'a Cfg,
-    lat: Map<Inst, Lat>,
+    lat: &'a mut Lattice,
     executable: Vec<bool>,
     blocks: Vec<u32>,
     values: Vec<Inst>,
@@ -105,15 +136,15 @@ impl Solver<'_> {
                 Lat::Varying
             };
         }
-        self.lat.get(&x).copied().unwrap_or(Lat::Unknown)
+        self.lat.get(x)
     }
 
     /// Lowers `i` to its meet with `to`, queueing it when it fell.
     fn set(&mut self, i: Inst, to: Lat) {
-        let old = self.lat.get(&i).copied().unwrap_or(Lat::Unknown);
+        let old = self.lat.get(i);
         let new = meet(old, to);
         if new != old {
-            self.lat.insert(i, new);
+            self.lat.put(i, new);
             self.values.push(i);
         }
     }
@@ -259,14 +290,15 @@ impl Solver<'_> {
 }
 
 /// Solves the lattice of `f`, then rewrites it; returns what changed.
-fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
+fn propagate(m: &mut Module, an: &mut Analyses, f: Func, lat: &mut Lattice) -> Changed {
     let cfg = an.cfg(m, f);
     if cfg.is_empty() {
         return Changed::None;
     }
+    lat.clear();
     let mut s = Solver {
         cfg: &cfg,
-        lat: Map::default(),
+        lat,
         executable: vec![false; cfg.len()],
         blocks: vec![0],
         values: Vec::new(),
@@ -294,7 +326,7 @@ fn propagate(m: &mut Module, an: &mut Analyses, f: Func) -> Changed {
             continue;
         }
         for i in m.children_vec(b.inst()) {
-            if let Some(Lat::Const(c)) = s.lat.get(&i).copied() {
+            if let Lat::Const(c) = s.lat.get(i) {
                 if m.ty(c) != m.ty(i) {
                     continue;
                 }
