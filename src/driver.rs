@@ -25,12 +25,11 @@
 //!    pass manager's report goes into the result (`--print-after-all`, `--time-passes`).
 //! 5. **Back end** ([`emit`]): the target legalizes its own copy of the optimized module
 //!    (SPIR-V's rules run inside `back::spirv::compile`) and writes it. Each target is one
-//!    arm there. [`has_back_end`] lists the targets a build lacks (the npm package's
-//!    HLSL, for now), which fail with E0004 before any stage.
+//!    arm there; every build has every target's back end (the npm package too).
 //!
 //! A stage runs only when the one before succeeded, and only as far as the product asked
-//! for needs. What the options alone decide fails first, whatever the text holds: a
-//! target without a back end, then unknown pass names. A failed product carries the
+//! for needs. What the options alone decide fails first, whatever the text holds: unknown
+//! pass names. A failed product carries the
 //! diagnostics of the stage that failed: the check's when parsing or the check failed, the
 //! check's followed by lowering's when lowering did; only its own after that (an unknown
 //! entry point, a pass that broke the IR, a back end's refusal). A product made carries the
@@ -110,17 +109,14 @@ impl Product {
         }
     }
 
-    /// The last stage whose product this one is made from; `None` for a target without a
-    /// back end, which no stage makes. Sorting requests by it makes products in stage
-    /// order.
-    pub fn made_from(self) -> Option<Stage> {
+    /// The last stage whose product this one is made from. Sorting requests by it makes
+    /// products in stage order.
+    pub fn made_from(self) -> Stage {
         match self {
-            Product::Target(Target::Ast) => Some(Stage::Parse),
-            Product::Reflect => Some(Stage::Check),
-            Product::IrBefore => Some(Stage::Lower),
-            Product::PassSteps => Some(Stage::Passes),
-            Product::Target(t) if has_back_end(t) => Some(Stage::Passes),
-            Product::Target(_) => None,
+            Product::Target(Target::Ast) => Stage::Parse,
+            Product::Reflect => Stage::Check,
+            Product::IrBefore => Stage::Lower,
+            Product::PassSteps | Product::Target(_) => Stage::Passes,
         }
     }
 }
@@ -273,11 +269,7 @@ impl Session {
         lap: &mut dyn FnMut(&str),
     ) -> CompileResult {
         // What the options alone decide comes first, whatever the text holds.
-        let Some(made_from) = product.made_from() else {
-            let result = CompileResult::failed(vec![not_yet(product.name())]);
-            lap(product.name());
-            return result;
-        };
+        let made_from = product.made_from();
         let names = match made_from {
             Stage::Passes => {
                 let names = pass_names(options);
@@ -628,13 +620,6 @@ pub struct Origin<'a> {
     pub text: Option<&'a str>,
 }
 
-/// Whether `target` has a back end in this build. The others fail with E0004 before any
-/// stage. The npm package leaves the HLSL writer out until the package fits its size
-/// budget with it (README, "Size").
-pub fn has_back_end(target: Target) -> bool {
-    !(cfg!(target_arch = "wasm32") && target == Target::Hlsl)
-}
-
 /// The back end: legalizes a copy of a verified module for `target` and writes it.
 pub fn emit(
     module: std::borrow::Cow<'_, ir::Module>,
@@ -685,12 +670,9 @@ pub fn emit(
                 back::r#gen::ir_text(&program)
             }))
         }
-        #[cfg(not(target_arch = "wasm32"))]
         Target::Hlsl => Ok(Output::Text(
             back::hlsl::write_string(&module, &options.hlsl).map_err(Vec::from)?,
         )),
-        #[cfg(target_arch = "wasm32")]
-        Target::Hlsl => Err(vec![not_yet(target.name())]),
         // The AST is the parse stage's product: a module has none to give.
         Target::Ast => Err(vec![not_yet(target.name())]),
     }

@@ -54,14 +54,12 @@ impl Session {
         for k in 0..wanted.len() {
             order.push(k);
         }
-        // Stage order, products no stage makes first (`None` sorts before every stage).
-        crate::util::sort::by_key(&mut order, |&k| {
-            wanted[k].made_from().map_or(0, |s| s as u64 + 1)
-        });
+        // Stage order.
+        crate::util::sort::by_key(&mut order, |&k| wanted[k].made_from() as u64);
         let mut results: Vec<Option<CompileResult>> = vec![None; wanted.len()];
         let mut check = None;
         for k in order {
-            if check.is_none() && wanted[k].made_from().is_some() {
+            if check.is_none() {
                 check = Some(self.check(source, options.error_limit, lap).to_vec());
             }
             results[k] = Some(self.make(source, options, wanted[k], lap));

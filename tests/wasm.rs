@@ -40,8 +40,6 @@ const EXAMPLES: &[(&str, &str)] = &[
 const TARGETS: &[&str] = &[
     "wgsl", "hlsl", "spirv", "spvasm", "gen", "gen-ir", "ir", "ast",
 ];
-/// The targets without a back end yet: refract answers them with E0004.
-const PENDING: &[&str] = &["hlsl"];
 
 fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).expect("a plain object")
@@ -69,11 +67,6 @@ fn codes_of(result: &JsValue) -> Vec<String> {
         .iter()
         .map(|d| get(d, "code").as_string().expect("code is a string"))
         .collect()
-}
-
-/// E0004 and nothing else: the target is not built yet.
-fn not_yet(result: &JsValue) -> bool {
-    !get(result, "ok").is_truthy() && codes_of(result) == [codes::NOT_YET_SUPPORTED]
 }
 
 /// Asserts the exact DESIGN §9 diagnostic shape on every diagnostic of `result`.
@@ -145,12 +138,11 @@ fn examples_check_and_compile_to_every_target() {
         for target in TARGETS {
             let result: JsValue = wasm::compile(JsValue::from_str(source), options(target)).into();
             assert_compile_result(&result, target);
-            let expected = if PENDING.contains(target) {
-                not_yet(&result)
-            } else {
-                get(&result, "ok").is_truthy()
-            };
-            assert!(expected, "{name} → {target}: {:?}", codes_of(&result));
+            assert!(
+                get(&result, "ok").is_truthy(),
+                "{name} → {target}: {:?}",
+                codes_of(&result)
+            );
         }
     }
 }
