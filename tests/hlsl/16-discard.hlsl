@@ -3,7 +3,7 @@ struct main_in {
 };
 
 struct main_out {
-  float4 result : TEXCOORD0;
+  float4 result : SV_Target0;
 };
 
 Texture2D<float4> t : register(t0, space0);

@@ -34,8 +34,8 @@ struct fs_in {
 };
 
 struct fs_out {
-  float4 color : TEXCOORD0;
-  float4 normal : TEXCOORD1;
+  float4 color : SV_Target0;
+  float4 normal : SV_Target1;
   float depth : SV_Depth;
   uint mask : SV_Coverage;
 };

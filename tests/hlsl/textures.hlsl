@@ -4,7 +4,7 @@ struct fs_in {
 };
 
 struct fs_out {
-  float4 result : TEXCOORD0;
+  float4 result : SV_Target0;
 };
 
 struct blit_in {

@@ -576,5 +576,6 @@ impl Finish for Hlsl<'_, '_> {
 /// The semantic of an entry point's result, when the result itself carries one (after
 /// `shader-io` results are structs, whose members carry them).
 fn result_semantic(m: &Module, f: Inst) -> String {
-    super::writer::io_semantic(m, f).1
+    let fragment = m.decoration(f, Opcode::DecoFragment).is_some();
+    super::writer::io_semantic(m, f, fragment).1
 }

@@ -297,13 +297,14 @@ impl<'m> Writer<'m> {
         }
         let name = &self.structs[&s];
         fill_into(out, "struct $0 {\n", &[name]);
+        let target = is_fragment_output(m, s);
         for (k, f) in m.struct_fields(s).into_iter().enumerate() {
             let t = m
                 .ty(f)
                 .ok_or_else(|| self.error(f, "a member without a type"))?;
             let spelled = self.spell_type(t).map_err(|w| self.error(f, w))?;
             let member = self.member_name(s, k);
-            let (prefix, mut semantic) = io_semantic(m, f);
+            let (prefix, mut semantic) = io_semantic(m, f, target);
             if wave_builtin(m, f).is_some() {
                 if !is_declared(m, s, f) {
                     // Read through wave intrinsics (`Hlsl::wave_input`), not a semantic.
@@ -631,14 +632,26 @@ pub fn is_entry_point(m: &Module, f: Inst) -> bool {
 }
 
 /// The HLSL stage-IO spelling of a struct member's decorations: modifiers written before
-/// the type (`nointerpolation`, `precise`) and the semantic after the name.
-pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
+/// the type (`nointerpolation`, `precise`) and the semantic after the name. `target`: the
+/// member is a fragment output, whose location names a render target.
+pub fn io_semantic(m: &Module, f: Inst, target: bool) -> (String, String) {
     let word = |d: Inst, k: usize| m.operand_opt(d, k).and_then(|x| m.const_u32(x));
     let mut prefix = String::new();
     let mut semantic = String::new();
     let mut flat = false;
     for d in m.decorations(f) {
         match m.opcode(d) {
+            // A fragment output's location is a render target; dual-source blending's
+            // second source (`@location(0) @blend_src(1)`) is the second target, as D3D
+            // pairs them.
+            Opcode::DecoLocation if target => {
+                let source = m
+                    .decoration(f, Opcode::DecoBlendSrc)
+                    .and_then(|b| word(b, 0));
+                if let Some(l) = word(d, 0) {
+                    semantic = format!(" : SV_Target{}", l + source.unwrap_or(0));
+                }
+            }
             Opcode::DecoLocation => {
                 if let Some(l) = word(d, 0) {
                     semantic = format!(" : TEXCOORD{l}");
@@ -650,7 +663,8 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
                     None => NO_SEMANTIC.to_string(),
                 };
             }
-            Opcode::DecoInterpolate => {
+            // Render targets are not interpolated.
+            Opcode::DecoInterpolate if !target => {
                 match word(d, 0).and_then(InterpolationType::from_u32) {
                     Some(InterpolationType::Flat) => {
                         prefix.push_str("nointerpolation ");
@@ -676,7 +690,7 @@ pub fn io_semantic(m: &Module, f: Inst) -> (String, String) {
         .and_then(|s| m.scalar(s))
         .is_some_and(|s| s.is_int());
     let location = m.decoration(f, Opcode::DecoLocation).is_some();
-    if integer && location && !flat {
+    if integer && location && !flat && !target {
         prefix.insert_str(0, "nointerpolation ");
     }
     (prefix, semantic)
@@ -784,6 +798,22 @@ fn is_entry_io(m: &Module, s: Inst) -> bool {
                 .and_then(|t| m.fn_parts(t))
                 .is_some_and(|(result, params)| result == s || params.contains(&s))
         })
+}
+
+/// Whether struct `s` is what a fragment entry point returns: its locations are render
+/// targets (`SV_Target`), not the `TEXCOORD`s that carry values between stages.
+fn is_fragment_output(m: &Module, s: Inst) -> bool {
+    for f in m.children(m.root()) {
+        if m.opcode(f) == Opcode::Func
+            && m.decoration(f, Opcode::DecoFragment).is_some()
+            && m.ty(f)
+                .and_then(|t| m.fn_parts(t))
+                .is_some_and(|(r, _)| r == s)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// The `@workgroup_size` of a compute entry point.
