@@ -19,7 +19,7 @@ try {
   const idle = () => page.waitForFunction(() => window.refractPlayground?.updates > 0 && !window.refractPlayground.busy);
   await idle();
   await page.screenshot({ path: `${out}-main.png` });
-  for (const tab of ['ir', 'ast', 'spirv', 'reflect']) {
+  for (const tab of ['ir', 'ast', 'spirv', 'hlsl', 'gen', 'reflect']) {
     await page.click(`[data-testid="tab-${tab}"]`);
     await idle();
     await page.screenshot({ path: `${out}-${tab}.png` });
