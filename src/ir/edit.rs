@@ -104,7 +104,7 @@ pub fn rewrite_pure(
 }
 
 /// Whether `replacement` may stand at every use of `v` (`constant_fits` at each).
-pub fn fits_every_use(m: &Module, v: Inst, replacement: Inst) -> bool {
+fn fits_every_use(m: &Module, v: Inst, replacement: Inst) -> bool {
     m.uses(v)
         .all(|u| constant_fits(m, u.user, u.index as usize, replacement))
 }
@@ -119,8 +119,8 @@ pub fn fit_every_use(m: &mut Module, v: Inst, replacement: Inst) {
     }
     for u in m.uses_vec(v) {
         let k = u.index as usize;
-        if !constant_fits(m, u.user, k, replacement) {
-            let index = fitted(m, u.user, k, replacement);
+        let index = fitted(m, u.user, k, replacement);
+        if index != replacement {
             m.set_operand(u.user, k, index);
         }
     }
@@ -196,7 +196,7 @@ fn indexed_type(m: &Module, user: Inst, k: usize) -> Option<Inst> {
 /// Whether `v` may stand at operand `k` of `user`: anywhere, unless `v` is a constant and
 /// the operand an index of `access`, `extract` or `insert` that the constant is out of the
 /// range of.
-pub fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
+fn constant_fits(m: &Module, user: Inst, k: usize, v: Inst) -> bool {
     if m.opcode(v) != Opcode::Constant {
         return true;
     }
