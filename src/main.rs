@@ -552,12 +552,16 @@ fn output_paths(files: &[String], dir: &str, to: &str) -> Result<Vec<String>, St
         }
         outputs.push(out);
     }
+    // Each path resolved once (an output that does not exist yet is no input): a lookup
+    // per output, not a comparison with every input.
+    let mut inputs = std::collections::HashMap::new();
+    for f in files {
+        if let Ok(real) = std::fs::canonicalize(f) {
+            inputs.entry(real).or_insert(f);
+        }
+    }
     for (path, out) in files.iter().zip(&outputs) {
-        let same = |a: &str, b: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        };
-        if let Some(input) = files.iter().find(|f| same(f, out)) {
+        if let Some(input) = std::fs::canonicalize(out).ok().and_then(|o| inputs.get(&o)) {
             return Err(format!(
                 "the output of `{path}` would overwrite the input `{input}`"
             ));
