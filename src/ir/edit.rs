@@ -25,7 +25,7 @@
 
 use crate::ir::types::Scalar;
 use crate::ir::{Block, Builder, Func, InsertPoint, Inst, Module, Opcode, Type, Value};
-use crate::util::map::{Map, Set};
+use crate::util::map::Set;
 
 /// The functions with bodies.
 pub fn functions(m: &Module) -> Vec<Func> {
@@ -348,9 +348,8 @@ pub fn branch_before(m: &mut Module, first: Inst, cond: Value) -> Option<(Block,
 }
 
 /// A copy of function `f` named `name`, appended to the module: its blocks, parameters
-/// and instructions, with operands mapped to the copies. Returns the copy and the map
-/// from each original block, parameter and instruction to its copy.
-pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, Map<Inst, Inst>)> {
+/// and instructions, with operands mapped to the copies.
+pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<Func> {
     let ty = m.ty(f.inst())?;
     let copy = m.create(Opcode::Func, Some(ty), &[]);
     let root = m.root();
@@ -358,9 +357,40 @@ pub fn clone_func(m: &mut Module, f: Func, name: &str) -> Option<(Func, Map<Inst
     m.set_name(copy, name);
     let span = m.span(f.inst());
     m.set_span(copy, span);
-    let mut map: Map<Inst, Inst> = Map::default();
-    copy_blocks(m, f, copy, None, &mut map)?;
-    Some((Func(copy), map))
+    copy_blocks(m, f, copy, None, &mut Remap::default())?;
+    Some(Func(copy))
+}
+
+/// A map from instructions to instructions, dense by index: what [`copy_blocks`] copied
+/// where. One table serves many copies, since [`clear`](Remap::clear) forgets only the
+/// entries that were set.
+#[derive(Default)]
+pub struct Remap {
+    to: Vec<Option<Inst>>,
+    set: Vec<u32>,
+}
+
+impl Remap {
+    pub fn get(&self, from: Inst) -> Option<Inst> {
+        self.to.get(from.index()).copied().flatten()
+    }
+
+    pub fn insert(&mut self, from: Inst, to: Inst) {
+        let k = from.index();
+        if k >= self.to.len() {
+            self.to.resize(k + 1, None);
+        }
+        if self.to[k].is_none() {
+            self.set.push(k as u32);
+        }
+        self.to[k] = Some(to);
+    }
+
+    pub fn clear(&mut self) {
+        for k in self.set.drain(..) {
+            self.to[k as usize] = None;
+        }
+    }
 }
 
 /// Copies the blocks of `f` into function `into`, after block `after` (or at the end),
@@ -372,7 +402,7 @@ pub fn copy_blocks(
     f: Func,
     into: Inst,
     after: Option<Inst>,
-    map: &mut Map<Inst, Inst>,
+    map: &mut Remap,
 ) -> Option<Vec<Inst>> {
     let blocks: Vec<Inst> = m.children_vec(f.inst());
     // First the blocks, so that branches can name them.
@@ -388,32 +418,40 @@ pub fn copy_blocks(
         copy_meta(m, b, nb);
         map.insert(b, nb);
     }
-    // Then every instruction, with its original operands; mapped in a second pass, as
-    // an operand may be defined in a block laid out later.
+    // Then every instruction, its operands mapped as far as copies exist; an operand
+    // defined in a block laid out later (a loop's back edge) is mapped afterwards.
     let mut made = Vec::new();
+    let mut ops = Vec::new();
     for &b in &blocks {
-        let nb = map[&b];
-        for i in m.children_vec(b) {
-            if map.contains_key(&i) {
+        let nb = map.get(b)?;
+        let mut next = m.first_child(b);
+        while let Some(i) = next {
+            next = m.next_sibling(i);
+            if map.get(i).is_some() {
                 continue;
             }
-            let op = m.opcode(i);
-            let ops = m.operands_vec(i);
-            let ni = m.create(op, m.ty(i), &ops);
+            ops.clear();
+            for k in 0..m.num_operands(i) {
+                let x = m.operand(i, k);
+                ops.push(map.get(x).unwrap_or(x));
+            }
+            let ni = m.create(m.opcode(i), m.ty(i), &ops);
             m.append_child(nb, ni);
             copy_meta(m, i, ni);
-            for d in m.decorations(i).collect::<Vec<_>>() {
-                let dop = m.opcode(d);
-                let dops = m.operands_vec(d);
-                m.add_decoration(ni, dop, &dops);
+            if m.has_decorations(i) {
+                for d in m.decorations(i).collect::<Vec<_>>() {
+                    let dop = m.opcode(d);
+                    let dops = m.operands_vec(d);
+                    m.add_decoration(ni, dop, &dops);
+                }
             }
             map.insert(i, ni);
             made.push(ni);
         }
     }
     for &ni in &made {
-        for (k, x) in m.operands_vec(ni).into_iter().enumerate() {
-            if let Some(&y) = map.get(&x) {
+        for k in 0..m.num_operands(ni) {
+            if let Some(y) = map.get(m.operand(ni, k)) {
                 m.set_operand(ni, k, y);
             }
         }
@@ -424,7 +462,5 @@ pub fn copy_blocks(
 fn copy_meta(m: &mut Module, from: Inst, to: Inst) {
     let span = m.span(from);
     m.set_span(to, span);
-    if let Some(n) = m.name(from).map(str::to_string) {
-        m.set_name(to, &n);
-    }
+    m.copy_name(from, to);
 }

@@ -40,7 +40,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::cfg::{params, terminator};
-use crate::ir::edit::{copy_blocks, fit_every_use, fit_indices, functions, split_before};
+use crate::ir::edit::{Remap, copy_blocks, fit_every_use, fit_indices, functions, split_before};
 use crate::ir::structure::Node;
 use crate::ir::{Block, Builder, Func, Inst, Module, Opcode};
 use crate::util::map::{Map, Set};
@@ -110,6 +110,7 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
     // exponentially.
     let mut budget = size.values().sum::<u32>().saturating_add(BUDGET_SLACK);
     let mut inlinable: Map<Inst, Option<Inst>> = Map::default();
+    let mut remap = Remap::default();
     let mut changed = false;
     for k in order {
         let f = funcs[k];
@@ -147,7 +148,7 @@ pub fn run(m: &mut Module, an: &mut Analyses, _: &()) -> Result<Changed, Diagnos
                 continue;
             }
             budget -= s;
-            let added = inline_call(m, call, g, ret);
+            let added = inline_call(m, call, g, ret, &mut remap);
             *calls.entry(g.inst()).or_default() -= 1;
             for h in added {
                 *calls.entry(h.inst()).or_default() += 1;
@@ -211,11 +212,11 @@ fn single_top_return(m: &Module, an: &mut Analyses, g: Func) -> Result<Option<In
 
 /// Replaces `call` (to `g`, whose only return is `ret`) by a copy of `g`'s body. Returns
 /// the functions the copy calls.
-fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
+fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst, map: &mut Remap) -> Vec<Func> {
     let (Some(first), Some(f)) = (m.parent(call), m.parent(call).and_then(|b| m.parent(b))) else {
         return Vec::new();
     };
-    let mut map: Map<Inst, Inst> = Map::default();
+    map.clear();
     let Some(entry) = m.entry_block(g) else {
         return Vec::new();
     };
@@ -225,7 +226,7 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
     let Some(rest) = split_before(m, call) else {
         return Vec::new();
     };
-    let Some(made) = copy_blocks(m, g, f, Some(first), &mut map) else {
+    let Some(made) = copy_blocks(m, g, f, Some(first), map) else {
         return Vec::new();
     };
     // A constant argument may be an index past the end in the copy.
@@ -239,8 +240,10 @@ fn inline_call(m: &mut Module, call: Inst, g: Func, ret: Inst) -> Vec<Func> {
     // The first half enters the copy; the copy's return goes on with the second half.
     let mut b = Builder::new(m);
     b.switch_to(Block(first));
-    b.br(Block(map[&entry.inst()]), &[]);
-    let new_ret = map[&ret];
+    let (Some(new_entry), Some(new_ret)) = (map.get(entry.inst()), map.get(ret)) else {
+        return added;
+    };
+    b.br(Block(new_entry), &[]);
     let value = m.operand_opt(new_ret, 0);
     let ret_block = m.parent(new_ret).map(Block);
     m.set_operands(new_ret, &[]);

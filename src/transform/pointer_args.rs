@@ -213,7 +213,7 @@ fn make_copy(
     at: Inst,
 ) -> Result<Func, Diagnostic> {
     let base = m.name(f.inst()).unwrap_or("f").to_string();
-    let (copy, _) = clone_func(m, f, &base)
+    let copy = clone_func(m, f, &base)
         .ok_or_else(|| super::malformed(m, "a callee that cannot be copied", at))?;
     let entry = m
         .entry_block(copy)

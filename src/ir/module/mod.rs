@@ -546,6 +546,13 @@ impl Module {
         self.names.insert(raw(i), s);
     }
 
+    /// Gives `to` the debug name of `from`, if it has one.
+    pub fn copy_name(&mut self, from: Inst, to: Inst) {
+        if let Some(&s) = self.names.get(&raw(from)) {
+            self.names.insert(raw(to), s);
+        }
+    }
+
     pub fn clear_name(&mut self, i: Inst) {
         self.names.remove(&raw(i));
     }
