@@ -25,6 +25,8 @@ usage: refract-diffexec [--corpus DIR] [--seeds N] [--seed-start S] [options]
   --seeds N          run N generated programs, seeds S..S+N
   --seed-start S     first seed (default 0)
   --file FILE        run one WGSL file (every compute entry point)
+  --input-seed S     the seed of --file's inputs (default 0; a generated program's
+                     inputs use its own seed, so a reduced repro needs it to fail)
   --filter TEXT      only corpus files whose path contains TEXT
   --sample K         only one corpus entry point in K, chosen by a hash of its file
                      and entry names (the same ones every run; CI's fast subset)
@@ -62,6 +64,8 @@ struct Args {
     seeds: u64,
     seed_start: u64,
     file: Option<PathBuf>,
+    /// The input seed of `--file`'s cases (`--input-seed`).
+    input_seed: u64,
     filter: Option<String>,
     sample: u64,
     paths: Vec<Path>,
@@ -83,6 +87,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         seeds: 0,
         seed_start: 0,
         file: None,
+        input_seed: 0,
         filter: None,
         sample: 1,
         paths: vec![Path::RefractWgsl, Path::RefractSpirv, Path::RefractFmt],
@@ -112,6 +117,11 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 a.seed_start = value()?.parse().map_err(|e| format!("--seed-start: {e}"))?
             }
             "--file" => a.file = Some(PathBuf::from(value()?)),
+            "--input-seed" => {
+                a.input_seed = value()?
+                    .parse()
+                    .map_err(|_| "--input-seed wants a number".to_string())?
+            }
             "--filter" => a.filter = Some(value()?),
             "--sample" => {
                 a.sample = value()?.parse().map_err(|e| format!("--sample: {e}"))?;
@@ -279,8 +289,8 @@ fn run(argv: &[String]) -> u8 {
                         name: file.display().to_string(),
                         source: source.clone(),
                         entry,
-                        input_seed: 0,
-                        overrides: refract_diffexec::overrides::values(&source, 0),
+                        input_seed: args.input_seed,
+                        overrides: refract_diffexec::overrides::values(&source, args.input_seed),
                         well_defined: false,
                     });
                 }
