@@ -162,8 +162,9 @@ impl Solver<'_> {
             return;
         };
         if self.executable[si as usize] {
-            for p in params(m, Block(s)) {
-                self.visit(m, p);
+            for (k, p) in params(m, Block(s)).into_iter().enumerate() {
+                let to = self.param(m, p, k);
+                self.set(p, to);
             }
         } else {
             self.executable[si as usize] = true;
@@ -181,7 +182,8 @@ impl Solver<'_> {
         });
         match op {
             O::Param => {
-                let to = self.param(m, i);
+                let k = m.parent(i).and_then(|b| m.children(b).position(|c| c == i));
+                let to = k.map_or(Lat::Varying, |k| self.param(m, i, k));
                 self.set(i, to);
             }
             O::Br | O::Loop => {
@@ -234,12 +236,11 @@ impl Solver<'_> {
         }
     }
 
-    /// The meet of the arguments passed to parameter `p` on executable edges.
-    fn param(&self, m: &Module, p: Inst) -> Lat {
+    /// The meet of the arguments passed to parameter `p`, its block's `k`-th, on
+    /// executable edges. (The callers know `k`: finding it here would make a block with
+    /// many parameters cost their square at each edge into it.)
+    fn param(&self, m: &Module, p: Inst, k: usize) -> Lat {
         let Some(b) = m.parent(p) else {
-            return Lat::Varying;
-        };
-        let Some(k) = m.children(b).position(|c| c == p) else {
             return Lat::Varying;
         };
         let mut out = Lat::Unknown;
@@ -306,8 +307,15 @@ fn propagate(m: &mut Module, an: &mut Analyses, f: Func, lat: &mut Lattice) -> C
     s.executable[0] = true;
     loop {
         if let Some(b) = s.blocks.pop() {
+            let mut k = 0;
             for i in m.children_vec(cfg.blocks[b as usize].inst()) {
-                s.visit(m, i);
+                if m.opcode(i) == Opcode::Param {
+                    let to = s.param(m, i, k);
+                    s.set(i, to);
+                    k += 1;
+                } else {
+                    s.visit(m, i);
+                }
             }
         } else if let Some(v) = s.values.pop() {
             let users: Vec<Inst> = m.uses(v).map(|u| u.user).collect();
