@@ -122,7 +122,13 @@ mod tests {
         );
         assert_eq!(
             rows,
-            [("cleanup", 1), ("simplify", 1), ("gvn", 1), ("sccp", 1), ("licm", 1)]
+            [
+                ("cleanup", 1),
+                ("simplify", 1),
+                ("gvn", 1),
+                ("sccp", 1),
+                ("licm", 1)
+            ]
         );
     }
 
@@ -136,7 +142,13 @@ mod tests {
         );
         assert_eq!(
             rows,
-            [("cleanup", 2), ("simplify", 2), ("gvn", 2), ("sccp", 2), ("licm", 2)]
+            [
+                ("cleanup", 2),
+                ("simplify", 2),
+                ("gvn", 2),
+                ("sccp", 2),
+                ("licm", 2)
+            ]
         );
     }
 }
