@@ -88,6 +88,7 @@ fn passes_lists_every_pass() {
         "dead-globals",
         "simplify",
         "gvn",
+        "memory",
         "sccp",
         "licm",
         "inline",

@@ -20,6 +20,7 @@ pub mod inline;
 pub mod licm;
 pub mod manager;
 pub mod mem2reg;
+pub mod memory;
 pub mod merge_return;
 pub mod optimize;
 pub mod private_to_local;
@@ -56,6 +57,7 @@ pub const PASSES: &[Pass] = &[
     UNUSED_GLOBALS,
     SIMPLIFY,
     GVN,
+    MEMORY,
     SCCP,
     LICM,
     OPTIMIZE,
@@ -158,6 +160,13 @@ const GVN: Pass = Pass {
     step: || Step::new("gvn", gvn::run, ()),
 };
 
+/// Forwards stored and loaded values to later loads of the same place of function variables
+/// left in memory, and removes stores a later store overwrites.
+const MEMORY: Pass = Pass {
+    name: "memory",
+    step: || Step::new("memory", memory::run, ()),
+};
+
 /// Sparse conditional constant propagation (Wegman-Zadeck): constants through block
 /// parameters and branches, deciding branches and switches.
 const SCCP: Pass = Pass {
@@ -172,7 +181,8 @@ const LICM: Pass = Pass {
     step: || Step::new("licm", licm::run, ()),
 };
 
-/// Simplify, gvn, sccp, licm and cleanup, repeated until nothing changes (the body of -O2).
+/// Simplify, gvn, memory, sccp, licm and cleanup, repeated until nothing changes (the body
+/// of -O2).
 const OPTIMIZE: Pass = Pass {
     name: "optimize",
     step: optimize::step,

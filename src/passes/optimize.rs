@@ -1,4 +1,4 @@
-//! `optimize`: the body of `-O2`: `simplify`, `gvn`, `sccp`, `licm` and `cleanup`,
+//! `optimize`: the body of `-O2`: `simplify`, `gvn`, `memory`, `sccp`, `licm` and `cleanup`,
 //! repeated until a round changes nothing (at most [`MAX_ROUNDS`] rounds).
 //!
 //! The `-O2` pipeline is `mem2reg`, `dead-globals`, `inline`, `dead-globals`,
@@ -16,7 +16,9 @@
 //!    memory because a call took their address (pointer arguments);
 //! 4. each round of `optimize` simplifies algebraically (which can make two
 //!    instructions equal: `(x + y) - y` and `x`), merges equal values (which can make a
-//!    rule apply: `a - b` with `a` and `b` merged is `x - x`), propagates constants
+//!    rule apply: `a - b` with `a` and `b` merged is `x - x`), forwards stored values to
+//!    loads of the variables left in memory (`memory`, after `gvn`, so that equal indices
+//!    are one value and name one place), propagates constants
 //!    through block parameters and branches (`sccp`, which sees through loops what
 //!    `const-fold` sees one instruction at a time), hoists loop-invariant values into
 //!    the preheaders (`licm`, after `gvn`, so that a value already computed before the
@@ -45,7 +47,7 @@
 //! (in debug builds and the `ci` profile), printed and timed on its own.
 
 use super::manager::{Manager, Step};
-use super::{cleanup, gvn, licm, sccp, simplify};
+use super::{cleanup, gvn, licm, memory, sccp, simplify};
 use crate::diag::Diagnostic;
 use crate::ir::Module;
 use crate::ir::analysis::{Analyses, Changed};
@@ -67,6 +69,7 @@ pub fn run_in(
     let steps = [
         Step::new("simplify", simplify::run, ()),
         Step::new("gvn", gvn::run, ()),
+        Step::new("memory", memory::run, ()),
         Step::new("sccp", sccp::run, ()),
         Step::new("licm", licm::run, ()),
     ];
@@ -126,6 +129,7 @@ mod tests {
                 ("cleanup", 1),
                 ("simplify", 1),
                 ("gvn", 1),
+                ("memory", 1),
                 ("sccp", 1),
                 ("licm", 1)
             ]
@@ -146,6 +150,7 @@ mod tests {
                 ("cleanup", 2),
                 ("simplify", 2),
                 ("gvn", 2),
+                ("memory", 2),
                 ("sccp", 2),
                 ("licm", 2)
             ]
