@@ -44,6 +44,7 @@ mod cx;
 mod emitter;
 mod expr;
 mod globals;
+mod interface;
 pub mod keywords;
 mod module;
 mod options;
