@@ -13,7 +13,7 @@ pub struct Options {
     /// Each entry point's resource interface in the source: its name and the names of
     /// the resource variables (bound, or `immediate`) its shader statically uses. The
     /// IR does not keep it; the compile pipeline passes the source's here, and the
-    /// writer keeps every one the module still declares ([`super::interface`]).
+    /// writer keeps every one the module still declares (`raise/wgsl/interface.rs`).
     pub interface: Vec<(String, Vec<String>)>,
 }
 
