@@ -337,8 +337,11 @@ impl Session {
                 })
             }
         };
-        // What the back end reads of the tree: the WGSL writer keeps its diagnostic filters.
+        // What the back end reads of the tree and the typed program: the WGSL writer
+        // keeps the diagnostic filters and each entry point's resource interface.
         let filters = (target == Some(Target::Wgsl)).then(|| back::wgsl::diagnostic_filters(ast));
+        let interface =
+            (target == Some(Target::Wgsl)).then(|| back::wgsl::source_interface(ast, program));
         if !keep {
             // The session's last request: nothing reads the text's tree, typed program or
             // copy of the source again, and the passes and back end need the memory (the
@@ -403,6 +406,7 @@ impl Session {
                 };
                 let origin = Origin {
                     filters: filters.as_deref(),
+                    interface: interface.as_deref(),
                     text: Some(source),
                 };
                 let result = match emit(module, target, origin, options) {
@@ -616,6 +620,9 @@ pub struct Origin<'a> {
     /// The diagnostic filters of the WGSL syntax tree
     /// ([`back::wgsl::diagnostic_filters`]): the WGSL writer keeps them.
     pub filters: Option<&'a [(String, String)]>,
+    /// Each entry point's resource interface in the WGSL source
+    /// ([`back::wgsl::source_interface`]): the WGSL writer keeps it.
+    pub interface: Option<&'a [(String, Vec<String>)]>,
     /// The text the module's spans point into: SPIR-V's debug info quotes it.
     pub text: Option<&'a str>,
 }
@@ -639,6 +646,7 @@ pub fn emit(
                 Some(filters) => filters.to_vec(),
                 None => back::wgsl::ir_filters(&module),
             };
+            wgsl.raise.interface = origin.interface.map(<[_]>::to_vec).unwrap_or_default();
             Ok(Output::Text(
                 back::wgsl::write_string(&module, &wgsl).map_err(Vec::from)?,
             ))

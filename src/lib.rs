@@ -344,6 +344,7 @@ fn emit_ir(
     // Spans point into the IR text (binary input has none).
     let origin = driver::Origin {
         filters: None,
+        interface: None,
         text: (!options.from_binary)
             .then(|| std::str::from_utf8(input).ok())
             .flatten(),

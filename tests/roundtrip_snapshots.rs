@@ -5,7 +5,8 @@
 //!
 //! `BLESS=1 cargo test --test roundtrip_snapshots` rewrites the snapshots. Each input
 //! opens with a comment saying what it pins down; most are reductions of corpus files
-//! whose round trip once failed.
+//! whose round trip once failed. An input whose opening comment has the line
+//! `// ROUNDTRIP: -O2` goes through the whole round trip (both compiles) at `-O2`.
 
 mod common;
 
@@ -13,8 +14,10 @@ use common::wgsl_check::check;
 use refract::{Output, Target};
 use std::path::{Path, PathBuf};
 
-fn compile(source: &str, target: Target) -> Result<String, String> {
-    let r = refract::compile(source, &refract::Options::new(target));
+fn compile(source: &str, target: Target, opt_level: u8) -> Result<String, String> {
+    let mut options = refract::Options::new(target);
+    options.opt_level = opt_level;
+    let r = refract::compile(source, &options);
     match r.output {
         Some(Output::Text(t)) if r.ok() => Ok(t),
         _ => Err(r
@@ -24,6 +27,16 @@ fn compile(source: &str, target: Target) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join("\n")),
     }
+}
+
+/// The optimization level an input asks for: `-O2` when its opening comment says
+/// `// ROUNDTRIP: -O2`, else the default `-O1`.
+fn opt_level(source: &str) -> u8 {
+    let asks = source
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .any(|l| l.trim() == "// ROUNDTRIP: -O2");
+    if asks { 2 } else { 1 }
 }
 
 fn inputs() -> Vec<PathBuf> {
@@ -72,7 +85,8 @@ fn round_trip_snapshots() {
             failures.push(format!("{name}: the input is not valid: {}", d.message));
             continue;
         }
-        let ir = match compile(&source, Target::Ir) {
+        let opt = opt_level(&source);
+        let ir = match compile(&source, Target::Ir, opt) {
             Ok(t) => t,
             Err(e) => {
                 failures.push(format!("{name}: --to ir fails: {e}"));
@@ -80,7 +94,7 @@ fn round_trip_snapshots() {
             }
         };
         snapshot(&path.with_extension("ir"), &ir, blessing, &mut failures);
-        let out = match compile(&source, Target::Wgsl) {
+        let out = match compile(&source, Target::Wgsl, opt) {
             Ok(t) => t,
             Err(e) => {
                 failures.push(format!("{name}: --to wgsl fails: {e}"));
@@ -102,7 +116,7 @@ fn round_trip_snapshots() {
         if let Err(e) = check(&out) {
             failures.push(format!("{name}: {e}"));
         }
-        match compile(&out, Target::Wgsl) {
+        match compile(&out, Target::Wgsl, opt) {
             Ok(again) if again == out => {}
             Ok(again) => failures.push(format!(
                 "{name}: not a fixpoint\n--- first ---\n{out}--- second ---\n{again}"

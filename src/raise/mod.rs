@@ -75,7 +75,8 @@
 //! 3. The WGSL emitter, [`wgsl`], above the plan: `options`, `build` (the AST builder),
 //!    `behavior` and `keywords` at its bottom → `cx` (the module context) → `types` →
 //!    `expr` → `globals` → `shape` (statement shaping) → `emitter` (the
-//!    [`plan::Emitter`] impl) → `module` (module scope; each function through the plan).
+//!    [`plan::Emitter`] impl) → `interface` (each entry point's resource interface,
+//!    kept) → `module` (module scope; each function through the plan).
 
 pub mod error;
 pub mod names;

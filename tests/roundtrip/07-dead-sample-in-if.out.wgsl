@@ -4,4 +4,7 @@ diagnostic(off, derivative_uniformity);
 @group(0) @binding(2) var s: sampler;
 
 @fragment
-fn main(@location(0) x: f32) {}
+fn main(@location(0) x: f32) {
+    _ = t;
+    _ = s;
+}

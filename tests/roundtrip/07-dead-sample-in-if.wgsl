@@ -1,5 +1,6 @@
 // A discarded texture sample inside an `if`: dce removes it, and the empty `if` goes too
-// (dawn/test/tint/diagnostic_filtering/*).
+// (dawn/test/tint/diagnostic_filtering/*); `_ = t; _ = s;` keep the texture and sampler
+// in the entry point's interface, as in the source.
 diagnostic(off, derivative_uniformity);
 
 @group(0) @binding(1) var t: texture_2d<f32>;

@@ -68,6 +68,35 @@ pub fn ir_filters(m: &Module) -> Vec<(String, String)> {
         .to_vec()
 }
 
+/// Each entry point's resource interface in a checked source module, for
+/// [`crate::raise::Options::interface`]: the entry point's name and the names of the
+/// bound and `immediate` variables its shader statically uses (what `layout: "auto"`
+/// builds its pipeline layout from). The IR keeps no such list: the optimizing passes
+/// may remove the only code that used a variable, and the WGSL writer keeps the use.
+pub fn source_interface(
+    source: &crate::syntax::ast::Module,
+    program: &crate::sema::program::Program,
+) -> Vec<(String, Vec<String>)> {
+    use crate::sema::program::DeclInfo;
+    use crate::sema::types::AddressSpace;
+    let mut out = Vec::with_capacity(program.entry_points.len());
+    for ep in &program.entry_points {
+        let mut names = Vec::new();
+        for &g in &ep.globals {
+            if let DeclInfo::Var(v) = program.decl(g) {
+                if v.binding.is_some() || v.space == AddressSpace::Immediate {
+                    if let Some(i) = crate::sema::resolve::decl_name(&source.decls[g.index()].kind)
+                    {
+                        names.push(source.name(i.name).to_string());
+                    }
+                }
+            }
+        }
+        out.push((ep.name.clone(), names));
+    }
+    out
+}
+
 /// The diagnostic filters of a source module, for [`crate::raise::Options::diagnostics`]:
 /// one global `(severity, rule)` per triggering rule, with the most relaxed severity any
 /// directive or attribute of the source gives it. The IR keeps no filters; this makes

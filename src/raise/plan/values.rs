@@ -3,7 +3,7 @@
 
 use super::emitter::{Bind, Index};
 use super::emitter::{ExprId, Symbol};
-use super::facts::{Effect, constant_index, effect_of, is_handle_load, member_count};
+use super::facts::{Effect, conflicts, constant_index, effect_of, is_handle_load, member_count};
 use super::state::{Pending, Piece, Place, Walker};
 use super::tables::Form;
 use crate::ir::{Block, Inst, Opcode};
@@ -391,12 +391,25 @@ impl Walker<'_, '_> {
                     leaves: piece.leaves,
                 });
                 if height > self.em.max_expression_height() {
-                    // Too tall to grow further: bind it (its reads and effects keep their
-                    // order because everything earlier is bound first).
+                    // Too tall to grow further: bind it, after every earlier pending item
+                    // it conflicts with (so their order holds). An earlier read that it
+                    // does not conflict with stays pending, as it would beside any
+                    // statement: binding it too would make the text depend on where the
+                    // split fell, and the next round trip, its loads now after the
+                    // split, would write it inline.
                     let k = self.pending.len() - 1;
-                    if self.pending[k].effect != Effect::Pure {
-                        self.flush_through(at)?;
-                    } else {
+                    let effect = self.pending[k].effect;
+                    if effect != Effect::Pure {
+                        let worst = self.pending[..k]
+                            .iter()
+                            .filter(|p| conflicts(p.effect, effect))
+                            .filter_map(|p| p.leaves.iter().copied().max())
+                            .max();
+                        if let Some(w) = worst {
+                            self.flush_through(w)?;
+                        }
+                    }
+                    if let Some(k) = self.pending_index(i) {
                         self.flush_at(k)?;
                     }
                 }

@@ -37,6 +37,10 @@
 //! with their stage, `@workgroup_size` and IO attributes. The `enable` directives the
 //! module needs (`f16`, `subgroups`, …) are inferred from what it uses. Names avoid
 //! WGSL's keywords, reserved words and predeclared names ([`keywords`]).
+//!
+//! **Interface.** Each entry point keeps the resource interface of its source, given in
+//! [`Options::interface`]: a resource variable whose every use went is written `_ = u;`
+//! at the start of the entry point (`interface.rs`).
 
 mod behavior;
 pub(crate) mod build;
@@ -44,6 +48,7 @@ mod cx;
 mod emitter;
 mod expr;
 mod globals;
+mod interface;
 pub mod keywords;
 mod module;
 mod options;

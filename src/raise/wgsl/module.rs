@@ -7,6 +7,7 @@ use super::cx::{Cx, MAX_DEPTH};
 use super::emitter::Wgsl;
 use super::expr::{builtin_struct_members, constant_expr, is_all_zero};
 use super::globals::{global_op_expr, global_value_expr, io_attributes, stage_of};
+use super::interface::keep_interface;
 use super::keywords::keywords;
 use super::options::Options;
 use super::types::{struct_layout_attrs, type_expr};
@@ -168,9 +169,19 @@ pub(super) fn raise_module(m: &Module, options: &Options) -> Result<ast::Module,
     let base_namer = namer;
     let mut tables = Tables::new(m);
     let mut em = Wgsl::new(&cx, &mut ast);
+    let mut decls = Vec::with_capacity(funcs.len());
     for &f in &funcs {
-        let decl = plan::function(&mut em, m, &base_namer, &mut tables, Func(f))?;
-        push_decl(em.ast, GlobalDeclKind::Fn(decl));
+        decls.push(plan::function(
+            &mut em,
+            m,
+            &base_namer,
+            &mut tables,
+            Func(f),
+        )?);
+    }
+    keep_interface(&cx, &mut ast, &funcs, &mut decls);
+    for decl in decls {
+        push_decl(&mut ast, GlobalDeclKind::Fn(decl));
     }
     Ok(ast.module)
 }
