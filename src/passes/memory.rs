@@ -18,7 +18,8 @@
 //! **What is known.** Walking the instructions of a block in order, the pass keeps the
 //! value each place is known to hold: stored there, loaded from there, or the variable's
 //! initializer. A `load` of a place with a known value becomes that value (a later load
-//! of the same place, or a load after a store: forwarding within the block); a `store`
+//! of the same place, or a load after a store: forwarding within the block; a variable
+//! without initializer holds its type's zero value, as WGSL zero-initializes); a `store`
 //! forgets every known place it may overlap, then knows its own. A block with a single
 //! predecessor starts from what its predecessor knew at its end (its immediate dominator:
 //! the arms of an `if`, a case of a `switch`, the body after a loop's header), so values
@@ -46,7 +47,8 @@ use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::functions;
 use crate::ir::enums::AddressSpace;
-use crate::ir::{Func, Inst, Module, Opcode};
+use crate::ir::eval::read;
+use crate::ir::{Builder, Func, Inst, Module, Opcode, Type};
 use crate::util::map::Map;
 
 /// Most places a block keeps a value for.
@@ -94,7 +96,8 @@ impl Place {
 #[derive(Clone)]
 struct Known {
     place: usize,
-    value: Inst,
+    /// `None`: the zero value of the place's type (a variable without initializer).
+    value: Option<Inst>,
     pending: Option<Inst>,
 }
 
@@ -181,8 +184,8 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
         for i in m.children_vec(cfg.blocks[bi as usize].inst()) {
             match m.opcode(i) {
                 Opcode::Var => {
-                    if let (Some(&p), Some(init)) = (index.get(&i), m.operand_opt(i, 0)) {
-                        learn(&mut known, p, init, None);
+                    if let Some(&p) = index.get(&i) {
+                        learn(&mut known, p, m.operand_opt(i, 0), None);
                     }
                 }
                 Opcode::Load => {
@@ -190,7 +193,11 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                         continue;
                     };
                     if let Some(k) = known.iter().position(|k| places[k.place] == places[p]) {
-                        let value = known[k].value;
+                        let value = match (known[k].value, m.ty(i)) {
+                            (Some(v), _) => v,
+                            (None, Some(ty)) => zero_of(m, ty),
+                            (None, None) => continue,
+                        };
                         if m.ty(value) == m.ty(i) {
                             known[k].pending = None;
                             m.replace_all_uses_with(i, value);
@@ -204,7 +211,7 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                             k.pending = None;
                         }
                     }
-                    learn(&mut known, p, i, None);
+                    learn(&mut known, p, Some(i), None);
                 }
                 Opcode::Store => {
                     let Some(&p) = index.get(&m.operand(i, 0)) else {
@@ -212,9 +219,13 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                     };
                     let value = m.operand(i, 1);
                     // Storing what the place already holds changes nothing.
+                    let holds = |k: &Known| match k.value {
+                        Some(v) => same_value(m, v, value),
+                        None => is_zero(m, value),
+                    };
                     if known
                         .iter()
-                        .any(|k| k.value == value && places[k.place] == places[p])
+                        .any(|k| holds(k) && places[k.place] == places[p])
                     {
                         doomed.push(i);
                         continue;
@@ -231,7 +242,7 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                         }
                         known.remove(k);
                     }
-                    learn(&mut known, p, value, Some(i));
+                    learn(&mut known, p, Some(value), Some(i));
                 }
                 _ => {}
             }
@@ -258,7 +269,7 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
 }
 
 /// Records that place `p` holds `value` (stored by `store`, when one did).
-fn learn(known: &mut Vec<Known>, p: usize, value: Inst, store: Option<Inst>) {
+fn learn(known: &mut Vec<Known>, p: usize, value: Option<Inst>, store: Option<Inst>) {
     if known.len() >= MAX_KNOWN {
         known.remove(0);
     }
@@ -267,4 +278,44 @@ fn learn(known: &mut Vec<Known>, p: usize, value: Inst, store: Option<Inst>) {
         value,
         pending: store,
     });
+}
+
+/// The zero value of `ty`, as lowering writes it (a scalar constant, else `zero`).
+fn zero_of(m: &mut Module, ty: Inst) -> Inst {
+    let mut b = Builder::new(m);
+    if b.module.scalar(ty).is_some() {
+        b.const_scalar(Type(ty), 0).inst()
+    } else {
+        b.zero(Type(ty)).inst()
+    }
+}
+
+/// Whether `v` is a zero value: `zero`, a constant whose every component is all zero
+/// bits (`-0.0` is not), or a composite of zero values.
+fn is_zero(m: &Module, v: Inst) -> bool {
+    zero_within(m, v, 0)
+}
+
+/// [`is_zero`], looking into composites (a structure of arrays of zeros) at most
+/// [`MAX_DEPTH`] levels deep.
+fn zero_within(m: &Module, v: Inst, depth: u32) -> bool {
+    match m.opcode(v) {
+        Opcode::Zero => true,
+        Opcode::Constant => read(m, v).is_some_and(|c| c.lanes.iter().all(|&l| l == 0)),
+        Opcode::Composite if depth < MAX_DEPTH && m.is_global(v) => {
+            m.operands(v).all(|x| zero_within(m, x, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `a` and `b` are one value: one instruction, or constants of one type with the
+/// same bits (`vec4<f32>()` and `vec4(0.0f, 0.0f, 0.0f, 0.0f)` are two instructions).
+fn same_value(m: &Module, a: Inst, b: Inst) -> bool {
+    a == b
+        || (m.is_global(a)
+            && m.is_global(b)
+            && m.ty(a) == m.ty(b)
+            && ((is_zero(m, a) && is_zero(m, b))
+                || read(m, a).is_some_and(|x| read(m, b) == Some(x))))
 }

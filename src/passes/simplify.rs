@@ -121,7 +121,11 @@ pub const RULES: &[Rule] = &[
         negated_compare
     ),
     rule!("select(c, a, a) → a (any type)", Select, |m, i| {
-        (m.num_operands(i) == 3 && m.operand(i, 1) == m.operand(i, 2)).then(|| m.operand(i, 1))
+        if m.num_operands(i) != 3 {
+            return None;
+        }
+        let (a, b) = (m.operand(i, 1), m.operand(i, 2));
+        (a == b || same_constant(m, a, b)).then_some(a)
     }),
     rule!("select(b, true, false) → b", Select, |m, i| bool_select(
         m, i, true
@@ -324,6 +328,12 @@ fn new_before(m: &mut Module, i: Inst, op: Opcode, operands: &[Inst]) -> Inst {
         m.set_name(e, &name);
     }
     e
+}
+
+/// Whether `a` and `b` are constants of one type with the same bits in every component:
+/// `0.0f` and `f32()` are two instructions of one value.
+fn same_constant(m: &Module, a: Inst, b: Inst) -> bool {
+    m.ty(a) == m.ty(b) && read(m, a).is_some_and(|x| read(m, b) == Some(x))
 }
 
 /// `select(b, true, false)` → `b` (`keep`), `select(b, false, true)` → `!b`, when the
