@@ -300,6 +300,16 @@ impl<'m> Builder<'m> {
         Value(self.hoistable(Opcode::Zero, ty.inst(), &[]))
     }
 
+    /// The zero value of a constructible type as lowering writes it: a scalar constant 0
+    /// for a scalar, else [`zero`](Self::zero).
+    pub fn zero_value(&mut self, ty: Type) -> Value {
+        if self.module.scalar(ty.inst()).is_some() {
+            self.const_scalar(ty, 0)
+        } else {
+            self.zero(ty)
+        }
+    }
+
     /// An unspecified value of a type (what an unreachable edge passes, for instance).
     pub fn undef(&mut self, ty: Type) -> Value {
         Value(self.hoistable(Opcode::Undef, ty.inst(), &[]))

@@ -84,6 +84,12 @@ pub fn read(m: &Module, c: Inst) -> Option<Const> {
     read_lanes(m, c, false)
 }
 
+/// Whether `a` and `b` are constants of one type with the same bits in every component:
+/// `0.0f` and `f32()` are two instructions of one value.
+pub fn same_constant(m: &Module, a: Inst, b: Inst) -> bool {
+    m.ty(a) == m.ty(b) && read(m, a).is_some_and(|x| read(m, b) == Some(x))
+}
+
 /// [`read`], with an `undef` scalar or lane read as 0: the WGSL writer spells `undef` as
 /// a zero, so a divisor with one must be mended as a zero divisor is.
 fn read_zeroing_undef(m: &Module, c: Inst) -> Option<Const> {

@@ -391,12 +391,7 @@ fn zero_of(m: &mut Module, cache: &mut Map<Inst, Inst>, ty: Inst) -> Inst {
     if let Some(&z) = cache.get(&ty) {
         return z;
     }
-    let mut b = Builder::new(m);
-    let z = if b.module.scalar(ty).is_some() {
-        b.const_scalar(Type(ty), 0).inst()
-    } else {
-        b.zero(Type(ty)).inst()
-    };
+    let z = Builder::new(m).zero_value(Type(ty)).inst();
     cache.insert(ty, z);
     z
 }

@@ -47,7 +47,7 @@ use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::functions;
 use crate::ir::enums::AddressSpace;
-use crate::ir::eval::read;
+use crate::ir::eval::{read, same_constant};
 use crate::ir::{Builder, Func, Inst, Module, Opcode, Type};
 use crate::util::map::Map;
 
@@ -101,28 +101,26 @@ struct Known {
     pending: Option<Inst>,
 }
 
-/// Collects the places of variable `var` and its access chains, or `false` when the
-/// variable's address escapes.
+/// Collects the pointers into a variable (`p`, the variable or an access chain, and the
+/// chains built on it) with their places, or `false` when the variable's address escapes.
 fn collect_places(
     m: &Module,
     p: Inst,
     place: &Place,
-    places: &mut Vec<Place>,
-    index: &mut Map<Inst, usize>,
+    found: &mut Vec<(Inst, Place)>,
     depth: u32,
 ) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
-    index.insert(p, places.len());
-    places.push(place.clone());
+    found.push((p, place.clone()));
     for u in m.uses(p) {
         match (m.opcode(u.user), u.index) {
             (Opcode::Load, 0) | (Opcode::Store, 0) => {}
             (Opcode::Access, 0) => {
                 let mut deeper = place.clone();
                 deeper.indices.extend(m.operands(u.user).skip(1));
-                if !collect_places(m, u.user, &deeper, places, index, depth + 1) {
+                if !collect_places(m, u.user, &deeper, found, depth + 1) {
                     return false;
                 }
             }
@@ -143,29 +141,22 @@ fn is_function_var(m: &Module, i: Inst) -> bool {
 fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
     let mut places: Vec<Place> = Vec::new();
     let mut index: Map<Inst, usize> = Map::default();
+    let mut found: Vec<(Inst, Place)> = Vec::new();
     for b in m.blocks(f) {
         for i in m.children(b.inst()) {
             if !is_function_var(m, i) {
                 continue;
             }
-            let (mark, len) = (places.len(), index.len());
             let whole = Place {
                 var: i,
                 indices: Vec::new(),
             };
-            if !collect_places(m, i, &whole, &mut places, &mut index, 0) {
-                places.truncate(mark);
-                // The escaping variable's chains are forgotten again.
-                let mut keys = Vec::new();
-                for (&k, &v) in index.iter() {
-                    if v >= mark {
-                        keys.push(k);
-                    }
+            found.clear();
+            if collect_places(m, i, &whole, &mut found, 0) {
+                for (p, place) in found.drain(..) {
+                    index.insert(p, places.len());
+                    places.push(place);
                 }
-                for k in keys {
-                    index.remove(&k);
-                }
-                debug_assert_eq!(index.len(), len);
             }
         }
     }
@@ -195,7 +186,7 @@ fn forward_function(m: &mut Module, an: &mut Analyses, f: Func) -> bool {
                     if let Some(k) = known.iter().position(|k| places[k.place] == places[p]) {
                         let value = match (known[k].value, m.ty(i)) {
                             (Some(v), _) => v,
-                            (None, Some(ty)) => zero_of(m, ty),
+                            (None, Some(ty)) => Builder::new(m).zero_value(Type(ty)).inst(),
                             (None, None) => continue,
                         };
                         if m.ty(value) == m.ty(i) {
@@ -280,16 +271,6 @@ fn learn(known: &mut Vec<Known>, p: usize, value: Option<Inst>, store: Option<In
     });
 }
 
-/// The zero value of `ty`, as lowering writes it (a scalar constant, else `zero`).
-fn zero_of(m: &mut Module, ty: Inst) -> Inst {
-    let mut b = Builder::new(m);
-    if b.module.scalar(ty).is_some() {
-        b.const_scalar(Type(ty), 0).inst()
-    } else {
-        b.zero(Type(ty)).inst()
-    }
-}
-
 /// Whether `v` is a zero value: `zero`, a constant whose every component is all zero
 /// bits (`-0.0` is not), or a composite of zero values.
 fn is_zero(m: &Module, v: Inst) -> bool {
@@ -315,7 +296,5 @@ fn same_value(m: &Module, a: Inst, b: Inst) -> bool {
     a == b
         || (m.is_global(a)
             && m.is_global(b)
-            && m.ty(a) == m.ty(b)
-            && ((is_zero(m, a) && is_zero(m, b))
-                || read(m, a).is_some_and(|x| read(m, b) == Some(x))))
+            && (same_constant(m, a, b) || (m.ty(a) == m.ty(b) && is_zero(m, a) && is_zero(m, b))))
 }

@@ -37,7 +37,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::rewrite_pure;
-use crate::ir::eval::{Const, materialize, read};
+use crate::ir::eval::{Const, materialize, read, same_constant};
 use crate::ir::types::Scalar;
 use crate::ir::{Inst, Module, Opcode};
 
@@ -328,12 +328,6 @@ fn new_before(m: &mut Module, i: Inst, op: Opcode, operands: &[Inst]) -> Inst {
         m.set_name(e, &name);
     }
     e
-}
-
-/// Whether `a` and `b` are constants of one type with the same bits in every component:
-/// `0.0f` and `f32()` are two instructions of one value.
-fn same_constant(m: &Module, a: Inst, b: Inst) -> bool {
-    m.ty(a) == m.ty(b) && read(m, a).is_some_and(|x| read(m, b) == Some(x))
 }
 
 /// `select(b, true, false)` → `b` (`keep`), `select(b, false, true)` → `!b`, when the
