@@ -16,7 +16,13 @@
 //!
 //! Sizes of textures (`texture_dimensions`, `texture_num_levels`, …) and loads of
 //! texture and sampler variables are merged like pure values: a handle variable is never
-//! written, and a resource's size is fixed for the dispatch.
+//! written, and a resource's size is fixed for the dispatch. So are loads of memory that
+//! nothing writes while the shader runs: `uniform` and `immediate` variables, and
+//! `storage` variables declared `read`. No invocation can write those (the shader has no
+//! writable pointer to them), and WebGPU forbids binding one buffer range both as
+//! read-only and as writable storage in one dispatch or draw, so two loads of one
+//! pointer give one value wherever they run (spirv-opt's redundancy elimination treats
+//! `Uniform` loads the same way).
 //!
 //! **What is not.** Other loads, stores, atomics, calls, barriers and everything with an effect
 //! are never keyed. Operations whose result depends on the control flow they run in —
@@ -49,7 +55,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::functions;
-use crate::ir::enums::AddressSpace;
+use crate::ir::enums::{AccessMode, AddressSpace};
 use crate::ir::types::Scalar;
 use crate::ir::{Class, Func, Inst, Module, Opcode};
 use crate::util::map::Map;
@@ -117,17 +123,23 @@ fn scope_of(m: &Module, i: Inst) -> Scope {
         O::TextureDimensions | O::TextureNumLayers | O::TextureNumLevels | O::TextureNumSamples => {
             Scope::Dominated
         }
-        // A texture or sampler variable holds the same handle for the whole dispatch.
-        O::Load if is_handle(m, m.operand(i, 0)) => Scope::Dominated,
+        // A texture or sampler variable holds the same handle for the whole dispatch, and
+        // read-only memory the same contents.
+        O::Load if reads_immutable(m, m.operand(i, 0)) => Scope::Dominated,
         _ => Scope::Never,
     }
 }
 
-/// Whether `p` points into the `handle` space (textures and samplers).
-fn is_handle(m: &Module, p: Inst) -> bool {
+/// Whether `p` points into memory that nothing writes during the dispatch: textures and
+/// samplers, uniform and immediate data, and read-only storage (see the module essay).
+pub fn reads_immutable(m: &Module, p: Inst) -> bool {
     m.ty(p)
         .and_then(|t| m.ptr_parts(t))
-        .is_some_and(|(space, ..)| space == AddressSpace::Handle)
+        .is_some_and(|(space, _, access)| match space {
+            AddressSpace::Handle | AddressSpace::Uniform | AddressSpace::Immediate => true,
+            AddressSpace::Storage => access == AccessMode::Read,
+            _ => false,
+        })
 }
 
 /// Whether `op` on operands of scalar kind `s` gives the same result with its two operands
