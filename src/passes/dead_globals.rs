@@ -8,6 +8,13 @@
 //! with a stage decoration) are the roots. A module without an entry point is a library
 //! of functions, and is left as it is.
 //!
+//! **Write-only variables.** A `private` or `workgroup` variable that is only ever stored
+//! to (through access chains or not) is never read by any invocation: its stores and
+//! access chains go, and then the variable. A load, an atomic, a call that takes the
+//! pointer or any other use keeps it. (The values stored become dead code for `dce`,
+//! and a resource read only to be stored there loses its load; the resource stays part
+//! of the entry point's interface, which `unused-globals` and the WGSL writer keep.)
+//!
 //! **What stays.** Every entry point and what it calls; every `@export`ed function or
 //! variable (another module may use it, `ir/link.rs`); overrides, used or not (a
 //! pipeline may name any override of the module in its constants, and naming one that
@@ -58,7 +65,8 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
         }
     }
     let removed_functions = keep_reachable(m, &entries);
-    let removed_globals = unused_module_items(m, options.keep_resources);
+    let removed_stores = write_only_variables(m);
+    let removed_globals = unused_module_items(m, options.keep_resources) || removed_stores;
     // Removing a function changes the set of functions, which the cache is keyed by.
     Ok(Changed::cfg_if(removed_functions) | Changed::instructions_if(removed_globals))
 }
@@ -118,6 +126,57 @@ pub fn keep_reachable(m: &mut Module, roots: &[Inst]) -> bool {
         m.remove(f);
     }
     any
+}
+
+/// Removes every store to a `private` or `workgroup` variable that nothing reads, and the
+/// access chains that led there (see the module essay); returns whether any went.
+fn write_only_variables(m: &mut Module) -> bool {
+    let mut vars: Vec<Inst> = Vec::new();
+    for c in m.children(m.root()) {
+        let space = m.ty(c).and_then(|t| m.ptr_parts(t)).map(|(s, ..)| s);
+        if m.opcode(c) == Opcode::Var
+            && matches!(space, Some(AddressSpace::Private | AddressSpace::Workgroup))
+            && !is_exported(m, c)
+        {
+            vars.push(c);
+        }
+    }
+    let (mut stores, mut chains) = (Vec::new(), Vec::new());
+    let mut changed = false;
+    for v in vars {
+        stores.clear();
+        chains.clear();
+        chains.push(v);
+        // `chains` is the work list too: everything from `next` on is still to visit.
+        let mut next = 0;
+        let mut written_only = true;
+        while written_only && next < chains.len() {
+            let p = chains[next];
+            next += 1;
+            for u in m.uses(p) {
+                match (m.opcode(u.user), u.index) {
+                    (Opcode::Store, 0) => stores.push(u.user),
+                    (Opcode::Access, 0) => chains.push(u.user),
+                    _ => {
+                        written_only = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if !written_only || stores.is_empty() {
+            continue;
+        }
+        changed = true;
+        for &s in &stores {
+            m.remove(s);
+        }
+        // An access chain's users are later in the list: remove from the end.
+        for &c in chains[1..].iter().rev() {
+            m.remove(c);
+        }
+    }
+    changed
 }
 
 /// Removes module-scope variables, structs and hash-consed values that nothing uses,
