@@ -402,9 +402,17 @@ fn undef_of(m: &mut Module, ty: Inst) -> Inst {
 
 /// Gives an unnamed block parameter stored into `var` the variable's debug name: the
 /// merge value of `var a = x && y;` is then named `a`, as it is when the source wrote
-/// `let a = x && y;`, so raising and lowering again keeps the name.
+/// `let a = x && y;`, so raising and lowering again keeps the name. So does an unnamed
+/// load whose one use is that store: the raiser writes `x = u.a;` in a loop for a load it
+/// named `x` that the code after the loop reads (`gvn` merges loads of uniform memory
+/// across blocks), and the load is then `x` again.
 fn name_after_variable(m: &mut Module, value: Inst, var: Inst) {
-    if m.opcode(value) != Opcode::Param || m.name(value).is_some() {
+    let named_like_var = match m.opcode(value) {
+        Opcode::Param => true,
+        Opcode::Load => m.uses(value).count() == 1,
+        _ => false,
+    };
+    if !named_like_var || m.name(value).is_some() {
         return;
     }
     if let Some(name) = m.name(var).map(str::to_string) {

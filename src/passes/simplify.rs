@@ -32,14 +32,21 @@
 //! before it (an operand of it, a constant, or a new instruction inserted right before
 //! it), so SSA dominance holds; blocks and edges are untouched (`Changed::Instructions`).
 //! Only pure instructions are matched and made, so no effect, memory access or
-//! uniformity-sensitive operation is moved, added or removed.
+//! uniformity-sensitive operation is moved, added or removed, with one exception: a
+//! member of a load of memory nothing writes during the dispatch (uniform, immediate,
+//! read-only storage: what `gvn` merges like a pure value) is read by a load of that
+//! member, when the member is all the load is used for. The load it replaces goes with
+//! it, so no access is added; it reads less, and two reads of one member, whole or
+//! through a larger load, become one value for `gvn` (and the WGSL this writes, which
+//! spells both `u.a[1].x`, compiles to what it compiled from).
 
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::rewrite_pure;
+use crate::ir::enums::AddressSpace;
 use crate::ir::eval::{Const, materialize, read, same_constant};
 use crate::ir::types::Scalar;
-use crate::ir::{Inst, Module, Opcode};
+use crate::ir::{Builder, Inst, Module, Opcode, Type};
 
 pub fn run(m: &mut Module, _: &mut Analyses, _: &()) -> Result<Changed, Diagnostic> {
     Ok(Changed::instructions_if(rewrite_pure(m, rewrite)))
@@ -146,6 +153,75 @@ pub const RULES: &[Rule] = &[
         ok.then_some(x)
     }),
     rule!(
+        "swizzle(v, 0, 1, …, n-1) → v (v of n lanes)",
+        Swizzle,
+        |m, i| {
+            let v = m.operand_opt(i, 0)?;
+            let identity = m.ty(v) == m.ty(i)
+                && (1..m.num_operands(i))
+                    .all(|k| m.const_u32(m.operand(i, k)) == Some(k as u32 - 1));
+            identity.then_some(v)
+        }
+    ),
+    rule!(
+        "swizzle(swizzle(v, a…), k…) → swizzle(v, a[k]…)",
+        Swizzle,
+        |m, i| {
+            let inner = m.operand_opt(i, 0)?;
+            let picks = lanes_of_swizzle(m, i, inner)?;
+            let mut ops = vec![m.operand(inner, 0)];
+            ops.extend(picks);
+            Some(new_before(m, i, Opcode::Swizzle, &ops))
+        }
+    ),
+    rule!(
+        "swizzle(construct(s…), k…) → construct(s[k]…) (one scalar a lane)",
+        Swizzle,
+        |m, i| {
+            let base = m.operand_opt(i, 0)?;
+            let parts = scalar_parts(m, base)?;
+            let mut ops = Vec::with_capacity(m.num_operands(i) - 1);
+            for k in 1..m.num_operands(i) {
+                ops.push(*parts.get(m.const_u32(m.operand(i, k))? as usize)?);
+            }
+            Some(new_before(m, i, Opcode::Construct, &ops))
+        }
+    ),
+    rule!(
+        "load(p)[k…] → load(access(p, k…)) (p read-only memory, the load's one use)",
+        Extract,
+        narrow_load
+    ),
+    rule!("swizzle(v, a…)[k] → v[a[k]]", Extract, |m, i| {
+        let inner = m.operand_opt(i, 0)?;
+        if m.num_operands(i) != 2 {
+            return None;
+        }
+        let pick = lanes_of_swizzle(m, i, inner)?[0];
+        let v = m.operand(inner, 0);
+        Some(new_before(m, i, Opcode::Extract, &[v, pick]))
+    }),
+    rule!(
+        "construct(v[0], v[1], …, v[n-1]) → v (v of the result's type)",
+        Construct,
+        |m, i| {
+            let n = m.num_operands(i);
+            let first = m.operand_opt(i, 0)?;
+            let v = m.operand_opt(first, 0)?;
+            if m.ty(v) != m.ty(i) || m.opcode(m.ty(i)?) != Opcode::Vec {
+                return None;
+            }
+            let whole = (0..n).all(|k| {
+                let e = m.operand(i, k);
+                m.opcode(e) == Opcode::Extract
+                    && m.num_operands(e) == 2
+                    && m.operand(e, 0) == v
+                    && m.const_u32(m.operand(e, 1)) == Some(k as u32)
+            });
+            (whole && m.vec_parts(m.ty(i)?)?.1 as usize == n).then_some(v)
+        }
+    ),
+    rule!(
         "access(access(p, i…), j…) → access(p, i…, j…)",
         Access,
         combine_access
@@ -182,6 +258,61 @@ fn combine_access(m: &mut Module, i: Inst) -> Option<Inst> {
     let e = m.create(Opcode::Access, m.ty(i), &ops);
     m.insert_before(i, e);
     Some(e)
+}
+
+/// A load of the member an `extract` takes from a load of read-only memory that has no
+/// other use (see the module essay).
+fn narrow_load(m: &mut Module, i: Inst) -> Option<Inst> {
+    let whole = m.operand_opt(i, 0)?;
+    if m.opcode(whole) != Opcode::Load || m.num_operands(whole) != 1 || m.uses(whole).count() != 1 {
+        return None;
+    }
+    let p = m.operand(whole, 0);
+    let (space, _, access) = m.ty(p).and_then(|t| m.ptr_parts(t))?;
+    if !super::gvn::reads_immutable(m, p) || space == AddressSpace::Handle {
+        return None;
+    }
+    let ty = m.ty(i)?;
+    let ptr = Builder::new(m).ty_ptr(space, Type(ty), access).inst();
+    // Into an access chain: one chain, as `combine_access` would make it.
+    let mut ops: Vec<Inst> = if m.opcode(p) == Opcode::Access {
+        m.operands(p).collect()
+    } else {
+        vec![p]
+    };
+    ops.extend(m.operands(i).skip(1));
+    if ops.len() > MAX_ACCESS_INDICES + 1 {
+        return None;
+    }
+    let chain = m.create(Opcode::Access, Some(ptr), &ops);
+    m.insert_before(i, chain);
+    let span = m.span(i);
+    m.set_span(chain, span);
+    Some(new_before(m, i, Opcode::Load, &[chain]))
+}
+
+/// The index operands of swizzle `inner` that `i` (a swizzle, or an extract) picks
+/// with its constant indices, when `inner` is a swizzle.
+fn lanes_of_swizzle(m: &Module, i: Inst, inner: Inst) -> Option<Vec<Inst>> {
+    if m.opcode(inner) != Opcode::Swizzle {
+        return None;
+    }
+    let mut picks = Vec::with_capacity(m.num_operands(i) - 1);
+    for k in 1..m.num_operands(i) {
+        let lane = m.const_u32(m.operand(i, k))? as usize;
+        picks.push(m.operand_opt(inner, 1 + lane)?);
+    }
+    Some(picks)
+}
+
+/// The operands of a vector `construct` that has one scalar operand a lane.
+fn scalar_parts(m: &Module, base: Inst) -> Option<Vec<Inst>> {
+    if m.opcode(base) != Opcode::Construct {
+        return None;
+    }
+    let (_, lanes) = m.vec_parts(m.ty(base)?)?;
+    let parts: Vec<Inst> = m.operands(base).collect();
+    (parts.len() == lanes as usize).then_some(parts)
 }
 
 /// What `i` becomes under the first rule for its opcode that matches.

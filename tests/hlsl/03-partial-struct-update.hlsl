@@ -32,11 +32,11 @@ Particle hlsl_Particle_new(float3 pos, float life, float3 vel) {
 void main_inner(uint3 id) {
   uint length_1;
   ps.GetDimensions(length_1);
-  const Particle x = hlsl_ps_load_Particle(min(id.x, length_1 / 32u - 1u) * 32u);
-  const float3 x_1 = x.vel * 0.5f;
+  const Particle p = hlsl_ps_load_Particle(min(id.x, length_1 / 32u - 1u) * 32u);
+  const float3 x = p.vel * 0.5f;
   uint length_2;
   ps.GetDimensions(length_2);
-  hlsl_ps_store_Particle(min(id.x, length_2 / 32u - 1u) * 32u, hlsl_Particle_new(x.pos + x_1, x.life, x_1));
+  hlsl_ps_store_Particle(min(id.x, length_2 / 32u - 1u) * 32u, hlsl_Particle_new(p.pos + x, p.life, x));
 }
 
 [numthreads(64, 1, 1)]

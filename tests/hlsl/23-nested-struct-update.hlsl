@@ -46,6 +46,6 @@ Outer hlsl_Outer_new(Inner i, uint n) {
 
 [numthreads(1, 1, 1)]
 void main() {
-  const Outer x = hlsl_buf_load_Outer(0u);
-  hlsl_buf_store_Outer(0u, hlsl_Outer_new(hlsl_Inner_new(x.i.a, float2(x.i.b.x, x.i.a + 1.0f)), x.n + 1u));
+  const Outer o = hlsl_buf_load_Outer(0u);
+  hlsl_buf_store_Outer(0u, hlsl_Outer_new(hlsl_Inner_new(o.i.a, float2(o.i.b.x, o.i.a + 1.0f)), o.n + 1u));
 }

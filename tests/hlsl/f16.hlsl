@@ -65,10 +65,10 @@ Particle hlsl_Particle_new(half3 position, half weight, half2 tint, half age) {
 void age_inner(uint3 id) {
   uint length_1;
   particles.GetDimensions(length_1);
-  const Particle x = hlsl_particles_load_Particle(min(id.x, length_1 / 16u - 1u) * 16u);
+  const Particle p = hlsl_particles_load_Particle(min(id.x, length_1 / 16u - 1u) * 16u);
   uint length_2;
   particles.GetDimensions(length_2);
-  hlsl_particles_store_Particle(min(id.x, length_2 / 16u - 1u) * 16u, hlsl_Particle_new(x.position + half3(x.tint, half(0.0f)) * x.weight, x.weight, x.tint, x.age + half(1.0f)));
+  hlsl_particles_store_Particle(min(id.x, length_2 / 16u - 1u) * 16u, hlsl_Particle_new(p.position + half3(p.tint, half(0.0f)) * p.weight, p.weight, p.tint, p.age + half(1.0f)));
 }
 
 [numthreads(64, 1, 1)]

@@ -8,7 +8,7 @@ struct Particle {
 
 @compute @workgroup_size(64, 1, 1)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let x = ps[id.x];
-    let x_1 = x.vel * 0.5f;
-    ps[id.x] = Particle(x.pos + x_1, x.life, x_1);
+    let p = ps[id.x];
+    let x = p.vel * 0.5f;
+    ps[id.x] = Particle(p.pos + x, p.life, x);
 }

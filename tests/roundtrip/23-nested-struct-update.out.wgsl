@@ -12,6 +12,6 @@ struct Outer {
 
 @compute @workgroup_size(1, 1, 1)
 fn main() {
-    let x = buf;
-    buf = Outer(Inner(x.i.a, vec2<f32>(x.i.b.x, x.i.a + 1.0f)), x.n + 1u);
+    let o = buf;
+    buf = Outer(Inner(o.i.a, vec2<f32>(o.i.b.x, o.i.a + 1.0f)), o.n + 1u);
 }
