@@ -7,7 +7,9 @@
 //! naga's, `spirv-opt -O` of each, and `spirv-opt -O` of naga's with the bounds checks
 //! wgpu asks of it for WebGPU (`Restrict` indices, buffers and image loads; refract
 //! always writes WebGPU's checks, and naga's defaults write none, so this is the like-
-//! for-like comparison). A file `spirv-opt` refuses any module of is left out of all the
+//! for-like comparison), and refract's `-O2` with `robust_image_access` (the device
+//! checks texel addresses, as naga's output assumes for image stores: naga has no
+//! store check). A file `spirv-opt` refuses any module of is left out of all the
 //! totals (and counted). The same totals are printed for the Dawn
 //! benchmark shaders alone (`dawn/test/tint/benchmark/` and
 //! `dawn/third_party/benchmark_shaders/`). Compile time: refract's whole compile to
@@ -17,8 +19,10 @@
 //! `cargo bench --bench spirv_size`. Environment: `SIZE_BENCH_EVERY=N` takes one file in
 //! N; `SIZE_BENCH_PASSES=a,b,…` replaces the `-O2` pipeline (to measure one from before
 //! a change: the `-O2` of before SCCP, LICM and inlining is `mem2reg,dead-globals,` then
-//! `simplify,gvn,cleanup` four times); `SPIRV_OPT` names the `spirv-opt` binary. Under
-//! `cargo test` (no `--bench`) it is a smoke test on one file in 500.
+//! `simplify,gvn,cleanup` four times); `SPIRV_OPT` names the `spirv-opt` binary;
+//! `SIZE_BENCH_DUMP=FILE` writes one line per file counted (its path, then the six counts
+//! in the order of the totals), to find where a difference comes from. Under `cargo test`
+//! (no `--bench`) it is a smoke test on one file in 500.
 
 #[path = "common/spirv_corpus.rs"]
 mod spirv_corpus;
@@ -77,8 +81,18 @@ fn spirv_opt(words: &[u32], tag: &str) -> Option<Vec<u32>> {
 const TIMING_RUNS: usize = 3;
 
 fn refract_spirv(source: &str, opt_level: u8, passes: &Option<Vec<String>>) -> Option<Vec<u32>> {
+    refract_spirv_with(source, opt_level, passes, false)
+}
+
+fn refract_spirv_with(
+    source: &str,
+    opt_level: u8,
+    passes: &Option<Vec<String>>,
+    robust_image_access: bool,
+) -> Option<Vec<u32>> {
     let mut options = refract::Options::new(refract::Target::Spirv);
     options.opt_level = opt_level;
+    options.spirv.robust_image_access = robust_image_access;
     if opt_level == 2 {
         options.passes = passes.clone();
     }
@@ -91,15 +105,16 @@ fn refract_spirv(source: &str, opt_level: u8, passes: &Option<Vec<String>>) -> O
 #[derive(Default)]
 struct Totals {
     files: usize,
-    /// refract -O2, naga, spirv-opt of naga, spirv-opt of refract -O2, and spirv-opt of
-    /// naga with the bounds checks WebGPU needs (refract's output always has them).
-    counts: [u64; 5],
+    /// refract -O2, naga, spirv-opt of naga, spirv-opt of refract -O2, spirv-opt of naga
+    /// with the bounds checks WebGPU needs (refract's output always has them), and refract
+    /// -O2 with robust image access.
+    counts: [u64; 6],
     opt_refused: usize,
 }
 
 impl Totals {
     fn print(&self, what: &str) {
-        let [ours, naga, naga_opt, ours_opt, checked_opt] = self.counts;
+        let [ours, naga, naga_opt, ours_opt, checked_opt, robust] = self.counts;
         println!(
             "{what}: {} files ({} left out: spirv-opt refused one of the three)",
             self.files, self.opt_refused
@@ -118,6 +133,11 @@ impl Totals {
             "  spirv-opt -O (refract)   {ours_opt:>10}  (removes {:.1} % of refract's; {:.1} % of naga's)",
             100.0 * (1.0 - ours_opt as f64 / ours.max(1) as f64),
             100.0 * (1.0 - naga_opt as f64 / naga.max(1) as f64)
+        );
+        println!(
+            "  refract -O2, robust image access {robust:>10}  ({:+.1} % over spirv-opt -O (naga), {:+.1} % over it with WebGPU's checks)",
+            100.0 * (robust as f64 / naga_opt.max(1) as f64 - 1.0),
+            100.0 * (robust as f64 / checked_opt.max(1) as f64 - 1.0)
         );
     }
 }
@@ -139,6 +159,7 @@ fn main() {
     let (mut all, mut bench) = (Totals::default(), Totals::default());
     let (mut o1_time, mut o2_time) = (Duration::ZERO, Duration::ZERO);
     let mut refused = (0usize, 0usize);
+    let mut dump = std::env::var("SIZE_BENCH_DUMP").ok().map(|_| String::new());
     for (path, src) in &files {
         let guarded =
             |f: &dyn Fn() -> Option<Vec<u32>>| catch_unwind(AssertUnwindSafe(f)).ok().flatten();
@@ -160,6 +181,7 @@ fn main() {
         let is_bench = path.contains("/benchmark/") || path.contains("benchmark_shaders/");
         let (a, b) = (spirv_opt(&theirs, "naga"), spirv_opt(&ours, "refract"));
         let c = guarded(&|| naga_spirv_webgpu(src)).and_then(|w| spirv_opt(&w, "naga-checked"));
+        let robust = guarded(&|| refract_spirv_with(src, 2, &passes, true)).unwrap_or_default();
         for t in [&mut all, &mut bench]
             .into_iter()
             .take(1 + usize::from(is_bench))
@@ -169,10 +191,17 @@ fn main() {
                 continue;
             };
             t.files += 1;
-            for (k, w) in [&ours, &theirs, a, b, c].into_iter().enumerate() {
+            for (k, w) in [&ours, &theirs, a, b, c, &robust].into_iter().enumerate() {
                 t.counts[k] += count(w);
             }
         }
+        if let (Some(d), Some(a), Some(b), Some(c)) = (&mut dump, &a, &b, &c) {
+            let n = [&ours, &theirs, a, b, c, &robust].map(|w| count(w).to_string());
+            d.push_str(&format!("{path}\t{}\n", n.join("\t")));
+        }
+    }
+    if let (Some(d), Ok(file)) = (&dump, std::env::var("SIZE_BENCH_DUMP")) {
+        std::fs::write(file, d).expect("SIZE_BENCH_DUMP is writable");
     }
     println!(
         "corpus: {} files (one in {every}); refract -O2 refuses {}, naga {}",

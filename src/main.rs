@@ -17,7 +17,7 @@ usage:
   refract compile FILE|- --to wgsl|hlsl|spirv|spvasm|gen|gen-ir|ir|ir-bin|ast [-o OUT] [-O0|-O1|-O2]
                   [--passes p1,p2,...] [--entry NAME] [--format human|json] [--error-limit N]
                   [--spirv-version 1.3|1.4|1.5|1.6] [--target-env vulkan1.1|vulkan1.2|vulkan1.3] [-g]
-                  [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
+                  [--robust-image-access] [--gen-simd 8|16] [--shader-model 6_0|6_1|...|6_6] [--binding-map G:B=REG:SPACE]...
                   [--override NAME=VALUE]... [--import NAME,...]... [--print-after-all] [--time-passes]
                   [--verify]
   refract run FILE --entry NAME --dispatch X,Y,Z [--buffer G:B=FILE|zeros:BYTES]...
@@ -25,7 +25,8 @@ usage:
                                               run a compute entry point on the Gen simulator
   refract reflect FILE|-                      JSON: entry points, bindings, overrides, layouts
   refract ir FILE.ir|- [--from bin] [--passes p1,p2,...] [--to ir|bin|TARGET] [-o OUT]
-                  [--spirv-version V] [--target-env ENV] [-g] [--print-after-all] [--time-passes]
+                  [--spirv-version V] [--target-env ENV] [-g] [--robust-image-access]
+                  [--print-after-all] [--time-passes]
   refract link A.rir B.rir ... -o OUT.rir     link separately compiled IR modules (binary or text IR)
   refract passes                              the pass names --passes accepts
   refract explain CODE                        a diagnostic code's explanation, with examples
@@ -86,6 +87,7 @@ struct Args {
     target_env: Option<String>,
     /// `-g`: debug info (SPIR-V `OpName` and `OpLine`).
     debug_info: bool,
+    robust_image_access: bool,
     /// `--error-limit N`: how many errors `check` and `compile` report at most.
     error_limit: u32,
     /// `--gen-simd 8|16`.
@@ -168,6 +170,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
         spirv_version: None,
         target_env: None,
         debug_info: false,
+        robust_image_access: false,
         error_limit: refract::DEFAULT_ERROR_LIMIT,
         gen_simd: None,
         shader_model: None,
@@ -216,6 +219,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--spirv-version" => args.spirv_version = Some(value("--spirv-version")?),
             "--target-env" => args.target_env = Some(value("--target-env")?),
             "-g" | "--debug-info" => args.debug_info = true,
+            "--robust-image-access" => args.robust_image_access = true,
             "--gen-simd" => args.gen_simd = Some(value("--gen-simd")?),
             "--shader-model" => args.shader_model = Some(value("--shader-model")?),
             "--binding-map" => args.binding_map.push(value("--binding-map")?),
@@ -913,13 +917,15 @@ fn pass_report(report: &refract::passes::Report) -> String {
     out
 }
 
-/// The SPIR-V back end's options from `--spirv-version`, `--target-env` and `-g`.
+/// The SPIR-V back end's options from `--spirv-version`, `--target-env`, `-g` and
+/// `--robust-image-access`.
 fn spirv_options(args: &Args, path: &str) -> Result<refract::back::spirv::Options, Diagnostic> {
     let mut o = refract::back::spirv::Options::from_flags(
         args.spirv_version.as_deref(),
         args.target_env.as_deref(),
     )?;
     o.debug_info = args.debug_info;
+    o.robust_image_access = args.robust_image_access;
     o.source_name = Some(display_name(path).to_string());
     Ok(o)
 }

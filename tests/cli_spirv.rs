@@ -64,6 +64,38 @@ fn spirv_cli() {
     );
     passed += 1;
 
+    // `--robust-image-access`: the device checks texel addresses, so the store's guard
+    // (the texture's size, a comparison and an `if`) and the load's clamps are left out.
+    let texels = "@group(0) @binding(0) var src: texture_2d<f32>;
+@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;
+@compute @workgroup_size(8, 8) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  textureStore(dst, id.xy, textureLoad(src, id.xy, 0));
+}
+";
+    let spvasm = |extra: &[&str]| {
+        let mut args = vec!["compile", "-", "--to", "spvasm"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = refract(&args, texels.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let text = String::from_utf8(out).expect("utf-8");
+        let w = spirv_tools::assemble(&text, "1.3").expect("spirv-as accepts the text");
+        spirv_tools::validate(&w, "vulkan1.1").expect("spirv-val accepts it");
+        text
+    };
+    let (checked, robust) = (spvasm(&[]), spvasm(&["--robust-image-access"]));
+    assert!(
+        checked.contains("OpImageQuerySize") && checked.contains("OpSelectionMerge"),
+        "{checked}"
+    );
+    assert!(
+        !robust.contains("OpImageQuerySize")
+            && !robust.contains("OpSelectionMerge")
+            && robust.contains("OpImageWrite")
+            && robust.contains("OpImageFetch"),
+        "{robust}"
+    );
+    passed += 1;
+
     // Bad and inconsistent flags are diagnostics (exit 1), not panics.
     for args in [
         &["ir", "-", "--to", "spirv", "--spirv-version", "2.0"][..],

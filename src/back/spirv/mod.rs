@@ -179,6 +179,13 @@ pub struct Options {
     /// Run `simplify`, `gvn` and `cleanup` after legalization (what `-O2` asks for):
     /// the legalizing transforms leave work for them (see [`legalize`]).
     pub optimize: bool,
+    /// The device discards out-of-bounds image writes and reads out-of-bounds texels as
+    /// zero (Vulkan's `robustImageAccess`, core in 1.3, or `robustImageAccess2`, enabled
+    /// when the device was created), which WGSL allows for `textureLoad` and requires for
+    /// `textureStore`: the `texture-bounds` transform, which clamps every load and guards
+    /// every store with the texture's size, is then left out. Off by default: without
+    /// that feature an out-of-bounds image access is undefined behaviour in Vulkan.
+    pub robust_image_access: bool,
     /// Verify the module before legalizing it (the writer assumes a verified module):
     /// on by default, for modules built through the Rust API; the driver clears it for
     /// its own lowering's and passes' modules (unless `--verify`).
@@ -197,6 +204,7 @@ impl Default for Options {
             demote_extension: false,
             source_name: None,
             optimize: false,
+            robust_image_access: false,
             verify_input: true,
         }
     }
@@ -273,6 +281,12 @@ impl Options {
     /// Whether `OpDemoteToHelperInvocation` is available (core or by extension).
     pub fn has_demote(&self) -> bool {
         self.version() >= Version::V1_6 || self.demote_extension()
+    }
+
+    /// [`Options::robust_image_access`] as legalization reads it: off in the npm package,
+    /// whose JS API does not set it.
+    pub fn robust_image_access(&self) -> bool {
+        !cfg!(target_arch = "wasm32") && self.robust_image_access
     }
 
     /// Whether workgroup variables may have a zero initializer

@@ -45,11 +45,16 @@ pub fn steps(options: &Options) -> Vec<Step<'static>> {
             pointer_args::Options {},
         ),
         Step::new(robustness::NAME, robustness::run, robustness::Options {}),
-        Step::new(
+    ]);
+    // With the device's robust image access, texel addresses are the driver's to check.
+    if !options.robust_image_access() {
+        steps.push(Step::new(
             texture_bounds::NAME,
             texture_bounds::run,
             texture_bounds::Options {},
-        ),
+        ));
+    }
+    steps.append(&mut vec![
         // Before dynamic-index, which handles the column indices it leaves on values.
         Step::new(UNIFORM_STD140, uniform_std140::run, ()),
         Step::new(
