@@ -109,8 +109,11 @@ impl Cfg {
     pub fn new(m: &Module, f: Func) -> Cfg {
         // A loop rather than filter/map/collect chains: each chain was its own copy of the
         // iterator code in the package.
-        let mut blocks: Vec<Block> = Vec::new();
-        let mut index: Map<Inst, u32> = Map::default();
+        // Sized first, so that neither the list nor the map grows (and rehashes) as it
+        // fills: a function's children are its blocks and a few declarations.
+        let children = m.children(f.inst()).count();
+        let mut blocks: Vec<Block> = Vec::with_capacity(children);
+        let mut index: Map<Inst, u32> = Map::with_capacity(children);
         for b in m.children(f.inst()) {
             if m.opcode(b) == Opcode::Block {
                 index.insert(b, blocks.len() as u32);
@@ -119,12 +122,14 @@ impl Cfg {
         }
         let n = blocks.len();
         let mut succ_start = Vec::with_capacity(n + 1);
-        let mut succ = Vec::new();
+        // Most blocks end in a branch to one or two blocks.
+        let mut succ = Vec::with_capacity(2 * n);
+        let mut distinct = crate::util::distinct::Distinct::new();
         for &b in &blocks {
             succ_start.push(succ.len() as u32);
             if let Some(t) = terminator(m, b) {
                 let op = m.opcode(t);
-                let mut distinct = crate::util::distinct::Distinct::new();
+                distinct.clear();
                 for (k, x) in m.operands(t).enumerate() {
                     if !is_edge_operand(op, k) {
                         continue;

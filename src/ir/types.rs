@@ -123,13 +123,26 @@ impl Module {
         if self.opcode(t) != Opcode::Struct {
             return Vec::new();
         }
-        let mut out = Vec::new();
+        // Counted first: one allocation of the right size rather than a growing list.
+        let mut out = Vec::with_capacity(self.struct_field_count(t));
         for f in self.children(t) {
             if self.opcode(f) == Opcode::Field {
                 out.push(f);
             }
         }
         out
+    }
+
+    /// The number of fields of a struct type (0 for other types), without a list.
+    pub fn struct_field_count(&self, t: Inst) -> usize {
+        if self.opcode(t) != Opcode::Struct {
+            return 0;
+        }
+        let mut n = 0;
+        for f in self.children(t) {
+            n += usize::from(self.opcode(f) == Opcode::Field);
+        }
+        n
     }
 
     /// The type of member `index` of a composite type: a vector's or array's element, a

@@ -112,7 +112,7 @@ fn insert_constant(m: &mut Module, comp: Inst, path: &[u32], value: Inst) -> Opt
         Opcode::Vec => m.vec_parts(t)?.1,
         Opcode::Mat => m.mat_parts(t)?.1,
         Opcode::Array => m.const_u32(m.operand_opt(t, 1)?)?,
-        Opcode::Struct => m.struct_fields(t).len() as u32,
+        Opcode::Struct => m.struct_field_count(t) as u32,
         _ => return None,
     };
     if count > 1024 || first >= count {
@@ -174,7 +174,7 @@ fn member_count(m: &Module, t: Inst) -> Option<u32> {
         Opcode::Vec => Some(m.vec_parts(t)?.1),
         Opcode::Mat => Some(m.mat_parts(t)?.1),
         Opcode::Array => m.const_u32(m.operand_opt(t, 1)?),
-        Opcode::Struct => Some(m.struct_fields(t).len() as u32),
+        Opcode::Struct => Some(m.struct_field_count(t) as u32),
         _ => None,
     }
 }
@@ -306,7 +306,7 @@ pub fn simplify(m: &mut Module, i: Inst) -> Option<Inst> {
                         O::Vec => m.vec_parts(bt)?.1 as usize,
                         O::Mat => m.mat_parts(bt)?.1 as usize,
                         O::Array => m.const_u32(m.operand_opt(bt, 1)?)? as usize,
-                        O::Struct => m.struct_fields(bt).len(),
+                        O::Struct => m.struct_field_count(bt),
                         _ => return None,
                     };
                     (m.num_operands(base) == members).then(|| m.operand(base, k))?

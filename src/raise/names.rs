@@ -25,6 +25,9 @@ pub struct Keywords {
     taken: Set<&'static str>,
     /// Prefixes no identifier may start with (WGSL's `__`).
     reserved_prefixes: &'static [&'static str],
+    /// Reserved words that follow a pattern (HLSL's `float4`, `uint2x3`, …), tested
+    /// rather than spelled out in `reserved`.
+    reserved_pattern: Option<fn(&str) -> bool>,
     /// Identifiers are ASCII (HLSL), not Unicode's XID (WGSL).
     ascii: bool,
 }
@@ -45,8 +48,15 @@ impl Keywords {
             reserved,
             taken,
             reserved_prefixes,
+            reserved_pattern: None,
             ascii: false,
         }
+    }
+
+    /// The same words, with every name for which `pattern` holds reserved too.
+    pub fn reserving(mut self, pattern: fn(&str) -> bool) -> Keywords {
+        self.reserved_pattern = Some(pattern);
+        self
     }
 
     /// The same words, for a language whose identifiers are ASCII: other characters in a
@@ -77,14 +87,18 @@ impl Keywords {
         self.reserved_prefixes.iter().any(|p| name.starts_with(p))
     }
 
+    fn reserved_by_pattern(&self, name: &str) -> bool {
+        self.reserved_pattern.is_some_and(|f| f(name))
+    }
+
     /// Whether `name` can never be an identifier.
     pub fn is_reserved(&self, name: &str) -> bool {
-        self.reserved_prefix(name) || self.reserved.contains(name)
+        self.reserved_prefix(name) || self.reserved.contains(name) || self.reserved_by_pattern(name)
     }
 
     /// Whether `name` may not be declared by raised code: reserved, or predeclared.
     pub fn is_taken(&self, name: &str) -> bool {
-        self.reserved_prefix(name) || self.taken.contains(name)
+        self.reserved_prefix(name) || self.taken.contains(name) || self.reserved_by_pattern(name)
     }
 }
 

@@ -91,8 +91,9 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
             vars.push(v);
         }
     }
+    let mut offsets = OffsetCache::default();
     for &v in &vars {
-        rewrite_var(m, v)?;
+        rewrite_var(m, v, &mut offsets)?;
     }
     let mut buffers: Vec<Inst> = Vec::new();
     for v in m.children(root) {
@@ -102,7 +103,7 @@ pub fn run(m: &mut Module, _: &mut Analyses, options: &Options) -> Result<Change
     }
     let mut views = false;
     for &v in &buffers {
-        views |= rewrite_views(m, v)?;
+        views |= rewrite_views(m, v, &mut offsets)?;
     }
     Ok(Changed::instructions_if(!vars.is_empty() || views))
 }
@@ -132,7 +133,7 @@ fn wanted(m: &Module, v: Inst, options: &Options) -> Option<bool> {
 
 /// Rewrites what goes through the source's views of the byte buffer `var` (its type
 /// stays); whether there were any.
-fn rewrite_views(m: &mut Module, var: Inst) -> Result<bool, Diagnostic> {
+fn rewrite_views(m: &mut Module, var: Inst, offsets: &mut OffsetCache) -> Result<bool, Diagnostic> {
     let (space, _, access) = m
         .ty(var)
         .and_then(|t| m.ptr_parts(t))
@@ -181,11 +182,11 @@ fn rewrite_views(m: &mut Module, var: Inst) -> Result<bool, Diagnostic> {
         });
     }
     let any = !work.is_empty();
-    rewrite_uses(m, var, space, access, work)?;
+    rewrite_uses(m, var, space, access, work, offsets)?;
     Ok(any)
 }
 
-fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
+fn rewrite_var(m: &mut Module, var: Inst, offsets: &mut OffsetCache) -> Result<(), Diagnostic> {
     let (space, store, access) = m
         .ty(var)
         .and_then(|t| m.ptr_parts(t))
@@ -207,7 +208,7 @@ fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
         pointee: store,
         end: None,
     }];
-    rewrite_uses(m, var, space, access, work)?;
+    rewrite_uses(m, var, space, access, work, offsets)?;
     let new_ty = Builder::new(m).ty_ptr(space, buffer_ty, access);
     m.set_type(var, new_ty.inst());
     Ok(())
@@ -215,12 +216,17 @@ fn rewrite_var(m: &mut Module, var: Inst) -> Result<(), Diagnostic> {
 
 /// Rewrites every use of the pointers in `work` (and of the chains built on them) into
 /// views of `var` at byte offsets, then removes the pointers but `var`.
+/// Each struct type's member offsets, as this run has needed them: a buffer's chains
+/// pass through the same few structs again and again, and types do not change here.
+type OffsetCache = crate::util::map::Map<Inst, Option<Vec<u32>>>;
+
 fn rewrite_uses(
     m: &mut Module,
     var: Inst,
     space: AddressSpace,
     access: AccessMode,
     mut work: Vec<Pending>,
+    offsets: &mut OffsetCache,
 ) -> Result<(), Diagnostic> {
     let mut dead: Vec<Inst> = Vec::new();
     for p in &work {
@@ -240,7 +246,7 @@ fn rewrite_uses(
             }
             match m.opcode(user) {
                 Opcode::Access => {
-                    let (offset, pointee) = chain_offset(m, user, p.offset, p.pointee)?;
+                    let (offset, pointee) = chain_offset(m, user, p.offset, p.pointee, offsets)?;
                     work.push(Pending {
                         ptr: user,
                         offset,
@@ -283,6 +289,7 @@ fn chain_offset(
     chain: Inst,
     base: Offset,
     mut t: Inst,
+    cache: &mut OffsetCache,
 ) -> Result<(Offset, Inst), Diagnostic> {
     let mut offset = base;
     let indices = m.operands_vec(chain);
@@ -294,7 +301,12 @@ fn chain_offset(
             Opcode::Struct => {
                 let k = constant
                     .ok_or_else(|| error(m, chain, "a struct member chosen by a dynamic index"))?;
-                let offsets = member_offsets(m, t)
+                if !cache.contains_key(&t) {
+                    cache.insert(t, member_offsets(m, t));
+                }
+                let offsets = cache
+                    .get(&t)
+                    .and_then(Option::as_ref)
                     .ok_or_else(|| error(m, chain, "a struct without a memory layout"))?;
                 let at = *offsets
                     .get(k as usize)

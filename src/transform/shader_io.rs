@@ -284,7 +284,7 @@ fn wrap(
             match member(&mut b, (k, None)) {
                 Some(v) => v,
                 None => {
-                    let n = b.module.struct_fields(pty).len();
+                    let n = b.module.struct_field_count(pty);
                     let mut parts = Vec::with_capacity(n);
                     for j in 0..n {
                         parts.push(member(&mut b, (k, Some(j as u32))).ok_or_else(|| {

@@ -177,7 +177,7 @@ fn zero_at(m: &mut Module, f: Func, at: Inst, ptr: Value, options: &Options, dep
             b.effect(Opcode::AtomicStore, &[ptr.inst(), z.inst()]);
         }
         Opcode::Struct => {
-            let n = m.struct_fields(store).len();
+            let n = m.struct_field_count(store);
             for k in 0..n {
                 let mut b = Builder::new(m);
                 b.set_insert_point(InsertPoint::Before(at));

@@ -53,6 +53,12 @@ impl<T: Copy + Eq + Hash> Distinct<T> {
         true
     }
 
+    /// Forgets every value, keeping the list's room for the next use.
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.set = None;
+    }
+
     /// The distinct values, in first-seen order.
     pub fn into_vec(self) -> Vec<T> {
         self.values

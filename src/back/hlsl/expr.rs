@@ -160,11 +160,9 @@ pub struct Exprs {
 
 impl Exprs {
     pub fn add(&mut self, node: Node) -> E {
-        let height = 1 + self
-            .children(&node)
-            .map(|c| self.height(c))
-            .max()
-            .unwrap_or(0);
+        let mut below = 0;
+        Self::each_child(&node, &mut |c| below = below.max(self.height(c)));
+        let height = 1 + below;
         let id = E::from_index(self.data.len());
         self.data.push(Data { node, height });
         id
@@ -205,17 +203,30 @@ impl Exprs {
         self.data[e.index()].height
     }
 
-    fn children<'a>(&'a self, node: &'a Node) -> Box<dyn Iterator<Item = E> + 'a> {
+    /// Calls `f` on each operand of `node`, in order: a visit rather than a boxed
+    /// iterator, which cost an allocation per expression built.
+    fn each_child(node: &Node, f: &mut dyn FnMut(E)) {
         match node {
-            Node::Name(_) | Node::Lit(_) => Box::new(std::iter::empty()),
-            Node::Prefix(_, a) | Node::Member(a, _) | Node::Cast(_, a) => {
-                Box::new(std::iter::once(*a))
+            Node::Name(_) | Node::Lit(_) => {}
+            Node::Prefix(_, a) | Node::Member(a, _) | Node::Cast(_, a) => f(*a),
+            Node::Binary(_, a, b) | Node::Index(a, b) => {
+                f(*a);
+                f(*b);
             }
-            Node::Binary(_, a, b) | Node::Index(a, b) => Box::new([*a, *b].into_iter()),
-            Node::Ternary(a, b, c) => Box::new([*a, *b, *c].into_iter()),
-            Node::Call(_, args) | Node::List(args) => Box::new(args.iter().copied()),
-            Node::Method(o, _, args) => Box::new(std::iter::once(*o).chain(args.iter().copied())),
-            Node::View { read, offset, .. } => Box::new([*read, *offset].into_iter()),
+            Node::Ternary(a, b, c) => {
+                f(*a);
+                f(*b);
+                f(*c);
+            }
+            Node::Call(_, args) | Node::List(args) => args.iter().for_each(|&a| f(a)),
+            Node::Method(o, _, args) => {
+                f(*o);
+                args.iter().for_each(|&a| f(a));
+            }
+            Node::View { read, offset, .. } => {
+                f(*read);
+                f(*offset);
+            }
         }
     }
 
@@ -229,7 +240,7 @@ impl Exprs {
                     return true;
                 }
             }
-            work.extend(self.children(node));
+            Self::each_child(node, &mut |c| work.push(c));
         }
         false
     }

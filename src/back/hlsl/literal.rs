@@ -17,13 +17,22 @@ use crate::util::float_text::debug_f32;
 pub fn scalar(kind: Scalar, bits: u32) -> String {
     match kind {
         Scalar::Bool => if bits != 0 { "true" } else { "false" }.to_string(),
-        Scalar::U32 => format!("{bits}u"),
+        // itoa, not `format!`: a shader's integer literals are many, and the formatting
+        // machinery cost several times the digits.
+        Scalar::U32 => {
+            let mut digits = itoa::Buffer::new();
+            let digits = digits.format(bits);
+            let mut out = String::with_capacity(digits.len() + 1);
+            out.push_str(digits);
+            out.push('u');
+            out
+        }
         Scalar::I32 => {
             let v = bits as i32;
             if v == i32::MIN {
                 "int(-2147483647 - 1)".to_string()
             } else {
-                format!("{v}")
+                itoa::Buffer::new().format(v).to_string()
             }
         }
         Scalar::F32 => f32_text(bits),

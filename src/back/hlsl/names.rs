@@ -97,9 +97,9 @@ const SCALAR_TYPES: &[&str] = &[
 ];
 
 /// HLSL's words as the raising plan's namer takes them: keywords, type names (the
-/// vector and matrix ones spelled out) and `__`-prefixed names reserved, intrinsics taken;
-/// identifiers ASCII. The prefix `hlsl_` is reserved for the writer's own helpers, so no
-/// name from the source can meet one.
+/// vector and matrix ones by their pattern) and `__`-prefixed names reserved, intrinsics
+/// taken; identifiers ASCII. The prefix `hlsl_` is reserved for the writer's own helpers,
+/// so no name from the source can meet one.
 pub fn keywords() -> &'static Keywords {
     static WORDS: std::sync::OnceLock<Keywords> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
@@ -107,14 +107,13 @@ pub fn keywords() -> &'static Keywords {
         for word in KEYWORDS.split_ascii_whitespace() {
             reserved.push(word);
         }
-        for name in vector_and_matrix_names() {
-            reserved.push(&*Box::leak(name.into_boxed_str()));
-        }
         let mut intrinsics = Vec::new();
         for word in INTRINSICS.split_ascii_whitespace() {
             intrinsics.push(word);
         }
-        Keywords::new(reserved, intrinsics, &["__", HELPER_PREFIX]).ascii_only()
+        Keywords::new(reserved, intrinsics, &["__", HELPER_PREFIX])
+            .reserving(is_vector_or_matrix_name)
+            .ascii_only()
     })
 }
 
@@ -130,18 +129,24 @@ pub fn underscored(text: &str) -> String {
     out
 }
 
-/// Every vector and matrix type name: `float4`, `uint2x3`, `min16float1x1`, ….
-fn vector_and_matrix_names() -> Vec<String> {
-    let mut out = Vec::new();
-    for s in SCALAR_TYPES {
-        for n in 1..=4 {
-            out.push(format!("{s}{n}"));
-            for k in 1..=4 {
-                out.push(format!("{s}{n}x{k}"));
-            }
-        }
+/// Whether `name` is a vector or matrix type name: a scalar type name followed by `N` or
+/// `NxM`, each 1 to 4 (`float4`, `uint2x3`, `min16float1x1`). Tested rather than listed:
+/// spelling out the 420 names, each hashed into the reserved set, cost more than a
+/// whole HLSL compile's raising of a mid-sized shader.
+fn is_vector_or_matrix_name(name: &str) -> bool {
+    let dim = |b: u8| (b'1'..=b'4').contains(&b);
+    // Every name the namer makes asks; most do not end in a dimension.
+    if !name.as_bytes().last().is_some_and(|&b| dim(b)) {
+        return false;
     }
-    out
+    SCALAR_TYPES.iter().any(|s| {
+        name.strip_prefix(s)
+            .is_some_and(|rest| match rest.as_bytes() {
+                [n] => dim(*n),
+                [n, b'x', k] => dim(*n) && dim(*k),
+                _ => false,
+            })
+    })
 }
 
 /// Whether HLSL takes `name`: a keyword, type, intrinsic, or a reserved prefix.

@@ -68,7 +68,7 @@ pub fn member_count(m: &Module, t: Inst) -> Option<u32> {
         Opcode::Vec => m.vec_parts(t).map(|p| p.1),
         Opcode::Mat => m.mat_parts(t).map(|p| p.1),
         Opcode::Array => m.operand_opt(t, 1).and_then(|c| m.const_u32(c)),
-        Opcode::Struct => Some(m.struct_fields(t).len() as u32),
+        Opcode::Struct => Some(m.struct_field_count(t) as u32),
         _ => None,
     }
 }

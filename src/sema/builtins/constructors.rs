@@ -174,11 +174,15 @@ fn scalar_overloads() -> &'static [Overload] {
 }
 
 fn vec_overloads(k: u8, explicit: bool) -> &'static [Overload] {
-    let (table, name) = match explicit {
-        true => (&TABLES.vec_explicit, format!("vec{k}<T>")),
-        false => (&TABLES.vec_inferred, format!("vec{k}")),
+    let table = match explicit {
+        true => &TABLES.vec_explicit,
+        false => &TABLES.vec_inferred,
     };
     cached(&table[usize::from(k - 2)], &|| {
+        let name = match explicit {
+            true => format!("vec{k}<T>"),
+            false => format!("vec{k}"),
+        };
         parse_ctor(&name, vector_sources(k, explicit))
     })
 }

@@ -27,6 +27,7 @@
 //! Tables are parsed once, on first use; a malformed line is a bug in refract, caught by
 //! the unit tests that parse every table.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::sema::types::{Access, AddressSpace, Scalar, TextureDim};
@@ -87,8 +88,9 @@ pub enum Pat {
 /// What a variable stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarKind {
-    /// Enumerated over these scalars.
-    ScalarSet(Vec<Scalar>),
+    /// Enumerated over these scalars: one of the named sets as it stands (most clauses
+    /// name one), else a list of its own.
+    ScalarSet(Cow<'static, [Scalar]>),
     /// Bound to any type, subject to a predicate.
     Type(TypePredicate),
     Width,
@@ -108,7 +110,6 @@ pub enum TypePredicate {
 
 #[derive(Clone, Debug)]
 pub struct Var {
-    pub name: String,
     pub kind: VarKind,
 }
 
@@ -163,7 +164,11 @@ pub fn parse_named(
             let close = rest.as_bytes().windows(2).position(|w| w == b">(");
             sig = close.map_or(sig, |i| &rest[i + 1..]);
         }
-        o.text = format!("{name}{sig}");
+        // Pushes, not `format!`: the formatting machinery cost more than the parse.
+        let mut shown = String::with_capacity(name.len() + sig.len());
+        shown.push_str(name);
+        shown.push_str(sig);
+        o.text = shown;
         out.push(o);
     }
     out
@@ -171,58 +176,85 @@ pub fn parse_named(
 
 /// Parses one overload line. Panics on malformed input: tables are part of refract.
 pub fn parse_overload(text: &str) -> Overload {
-    match Parser::new(text).overload() {
+    match Parser::new(text).and_then(Parser::overload) {
         Ok(o) => o,
         Err(e) => panic!("malformed overload `{text}`: {e}"),
     }
 }
 
+/// The parser reads tokens straight off the line, one ahead, and finds a variable's
+/// constraint clause by scanning the text after `|`: tables are parsed when a program
+/// first calls a builtin, so the only allocations are the overload's own.
 struct Parser<'a> {
-    toks: Vec<&'a str>,
-    pos: usize,
+    /// The signature from the next token on.
+    rest: &'a str,
+    /// The next token, if any.
+    ahead: Option<&'a str>,
     vars: Vec<Var>,
-    /// Constraint clauses, read before the signature so variables get their kinds.
-    clauses: Vec<(&'a str, Vec<&'a str>)>,
+    /// The variables' names, by [`VarId`].
+    var_names: Vec<&'a str>,
+    /// The constraint clauses, each a variable's name and its words, read when the
+    /// variable is first named so it gets its kind.
+    clauses: [(&'a str, &'a str); MAX_CLAUSES],
+    num_clauses: usize,
 }
 
-fn tokenize(s: &str) -> Vec<&str> {
-    let mut toks = Vec::new();
+/// The most constraint clauses a line has (texture builtins have four).
+const MAX_CLAUSES: usize = 8;
+
+/// The first token of `s` and the text after it (`None` at the end).
+fn split_token(s: &str) -> (Option<&str>, &str) {
     let bytes = s.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c.is_ascii_alphanumeric() || c == b'_' {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            toks.push(&s[start..i]);
-        } else if c == b'-' && bytes.get(i + 1) == Some(&b'>') {
-            toks.push("->");
-            i += 2;
-        } else {
-            toks.push(&s[i..i + 1]);
-            i += 1;
-        }
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut start = 0;
+    while start < bytes.len() && bytes[start].is_ascii_whitespace() {
+        start += 1;
     }
-    toks
+    let Some(&c) = bytes.get(start) else {
+        return (None, "");
+    };
+    let mut end = start + 1;
+    if word(c) {
+        while end < bytes.len() && word(bytes[end]) {
+            end += 1;
+        }
+    } else if c == b'-' && bytes.get(end) == Some(&b'>') {
+        end += 1;
+    }
+    (Some(&s[start..end]), &s[end..])
+}
+
+/// The `;`-separated constraint clauses of `constraints`, each as its variable's name and
+/// its words, skipping blank ones, into `out`; their number.
+fn split_clauses<'a>(
+    constraints: &'a str,
+    out: &mut [(&'a str, &'a str); MAX_CLAUSES],
+) -> Parsed<usize> {
+    let mut n = 0;
+    for c in constraints.split(';') {
+        if c.trim_ascii().is_empty() {
+            continue;
+        }
+        let (name, words) = c.split_once(':').unwrap_or((c, ""));
+        *out.get_mut(n).ok_or("too many constraint clauses")? = (name.trim_ascii(), words);
+        n += 1;
+    }
+    Ok(n)
 }
 
 /// The scalar sets that constraint clauses may name.
-pub fn named_scalar_set(name: &str) -> Option<Vec<Scalar>> {
+pub fn named_scalar_set(name: &str) -> Option<&'static [Scalar]> {
     use Scalar::*;
     Some(match name {
-        "any" => vec![Bool, AbstractInt, AbstractFloat, I32, U32, F32, F16],
-        "num" => vec![AbstractInt, AbstractFloat, I32, U32, F32, F16],
-        "cnum" => vec![I32, U32, F32, F16],
-        "float" => vec![AbstractFloat, F32, F16],
-        "cfloat" => vec![F32, F16],
-        "int" => vec![AbstractInt, I32, U32],
-        "cint" => vec![I32, U32],
-        "signed" => vec![AbstractInt, AbstractFloat, I32, F32, F16],
-        "ccore" => vec![I32, U32, F32],
+        "any" => &[Bool, AbstractInt, AbstractFloat, I32, U32, F32, F16],
+        "num" => &[AbstractInt, AbstractFloat, I32, U32, F32, F16],
+        "cnum" => &[I32, U32, F32, F16],
+        "float" => &[AbstractFloat, F32, F16],
+        "cfloat" => &[F32, F16],
+        "int" => &[AbstractInt, I32, U32],
+        "cint" => &[I32, U32],
+        "signed" => &[AbstractInt, AbstractFloat, I32, F32, F16],
+        "ccore" => &[I32, U32, F32],
         _ => return None,
     })
 }
@@ -253,43 +285,39 @@ fn dim_suffix(s: &str) -> Option<TextureDim> {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Self {
-        let (sig, constraints) = match text.split_once('|') {
-            Some((a, b)) => (a, b),
-            None => (text, ""),
-        };
-        let mut clauses = Vec::new();
-        for c in constraints.split(';') {
-            let (name, words) = c.split_once(':').unwrap_or((c, ""));
-            if !c.trim().is_empty() {
-                let mut list = Vec::new();
-                for w in words.split_whitespace() {
-                    list.push(w);
-                }
-                clauses.push((name.trim(), list));
-            }
-        }
-        Parser {
-            toks: tokenize(sig),
-            pos: 0,
-            vars: Vec::new(),
+    fn new(text: &'a str) -> Parsed<Self> {
+        let (sig, constraints) = text.split_once('|').unwrap_or((text, ""));
+        let (ahead, rest) = split_token(sig);
+        let mut clauses = [("", ""); MAX_CLAUSES];
+        let num_clauses = split_clauses(constraints, &mut clauses)?;
+        Ok(Parser {
+            rest,
+            ahead,
+            // Most overloads have one to three variables.
+            vars: Vec::with_capacity(4),
+            var_names: Vec::with_capacity(4),
             clauses,
-        }
+            num_clauses,
+        })
+    }
+
+    fn clauses(&self) -> &[(&'a str, &'a str)] {
+        &self.clauses[..self.num_clauses]
     }
 
     fn peek(&self) -> Option<&'a str> {
-        self.toks.get(self.pos).copied()
+        self.ahead
     }
 
     fn next(&mut self) -> Parsed<&'a str> {
-        let t = self.peek().ok_or("unexpected end")?;
-        self.pos += 1;
+        let t = self.ahead.ok_or("unexpected end")?;
+        (self.ahead, self.rest) = split_token(self.rest);
         Ok(t)
     }
 
     fn eat(&mut self, t: &str) -> bool {
         if self.peek() == Some(t) {
-            self.pos += 1;
+            (self.ahead, self.rest) = split_token(self.rest);
             true
         } else {
             false
@@ -305,18 +333,16 @@ impl<'a> Parser<'a> {
     }
 
     /// The variable named `name`, created with `default` kind (or its clause) on first use.
-    fn var(&mut self, name: &str, default: VarKind) -> Parsed<VarId> {
-        if let Some(i) = self.vars.iter().position(|v| v.name == name) {
+    fn var(&mut self, name: &'a str, default: VarKind) -> Parsed<VarId> {
+        if let Some(i) = self.var_names.iter().position(|v| *v == name) {
             return Ok(i as VarId);
         }
-        let kind = match self.clauses.iter().find(|(n, _)| *n == name) {
+        let kind = match self.clauses().iter().find(|(n, _)| *n == name) {
             Some((_, words)) => clause_kind(words, &default)?,
             None => default,
         };
-        self.vars.push(Var {
-            name: name.to_string(),
-            kind,
-        });
+        self.vars.push(Var { kind });
+        self.var_names.push(name);
         Ok((self.vars.len() - 1) as VarId)
     }
 
@@ -361,8 +387,8 @@ impl<'a> Parser<'a> {
         if self.peek().is_some() {
             return Err("trailing tokens");
         }
-        for (name, _) in &self.clauses {
-            if !self.vars.iter().any(|v| v.name == *name) {
+        for (name, _) in self.clauses() {
+            if !self.var_names.contains(name) {
                 return Err("a constraint names an unknown variable");
             }
         }
@@ -375,7 +401,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn width(&mut self, s: &str, allow_scalar: bool) -> Parsed<Width> {
+    fn width(&mut self, s: &'a str, allow_scalar: bool) -> Parsed<Width> {
         if let Ok(n) = s.parse::<u8>() {
             return Ok(Width::Fixed(n));
         }
@@ -505,41 +531,44 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The kind a constraint clause gives a variable whose position suggested `default`.
-fn clause_kind(words: &[&str], default: &VarKind) -> Parsed<VarKind> {
+/// The kind a constraint clause (its whitespace-separated `words`) gives a variable whose
+/// position suggested `default`.
+fn clause_kind(words: &str, default: &VarKind) -> Parsed<VarKind> {
     match default {
         // Loops: a `collect` into a `Result` is two copies of the iterator code each.
         VarKind::Space(_) => {
-            let mut set = Vec::with_capacity(words.len());
-            for w in words {
+            let mut set = Vec::new();
+            for w in words.split_ascii_whitespace() {
                 set.push(AddressSpace::from_name(w).ok_or("bad address space")?);
             }
             Ok(VarKind::Space(Some(set)))
         }
         VarKind::Access(_) => {
-            let mut set = Vec::with_capacity(words.len());
-            for w in words {
+            let mut set = Vec::new();
+            for w in words.split_ascii_whitespace() {
                 set.push(Access::from_name(w).ok_or("bad access mode")?);
             }
             Ok(VarKind::Access(Some(set)))
         }
         VarKind::Type(_) => {
-            if let [w] = words {
-                match *w {
-                    "constructible" => return Ok(VarKind::Type(TypePredicate::Constructible)),
-                    "hostshareable" => return Ok(VarKind::Type(TypePredicate::HostShareable)),
-                    _ => {}
-                }
+            let word = words.trim_ascii();
+            match word {
+                "constructible" => return Ok(VarKind::Type(TypePredicate::Constructible)),
+                "hostshareable" => return Ok(VarKind::Type(TypePredicate::HostShareable)),
+                _ => {}
+            }
+            if let Some(named) = named_scalar_set(word) {
+                return Ok(VarKind::ScalarSet(Cow::Borrowed(named)));
             }
             let mut set = Vec::new();
-            for w in words {
+            for w in words.split_ascii_whitespace() {
                 if let Some(named) = named_scalar_set(w) {
-                    set.extend(named);
+                    set.extend_from_slice(named);
                 } else {
                     set.push(scalar_name(w).ok_or("bad scalar")?);
                 }
             }
-            Ok(VarKind::ScalarSet(set))
+            Ok(VarKind::ScalarSet(Cow::Owned(set)))
         }
         _ => Err("this variable takes no constraint"),
     }
@@ -560,11 +589,11 @@ mod tests {
         assert_eq!(o.vars.len(), 2);
         assert_eq!(
             o.vars[0].kind,
-            VarKind::ScalarSet(vec![Scalar::F32, Scalar::I32, Scalar::U32])
+            VarKind::ScalarSet(vec![Scalar::F32, Scalar::I32, Scalar::U32].into())
         );
         assert_eq!(
             o.vars[1].kind,
-            VarKind::ScalarSet(vec![Scalar::I32, Scalar::U32])
+            VarKind::ScalarSet(vec![Scalar::I32, Scalar::U32].into())
         );
     }
 

@@ -65,11 +65,13 @@ enum Binding {
     Size(ArraySize),
 }
 
+/// A substitution that applies: its parameter types and their conversion ranks are
+/// `Scratch::cand_params` and `cand_ranks` from `at`, one per argument.
+#[derive(Clone, Copy, Debug)]
 struct Candidate {
     overload: usize,
-    params: Vec<TypeId>,
+    at: usize,
     ret: Option<TypeId>,
-    ranks: Vec<u32>,
 }
 
 /// The working buffers of [`resolve_afresh`], kept in the [`Memo`] between resolutions.
@@ -88,6 +90,11 @@ struct Scratch {
     /// The parameter types and ranks of the substitution being instantiated.
     params: Vec<TypeId>,
     ranks: Vec<u32>,
+    /// The candidates found so far, and their parameter types and ranks end to end
+    /// (one list for all rather than two per candidate).
+    candidates: Vec<Candidate>,
+    cand_params: Vec<TypeId>,
+    cand_ranks: Vec<u32>,
 }
 
 /// The resolutions already made against one [`TypeTable`].
@@ -157,35 +164,53 @@ fn resolve_afresh(
     templates: &[TypeId],
     args: &[Arg],
 ) -> Result<Resolved, ResolveError> {
-    let mut candidates = Vec::new();
-    let mut scratch = std::mem::take(&mut table.memo_mut().scratch);
+    let mut sc = std::mem::take(&mut table.memo_mut().scratch);
+    sc.candidates.clear();
+    sc.cand_params.clear();
+    sc.cand_ranks.clear();
     for (i, o) in overloads.iter().enumerate() {
-        candidates_of(table, i, o, templates, args, &mut scratch, &mut candidates);
+        candidates_of(table, i, o, templates, args, &mut sc);
     }
-    table.memo_mut().scratch = scratch;
+    let n = args.len();
     // Step 2: drop candidates that keep an abstract parameter while some argument is not a
     // const-expression.
     if args.iter().any(|a| !a.is_const) {
-        candidates.retain(|c| c.params.iter().all(|&p| !table.is_abstract(p)));
+        let Scratch {
+            candidates,
+            cand_params,
+            ..
+        } = &mut sc;
+        candidates.retain(|c| {
+            cand_params[c.at..c.at + n]
+                .iter()
+                .all(|&p| !table.is_abstract(p))
+        });
     }
-    pick_preferred(candidates).map(|c| Resolved {
+    let answer = pick_preferred(&sc, n).map(|c| Resolved {
         overload: c.overload,
-        params: c.params.into(),
+        params: sc.cand_params[c.at..c.at + n].into(),
         ret: c.ret,
-    })
+    });
+    table.memo_mut().scratch = sc;
+    answer
 }
 
-fn pick_preferred(mut candidates: Vec<Candidate>) -> Result<Candidate, ResolveError> {
+fn pick_preferred(sc: &Scratch, n: usize) -> Result<Candidate, ResolveError> {
+    let candidates = &sc.candidates;
     match candidates.len() {
         0 => return Err(ResolveError::NoMatch),
-        1 => return Ok(candidates.pop().expect("one candidate")),
+        1 => return Ok(candidates[0]),
         _ => {}
     }
-    match preferred_index(candidates.len(), &|i| &candidates[i].ranks) {
-        Some(i) => Ok(candidates.swap_remove(i)),
+    let ranks = |i: usize| {
+        let at = candidates[i].at;
+        &sc.cand_ranks[at..at + n]
+    };
+    match preferred_index(candidates.len(), &ranks) {
+        Some(i) => Ok(candidates[i]),
         None => {
             let mut ids = Vec::with_capacity(candidates.len());
-            for c in &candidates {
+            for c in candidates {
                 ids.push(c.overload);
             }
             ids.dedup();
@@ -225,7 +250,6 @@ fn candidates_of(
     templates: &[TypeId],
     args: &[Arg],
     sc: &mut Scratch,
-    out: &mut Vec<Candidate>,
 ) {
     if o.params.len() != args.len() || o.templates.len() != templates.len() {
         return;
@@ -262,7 +286,7 @@ fn candidates_of(
                 leaf_scalars(table, &p.pat, ty, v as VarId, false, &mut sc.leaves);
             }
             let from = sc.members.len();
-            for &s in set {
+            for &s in set.iter() {
                 let fits = sc.leaves.iter().all(|&(leaf, exact)| {
                     if exact {
                         leaf == s
@@ -290,12 +314,13 @@ fn candidates_of(
             sc.bindings[v as usize] = Binding::Scalar(sc.members[from + sc.choice[k]]);
         }
         if let Some(ret) = instantiate_candidate(table, o, templates, args, sc) {
-            out.push(Candidate {
+            sc.candidates.push(Candidate {
                 overload: index,
-                params: sc.params.clone(),
+                at: sc.cand_params.len(),
                 ret,
-                ranks: sc.ranks.clone(),
             });
+            sc.cand_params.extend_from_slice(&sc.params);
+            sc.cand_ranks.extend_from_slice(&sc.ranks);
         }
         // Next combination.
         let mut k = 0;

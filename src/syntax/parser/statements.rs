@@ -362,7 +362,13 @@ impl<'s> Parser<'s> {
     pub(super) fn value_decl(&mut self) -> PResult<ValueDecl> {
         let keyword = self.bump();
         let kw = keyword.kind.text();
-        let name = self.expect_ident(&format!("a name after `{kw}`"))?;
+        // The expectation is spelled only when it is not met: formatting it for every
+        // declaration cost more than parsing the name.
+        let name = if self.at(TokenKind::Ident) {
+            self.expect_ident("")?
+        } else {
+            self.expect_ident(&format!("a name after `{kw}`"))?
+        };
         let ty = self.optional_type()?;
         if self.eat(TokenKind::Equal).is_none() {
             let found = self.describe_current();
