@@ -20,7 +20,8 @@
 //! N; `SIZE_BENCH_PASSES=a,b,…` replaces the `-O2` pipeline (to measure one from before
 //! a change: the `-O2` of before SCCP, LICM and inlining is `mem2reg,dead-globals,` then
 //! `simplify,gvn,cleanup` four times); `SPIRV_OPT` names the `spirv-opt` binary;
-//! `SIZE_BENCH_DUMP=FILE` writes one line per file counted (its path, then the six counts
+//! `SIZE_BENCH_ONLY=TEXT` keeps the files whose path contains TEXT (`benchmark` for the
+//! benchmark shaders alone); `SIZE_BENCH_DUMP=FILE` writes one line per file counted (its path, then the six counts
 //! in the order of the totals), to find where a difference comes from. Under `cargo test`
 //! (no `--bench`) it is a smoke test on one file in 500.
 
@@ -152,8 +153,10 @@ fn main() {
     let passes: Option<Vec<String>> = std::env::var("SIZE_BENCH_PASSES")
         .ok()
         .map(|s| s.split(',').map(str::to_string).collect());
+    let only = std::env::var("SIZE_BENCH_ONLY").unwrap_or_default();
     let files: Vec<(String, String)> = corpus_files(usize::MAX)
         .into_iter()
+        .filter(|(path, _)| path.contains(&only))
         .step_by(every.max(1))
         .collect();
     let (mut all, mut bench) = (Totals::default(), Totals::default());
