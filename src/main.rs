@@ -87,6 +87,7 @@ struct Args {
     target_env: Option<String>,
     /// `-g`: debug info (SPIR-V `OpName` and `OpLine`).
     debug_info: bool,
+    /// `--robust-image-access`: the device checks texel addresses (SPIR-V).
     robust_image_access: bool,
     /// `--error-limit N`: how many errors `check` and `compile` report at most.
     error_limit: u32,

@@ -160,33 +160,16 @@ fn unreachable_blocks(m: &mut Module, an: &mut Analyses, f: Func, keep: &mut Ins
 
 fn write_only_variables(m: &mut Module, f: Func) -> bool {
     let mut doomed = Vec::new();
+    let (mut stores, mut chains) = (Vec::new(), Vec::new());
     for b in m.children(f.inst()) {
         for v in m.children(b) {
             if m.opcode(v) != Opcode::Var {
                 continue;
             }
-            let mut chains = vec![v];
-            let mut stores = Vec::new();
-            let mut k = 0;
-            let mut write_only = true;
-            while k < chains.len() && write_only {
-                for u in m.uses(chains[k]) {
-                    match (m.opcode(u.user), u.index) {
-                        (Opcode::Access, 0) => chains.push(u.user),
-                        (Opcode::Store, 0) => stores.push(u.user),
-                        (op, _) if op.is_decoration() => {}
-                        _ => {
-                            write_only = false;
-                            break;
-                        }
-                    }
-                }
-                k += 1;
-            }
-            if write_only {
+            if only_stored(m, v, &mut stores, &mut chains) {
                 // Stores first, then chains from the last made, then the variable.
-                doomed.extend(stores);
-                doomed.extend(chains.into_iter().rev());
+                doomed.extend_from_slice(&stores);
+                doomed.extend(chains.iter().rev());
             }
         }
     }
@@ -194,6 +177,35 @@ fn write_only_variables(m: &mut Module, f: Func) -> bool {
         return false;
     }
     remove_all(m, &doomed);
+    true
+}
+
+/// Whether variable `v` is only ever stored to, directly or through access chains (never
+/// loaded, passed, or used atomically): then `stores` holds every store to it and `chains`
+/// the variable followed by its chains, each after the pointer it is built on. Both lists
+/// are cleared first; `dead-globals` asks the same of module-scope variables.
+pub(crate) fn only_stored(
+    m: &Module,
+    v: Inst,
+    stores: &mut Vec<Inst>,
+    chains: &mut Vec<Inst>,
+) -> bool {
+    stores.clear();
+    chains.clear();
+    chains.push(v);
+    // `chains` is the work list too: everything from `k` on is still to visit.
+    let mut k = 0;
+    while k < chains.len() {
+        for u in m.uses(chains[k]) {
+            match (m.opcode(u.user), u.index) {
+                (Opcode::Access, 0) => chains.push(u.user),
+                (Opcode::Store, 0) => stores.push(u.user),
+                (op, _) if op.is_decoration() => {}
+                _ => return false,
+            }
+        }
+        k += 1;
+    }
     true
 }
 

@@ -144,27 +144,7 @@ fn write_only_variables(m: &mut Module) -> bool {
     let (mut stores, mut chains) = (Vec::new(), Vec::new());
     let mut changed = false;
     for v in vars {
-        stores.clear();
-        chains.clear();
-        chains.push(v);
-        // `chains` is the work list too: everything from `next` on is still to visit.
-        let mut next = 0;
-        let mut written_only = true;
-        while written_only && next < chains.len() {
-            let p = chains[next];
-            next += 1;
-            for u in m.uses(p) {
-                match (m.opcode(u.user), u.index) {
-                    (Opcode::Store, 0) => stores.push(u.user),
-                    (Opcode::Access, 0) => chains.push(u.user),
-                    _ => {
-                        written_only = false;
-                        break;
-                    }
-                }
-            }
-        }
-        if !written_only || stores.is_empty() {
+        if !super::dce::only_stored(m, v, &mut stores, &mut chains) || stores.is_empty() {
             continue;
         }
         changed = true;

@@ -43,7 +43,6 @@
 use crate::diag::Diagnostic;
 use crate::ir::analysis::{Analyses, Changed};
 use crate::ir::edit::rewrite_pure;
-use crate::ir::enums::AddressSpace;
 use crate::ir::eval::{Const, materialize, read, same_constant};
 use crate::ir::types::Scalar;
 use crate::ir::{Builder, Inst, Module, Opcode, Type};
@@ -250,14 +249,26 @@ fn combine_access(m: &mut Module, i: Inst) -> Option<Inst> {
     if m.opcode(inner) != Opcode::Access || m.num_operands(i) < 2 {
         return None;
     }
-    let mut ops: Vec<Inst> = m.operands(inner).collect();
-    ops.extend(m.operands(i).skip(1));
-    if ops.len() > MAX_ACCESS_INDICES + 1 {
-        return None;
-    }
+    let ops = chain_operands(m, inner, m.operands(i).skip(1))?;
     let e = m.create(Opcode::Access, m.ty(i), &ops);
     m.insert_before(i, e);
     Some(e)
+}
+
+/// The operands of one access chain from `base` through `indices`: an access chain as
+/// `base` gives its own pointer and indices first. `None` past [`MAX_ACCESS_INDICES`].
+fn chain_operands(
+    m: &Module,
+    base: Inst,
+    indices: impl Iterator<Item = Inst>,
+) -> Option<Vec<Inst>> {
+    let mut ops: Vec<Inst> = if m.opcode(base) == Opcode::Access {
+        m.operands(base).collect()
+    } else {
+        vec![base]
+    };
+    ops.extend(indices);
+    (ops.len() <= MAX_ACCESS_INDICES + 1).then_some(ops)
 }
 
 /// A load of the member an `extract` takes from a load of read-only memory that has no
@@ -269,21 +280,12 @@ fn narrow_load(m: &mut Module, i: Inst) -> Option<Inst> {
     }
     let p = m.operand(whole, 0);
     let (space, _, access) = m.ty(p).and_then(|t| m.ptr_parts(t))?;
-    if !super::gvn::reads_immutable(m, p) || space == AddressSpace::Handle {
+    if !super::gvn::reads_immutable(m, p) {
         return None;
     }
+    let ops = chain_operands(m, p, m.operands(i).skip(1))?;
     let ty = m.ty(i)?;
     let ptr = Builder::new(m).ty_ptr(space, Type(ty), access).inst();
-    // Into an access chain: one chain, as `combine_access` would make it.
-    let mut ops: Vec<Inst> = if m.opcode(p) == Opcode::Access {
-        m.operands(p).collect()
-    } else {
-        vec![p]
-    };
-    ops.extend(m.operands(i).skip(1));
-    if ops.len() > MAX_ACCESS_INDICES + 1 {
-        return None;
-    }
     let chain = m.create(Opcode::Access, Some(ptr), &ops);
     m.insert_before(i, chain);
     let span = m.span(i);

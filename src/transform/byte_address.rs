@@ -214,12 +214,12 @@ fn rewrite_var(m: &mut Module, var: Inst, offsets: &mut OffsetCache) -> Result<(
     Ok(())
 }
 
-/// Rewrites every use of the pointers in `work` (and of the chains built on them) into
-/// views of `var` at byte offsets, then removes the pointers but `var`.
 /// Each struct type's member offsets, as this run has needed them: a buffer's chains
 /// pass through the same few structs again and again, and types do not change here.
 type OffsetCache = crate::util::map::Map<Inst, Option<Vec<u32>>>;
 
+/// Rewrites every use of the pointers in `work` (and of the chains built on them) into
+/// views of `var` at byte offsets, then removes the pointers but `var`.
 fn rewrite_uses(
     m: &mut Module,
     var: Inst,
